@@ -1,0 +1,47 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+  name: "HapticRender",
+  platforms: [.macOS(.v13)],
+  products: [
+    .library(name: "HapticRender", targets: ["HapticRender"]),
+    .executable(name: "render", targets: ["render"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+  ],
+  targets: [
+    // MARK: - System libraries
+    .systemLibrary(
+      name: "CSndFile",
+      pkgConfig: "sndfile",
+      providers: [.apt(["libsndfile1-dev"]), .brew(["libsndfile"])]
+    ),
+
+    // MARK: - Library
+    .target(name: "HapticRender", dependencies: ["CSndFile"]),
+
+    // MARK: - Command-line tool
+    .executableTarget(
+      name: "render",
+      dependencies: [
+        "HapticRender",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
+
+    // MARK: - Test support (not API)
+    .target(name: "_HapticRenderTestSupport", dependencies: ["HapticRender"]),
+
+    // MARK: - Tests
+    .testTarget(
+      name: "HapticRenderTests",
+      dependencies: ["HapticRender", "_HapticRenderTestSupport"]
+    ),
+    .testTarget(
+      name: "RenderCLITests",
+      dependencies: ["render", "HapticRender", "_HapticRenderTestSupport"]
+    ),
+  ]
+)

@@ -1,0 +1,25 @@
+/// A problem found in an input document (an AHAP pattern or a profile), with its place.
+///
+/// Printed as `FILE:LINE:COL: error: JSON.PATH: message`.
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+  public enum Severity: String, Hashable, Sendable {
+    case warning
+    case error
+  }
+
+  public var severity: Severity
+  public var location: SourceLocation
+  public var path: JSONPath
+  public var message: String
+
+  public init(_ severity: Severity, at location: SourceLocation, path: JSONPath, _ message: String) {
+    self.severity = severity
+    self.location = location
+    self.path = path
+    self.message = message
+  }
+
+  public var description: String {
+    "\(location): \(severity.rawValue): \(path): \(message)"
+  }
+}

@@ -1,0 +1,67 @@
+internal import CSndFile
+
+/// Reads any audio file libsndfile reads, as float frames in −1 … 1.
+public final class AudioFileReader {
+  public let path: String
+  public let sampleRate: Int
+  public let channelCount: Int
+  /// Frames in the file, as its header says.
+  public let frameCount: Int
+  private var handle: OpaquePointer?
+
+  /// Opens the file for reading.
+  ///
+  /// - Throws: ``EncodingError/cannotOpen(path:reason:)`` with libsndfile's message.
+  public init(path: String) throws(EncodingError) {
+    if FileSystem.isDirectory(path) { throw .cannotOpen(path: path, reason: "is a directory") }
+    var info = SF_INFO()
+    guard let handle = sf_open(path, Int32(SFM_READ), &info) else {
+      throw .cannotOpen(path: path, reason: String(cString: sf_strerror(nil)))
+    }
+    self.path = path
+    self.handle = handle
+    sampleRate = Int(info.samplerate)
+    channelCount = Int(info.channels)
+    frameCount = Int(info.frames)
+  }
+
+  deinit {
+    if let handle { sf_close(handle) }
+  }
+
+  /// Reads up to `block.capacity` frames into `block` (planar).
+  ///
+  /// - Returns: `false` at the end of the file.
+  public func read(into block: inout AudioBlock) throws(EncodingError) -> Bool {
+    precondition(block.channels.count == channelCount, "block has the wrong channel count")
+    guard let handle else { return false }
+    var interleaved = [Float](repeating: 0, count: block.capacity * channelCount)
+    let count = interleaved.withUnsafeMutableBufferPointer { buffer in
+      Int(sf_readf_float(handle, buffer.baseAddress, sf_count_t(block.capacity)))
+    }
+    if count == 0 {
+      let status = sf_error(handle)
+      if status != 0 { throw .ioFailed(path: path, reason: String(cString: sf_error_number(status))) }
+      return false
+    }
+    for frame in 0..<count {
+      for channel in 0..<channelCount {
+        block.channels[channel][frame] = interleaved[frame * channelCount + channel]
+      }
+    }
+    block.frameCount = count
+    return true
+  }
+
+  /// Reads the whole file into one buffer per channel.
+  public func readAll() throws(EncodingError) -> [[Float]] {
+    var channels = Array(repeating: [Float](), count: channelCount)
+    var block = AudioBlock(channelCount: channelCount, capacity: 4096)
+    while try read(into: &block) {
+      for channel in 0..<channelCount {
+        channels[channel].append(contentsOf: block.channels[channel][0..<block.frameCount])
+      }
+    }
+    return channels
+  }
+}

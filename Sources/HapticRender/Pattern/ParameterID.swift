@@ -1,0 +1,49 @@
+/// An event parameter (`EventParameters[].ParameterID`); raw values are the JSON spellings.
+public enum ParameterID: String, Sendable, CaseIterable {
+  /// Strength of a haptic event, 0 (maximum attenuation) … 1 (no attenuation). Default 1.
+  case hapticIntensity = "HapticIntensity"
+  /// Feel of a haptic event, 0 (round, organic) … 1 (crisp, precise). Default 0.5.
+  case hapticSharpness = "HapticSharpness"
+  /// Normalized attack time, 0 … 1; higher values increase the time exponentially. Default 0.
+  case attackTime = "AttackTime"
+  /// Normalized decay time, 0 … 1, used when the event is not sustained. Default 0.
+  case decayTime = "DecayTime"
+  /// Normalized release time after the event's duration, 0 … 1. Default 0.
+  case releaseTime = "ReleaseTime"
+  /// 1 holds the level until the end of the duration, 0 decays right after the attack. Default 1.
+  case sustained = "Sustained"
+  /// Linear gain of an audio event, 0 … 1. Default 1.
+  case audioVolume = "AudioVolume"
+  /// Pitch of an audio event, −1 … 1 (one octave down … one octave up). Default 0.
+  case audioPitch = "AudioPitch"
+  /// Stereo position of an audio event, −1 (left) … 1 (right). Default 0.
+  case audioPan = "AudioPan"
+  /// Spectral content of an audio event, 0 (dull) … 1 (bright). Default 1.
+  case audioBrightness = "AudioBrightness"
+
+  /// The values the parameter can take; larger or smaller values are clamped.
+  public var range: ClosedRange<Double> {
+    switch self {
+    case .audioPitch, .audioPan: -1...1
+    default: 0...1
+    }
+  }
+
+  /// The value used when an event does not give one.
+  public var defaultValue: Double {
+    switch self {
+    case .hapticIntensity, .sustained, .audioVolume, .audioBrightness: 1
+    case .hapticSharpness: 0.5
+    case .attackTime, .decayTime, .releaseTime, .audioPitch, .audioPan: 0
+    }
+  }
+
+  /// Whether the parameter changes the sound of an event of `type`.
+  public func applies(to type: EventType) -> Bool {
+    switch self {
+    case .hapticIntensity, .hapticSharpness: type.isHaptic
+    case .attackTime, .decayTime, .releaseTime, .sustained: type.isContinuous
+    case .audioVolume, .audioPitch, .audioPan, .audioBrightness: !type.isHaptic
+    }
+  }
+}

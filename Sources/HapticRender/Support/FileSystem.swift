@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The few file operations the library needs, on POSIX calls, with `strerror` messages.
+enum FileSystem {
+  /// Reads a whole regular file.
+  ///
+  /// - Parameter limit: Largest size accepted, in bytes.
+  /// - Throws: ``FileSystemError`` naming the file and the system's reason.
+  static func readAll(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] {
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else { throw .failed(path: path, reason: systemError()) }
+    defer { close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw .failed(path: path, reason: systemError()) }
+    guard (status.st_mode & S_IFMT) == S_IFREG else {
+      throw .failed(path: path, reason: (status.st_mode & S_IFMT) == S_IFDIR ? "is a directory" : "not a regular file")
+    }
+    guard Int(status.st_size) <= limit else { throw .tooLarge(path: path, bytes: Int(status.st_size), limit: limit) }
+    var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+    var filled = 0
+    while filled < bytes.count {
+      let count = bytes.withUnsafeMutableBytes { buffer in
+        read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else {
+        if count == 0 { break }
+        throw .failed(path: path, reason: systemError())
+      }
+      filled += count
+    }
+    return Array(bytes.prefix(filled))
+  }
+
+  /// `true` when `path` names a directory.
+  static func isDirectory(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+  }
+
+  /// `true` when something exists at `path`.
+  static func exists(_ path: String) -> Bool {
+    access(path, F_OK) == 0
+  }
+
+  /// Renames `source` to `destination`, replacing it atomically.
+  static func rename(_ source: String, to destination: String) throws(FileSystemError) {
+    guard posixRename(source, destination) == 0 else {
+      throw .failed(path: destination, reason: systemError())
+    }
+  }
+
+  /// Removes a file if it exists; errors are ignored (used for clean-up).
+  static func removeIfPresent(_ path: String) {
+    unlink(path)
+  }
+
+  /// The folder part of `path` (`"."` when there is none).
+  static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  /// The description of the current `errno`.
+  static func systemError() -> String {
+    String(cString: strerror(errno))
+  }
+}
+
+private func posixRename(_ source: String, _ destination: String) -> Int32 {
+  rename(source, destination)
+}
+
+/// A file the library could not read or write.
+public enum FileSystemError: Error, Equatable, CustomStringConvertible {
+  case failed(path: String, reason: String)
+  case tooLarge(path: String, bytes: Int, limit: Int)
+
+  public var description: String {
+    switch self {
+    case .failed(let path, let reason): "'\(path)': \(reason)"
+    case .tooLarge(let path, let bytes, let limit):
+      "'\(path)' is \(bytes) bytes; files larger than \(limit) bytes are refused"
+    }
+  }
+}
+
+extension FileSystem {
+  /// Copies a file's bytes to standard output.
+  static func copyToStandardOutput(_ path: String) throws(FileSystemError) {
+    let bytes = try readAll(path, limit: Int.max)
+    var offset = 0
+    while offset < bytes.count {
+      let count = bytes.withUnsafeBytes { buffer in
+        write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { throw .failed(path: "(standard output)", reason: systemError()) }
+      offset += count
+    }
+  }
+}

@@ -1,0 +1,71 @@
+/// The value of one dynamic parameter over time: a piecewise-linear function compiled from
+/// the pattern's `Parameter` and `ParameterCurve` elements of that ID.
+///
+/// - It starts at the control's neutral value.
+/// - A `Parameter` steps to its value at its time.
+/// - A curve holds the value in force at its start until its first point, interpolates
+///   linearly between points (point times relative to the curve's start) and holds its last value.
+/// - A later-starting element takes over from its start; elements starting together apply in
+///   file order.
+public struct ControlTimeline: Sendable {
+  /// Breakpoints in time order. Two with the same time make a step.
+  private var times: [Double] = []
+  private var values: [Double] = []
+  public let neutralValue: Double
+
+  /// Compiles the elements of `id` in `pattern`.
+  public init(_ id: DynamicParameterID, in pattern: Pattern) {
+    neutralValue = id.neutralValue
+    enum Element {
+      case step(Double)
+      case curve([ParameterCurve.Point])
+    }
+    var elements: [(time: Double, order: Int, element: Element)] = []
+    for parameter in pattern.parameters where parameter.id == id {
+      elements.append((parameter.time, elements.count, .step(parameter.value)))
+    }
+    for curve in pattern.curves where curve.id == id {
+      elements.append((curve.time, elements.count, .curve(curve.points)))
+    }
+    elements.sort { ($0.time, $0.order) < ($1.time, $1.order) }
+    for (start, _, element) in elements {
+      let current = value(at: start)
+      while let last = times.last, last > start {
+        times.removeLast()
+        values.removeLast()
+      }
+      append(start, current)  // ends whatever ramp was running at `start`
+      switch element {
+      case .step(let value):
+        append(start, value)
+      case .curve(let points):
+        append(start + points[0].time, current)
+        for point in points { append(start + point.time, point.value) }
+      }
+    }
+  }
+
+  private mutating func append(_ time: Double, _ value: Double) {
+    times.append(time)
+    values.append(value)
+  }
+
+  /// `true` when no element sets this parameter.
+  public var isConstant: Bool { times.isEmpty }
+
+  /// The value at `time` seconds.
+  public func value(at time: Double) -> Double {
+    // Last breakpoint at or before `time`.
+    var low = 0
+    var high = times.count
+    while low < high {
+      let middle = (low + high) / 2
+      if times[middle] <= time { low = middle + 1 } else { high = middle }
+    }
+    guard low > 0 else { return neutralValue }
+    let index = low - 1
+    guard index + 1 < times.count, times[index + 1] > times[index] else { return values[index] }
+    let fraction = (time - times[index]) / (times[index + 1] - times[index])
+    return values[index] + (values[index + 1] - values[index]) * fraction
+  }
+}

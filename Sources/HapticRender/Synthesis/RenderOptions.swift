@@ -1,0 +1,38 @@
+/// Everything about a render that is not in the pattern.
+public struct RenderOptions: Sendable {
+  /// Output sample rate in Hz, 1000 … 384000. Default 48000.
+  public var sampleRate: Int = 48_000
+  /// Frames rendered per block, 1 … 65536; the output does not depend on it. Default 1024.
+  public var blockSize: Int = 1024
+  /// Channel layout. Default `auto`.
+  public var layout: ChannelLayout = .auto
+  /// Multiplies every haptic intensity before the amplitude law, 0 … 1. Default 1.
+  public var intensityScale: Double = 1
+  /// Final gain in dB. Default 0.
+  public var gainDecibels: Double = 0
+  /// Silence added after the end of the pattern, in seconds, ≥ 0. Default 0.
+  public var tailSeconds: Double = 0
+  /// What to do when a sample exceeds full scale. Default `normalize`.
+  public var peakPolicy: PeakPolicy = .normalize
+  /// The signal model. Default ``SignalProfile/preview``.
+  public var profile: SignalProfile = .preview
+  /// Longest output accepted, in seconds, pattern and tail. Default one hour.
+  public var maximumDurationSeconds: Double = 3_600
+
+  /// Accepted sample rates in Hz.
+  public static let sampleRates = 1_000...384_000
+  /// Accepted block sizes in frames.
+  public static let blockSizes = 1...65_536
+
+  public init() {}
+}
+
+/// What the output stage does when a sample's magnitude exceeds 1.
+public enum PeakPolicy: String, Sendable, CaseIterable {
+  /// Scale the whole output so its peak is −1 dBFS (0.891), and say so.
+  case normalize
+  /// Clamp each sample to ±1 and count them.
+  case clip
+  /// Refuse to write.
+  case error
+}

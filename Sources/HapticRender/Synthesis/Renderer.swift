@@ -1,0 +1,121 @@
+/// Renders a pattern block by block (a pull API).
+///
+/// Future voices wait in schedule order and join the active list when their onset falls in
+/// the block being rendered; each voice writes only the frames of its own span.
+///
+/// Invariants:
+/// - The output is bit-identical for every block size: each frame's value depends only on
+///   its absolute index, and voices are summed in schedule order.
+/// - Frames outside every voice's span are exactly 0.
+/// - Memory depends on the number of events and the block size, not on the duration.
+public struct Renderer: Sendable {
+  /// The layout, `auto` resolved.
+  public let layout: ChannelLayout
+  /// Total frames the render produces.
+  public let frameCount: Int
+  public let sampleRate: Int
+  /// Linear gain applied to every output sample.
+  public var gain: Float
+
+  private let schedule: [Voice]
+  private var nextVoice = 0
+  private var active: [Voice] = []
+  private var position = 0
+  private var buses: Buses
+
+  /// Prepares a render; no sample is computed yet.
+  ///
+  /// - Throws: ``RenderError`` for options out of range or a carrier above half the rate.
+  public init(pattern: Pattern, options: RenderOptions) throws(RenderError) {
+    try options.validate()
+    let schedule = try Schedule(pattern: pattern, options: options)
+    self.schedule = schedule.voices
+    frameCount = schedule.frameCount
+    sampleRate = options.sampleRate
+    layout = options.layout.resolved(for: pattern)
+    gain = Float(Decibels.gain(options.gainDecibels))
+    buses = Buses(capacity: options.blockSize)
+  }
+
+  /// Frames rendered so far.
+  public var framesRendered: Int { position }
+
+  /// Renders the next block of the pattern into `block`.
+  ///
+  /// - Parameter block: Planar output with `layout.channelCount` channels and a capacity no
+  ///   larger than the options' block size. On return `block.frameCount` is the number of
+  ///   frames written, `1...block.capacity`.
+  /// - Returns: `false` when the whole pattern has been rendered; `block` is then untouched.
+  /// - Complexity: O(frames × active voices). Allocates only when voices start or end.
+  public mutating func render(into block: inout AudioBlock) -> Bool {
+    precondition(block.channels.count == layout.channelCount, "block has the wrong channel count")
+    let count = min(block.capacity, buses.haptic.count, frameCount - position)
+    guard count > 0 else { return false }
+    let blockEnd = position + count
+    buses.reset(startFrame: position, count: count)
+
+    while nextVoice < schedule.count, schedule[nextVoice].onsetFrame < blockEnd {
+      active.append(schedule[nextVoice])
+      nextVoice += 1
+    }
+    for index in active.indices {
+      let frames = max(position, active[index].onsetFrame)..<min(blockEnd, active[index].endFrame)
+      if !frames.isEmpty { active[index].render(frames, into: &buses) }
+    }
+    active.removeAll { $0.endFrame <= blockEnd }
+
+    mix(count, into: &block)
+    block.frameCount = count
+    position = blockEnd
+    return true
+  }
+
+  private func mix(_ count: Int, into block: inout AudioBlock) {
+    for frame in 0..<count {
+      let h = buses.haptic[frame]
+      let l = buses.left[frame]
+      let r = buses.right[frame]
+      switch layout {
+      case .haptic:
+        block.channels[0][frame] = gain * h
+      case .audio:
+        block.channels[0][frame] = gain * l
+        block.channels[1][frame] = gain * r
+      case .stereo, .auto:
+        block.channels[0][frame] = gain * (l + h)
+        block.channels[1][frame] = gain * (r + h)
+      case .mono:
+        block.channels[0][frame] = gain * (h + (l + r) * 0.5)
+      case .quad:
+        block.channels[0][frame] = gain * l
+        block.channels[1][frame] = gain * r
+        block.channels[2][frame] = gain * h
+        block.channels[3][frame] = gain * h
+      }
+    }
+  }
+}
+
+extension RenderOptions {
+  /// Checks each option against its documented range.
+  func validate() throws(RenderError) {
+    guard Self.sampleRates.contains(sampleRate) else {
+      throw .invalidOption("sample rate \(sampleRate) Hz is outside \(Self.sampleRates.lowerBound)…\(Self.sampleRates.upperBound) Hz")
+    }
+    guard Self.blockSizes.contains(blockSize) else {
+      throw .invalidOption("block size \(blockSize) is outside \(Self.blockSizes.lowerBound)…\(Self.blockSizes.upperBound)")
+    }
+    guard (0...1).contains(intensityScale) else {
+      throw .invalidOption("intensity scale \(intensityScale.formatted) is outside 0…1")
+    }
+    guard gainDecibels.isFinite, (-120...60).contains(gainDecibels) else {
+      throw .invalidOption("gain \(gainDecibels.formatted) dB is outside -120…60 dB")
+    }
+    guard tailSeconds.isFinite, tailSeconds >= 0 else {
+      throw .invalidOption("tail \(tailSeconds.formatted) s must be a number of seconds ≥ 0")
+    }
+    guard maximumDurationSeconds.isFinite, maximumDurationSeconds > 0 else {
+      throw .invalidOption("maximum duration \(maximumDurationSeconds.formatted) s must be positive")
+    }
+  }
+}

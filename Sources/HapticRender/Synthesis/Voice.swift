@@ -1,0 +1,32 @@
+/// One sounding event, ready to render: its frames and its own state (such as phase).
+enum Voice: Sendable {
+  case transient(TransientVoice)
+  case hapticContinuous(HapticContinuousVoice)
+
+  /// First frame the voice writes.
+  var onsetFrame: Int {
+    switch self {
+    case .transient(let voice): voice.onsetFrame
+    case .hapticContinuous(let voice): voice.onsetFrame
+    }
+  }
+
+  /// Frame after the last one the voice writes.
+  var endFrame: Int {
+    switch self {
+    case .transient(let voice): voice.endFrame
+    case .hapticContinuous(let voice): voice.endFrame
+    }
+  }
+
+  /// Adds the voice's samples for `frames` (inside its span) to the buses.
+  mutating func render(_ frames: Range<Int>, into buses: inout Buses) {
+    switch self {
+    case .transient(let voice):
+      voice.render(frames, into: &buses)
+    case .hapticContinuous(var voice):
+      voice.render(frames, into: &buses)
+      self = .hapticContinuous(voice)
+    }
+  }
+}

@@ -1,0 +1,7 @@
+import ArgumentParser
+import HapticRender
+
+extension ChannelLayout: ExpressibleByArgument {}
+extension PeakPolicy: ExpressibleByArgument {}
+extension AudioFileFormat.Container: ExpressibleByArgument {}
+extension AudioFileFormat.SampleEncoding: ExpressibleByArgument {}

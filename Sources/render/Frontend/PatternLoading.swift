@@ -1,0 +1,18 @@
+import HapticRender
+
+/// Reads a pattern for a subcommand and prints its diagnostics.
+enum PatternLoading {
+  /// The pattern at `path` with its waveforms resolved, or `nil` after printing why not.
+  static func load(_ path: String, resources: [String], strict: Bool, console: Console) -> Pattern? {
+    var diagnostics = Diagnostics(treatsWarningsAsErrors: strict)
+    defer { console.print(diagnostics) }
+    do {
+      guard let pattern = try Pattern.load(path: path, diagnostics: &diagnostics) else { return nil }
+      return WaveformResolver(patternPath: path, resourceFolders: resources)
+        .resolve(pattern, diagnostics: &diagnostics)
+    } catch {
+      console.error("cannot read \(error)")
+      return nil
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import HapticRender
+
+/// The options that shape the rendered signal.
+struct RenderOptionGroup: ParsableArguments {
+  @Option(name: [.customShort("r"), .long], help: "Output sample rate in Hz (1000…384000).")
+  var rate = 48_000
+
+  @Option(help: "Channel layout: auto (haptic, or stereo when the pattern has audio events), haptic, audio, stereo, mono or quad.")
+  var layout: ChannelLayout = .auto
+
+  @Option(help: "What to do when the mix exceeds full scale: normalize (to -1 dBFS), clip, or error.")
+  var peak: PeakPolicy = .normalize
+
+  @Option(help: "Multiply every haptic intensity by X (0…1) before the amplitude law, like an app's strength setting.")
+  var intensityScale = 1.0
+
+  @Option(help: "Final gain in dB (-120…60).")
+  var gain = 0.0
+
+  @Option(help: "Seconds of silence added at the end.")
+  var tail = 0.0
+
+  @Option(help: "Refuse outputs longer than this many seconds.")
+  var maxDuration = 3_600.0
+
+  @Option(help: ArgumentHelp("Frames per render block (the output does not depend on it).", visibility: .hidden))
+  var blockSize = 1024
+
+  @Option(help: ArgumentHelp("A folder where EventWaveformPath files are looked up, after the pattern's own folder (repeatable).", valueName: "dir"))
+  var resources: [String] = []
+
+  @Flag(help: "Treat every warning as an error.")
+  var strict = false
+
+  func validate() throws {
+    guard RenderOptions.sampleRates.contains(rate) else {
+      throw ValidationError("--rate \(rate) is outside 1000…384000 Hz")
+    }
+    guard (0...1).contains(intensityScale) else {
+      throw ValidationError("--intensity-scale \(intensityScale) is outside 0…1")
+    }
+    guard gain.isFinite, (-120...60).contains(gain) else {
+      throw ValidationError("--gain \(gain) is outside -120…60 dB")
+    }
+    guard tail.isFinite, tail >= 0 else { throw ValidationError("--tail must be ≥ 0 seconds") }
+    guard maxDuration.isFinite, maxDuration > 0 else {
+      throw ValidationError("--max-duration must be a positive number of seconds")
+    }
+    guard RenderOptions.blockSizes.contains(blockSize) else {
+      throw ValidationError("--block-size is outside 1…65536")
+    }
+  }
+
+  /// The library's options.
+  var renderOptions: RenderOptions {
+    var options = RenderOptions()
+    options.sampleRate = rate
+    options.layout = layout
+    options.peakPolicy = peak
+    options.intensityScale = intensityScale
+    options.gainDecibels = gain
+    options.tailSeconds = tail
+    options.maximumDurationSeconds = maxDuration
+    options.blockSize = blockSize
+    return options
+  }
+}
