@@ -151,7 +151,8 @@ struct PatternParser {
 
     if type.isContinuous {
       let sustained = (parameters[.sustained] ?? 1) >= 0.5
-      if sustained, (duration ?? 0) <= 0 {
+      let durationWasInvalid = durationField != nil && duration == nil
+      if sustained, (duration ?? 0) <= 0, !durationWasInvalid {
         let place = durationField?.value ?? value
         error(place, durationField?.path ?? path,
               "a sustained \(type.rawValue) event needs a positive \"EventDuration\" in seconds")
@@ -391,7 +392,7 @@ struct PatternParser {
   func suggestion(for name: String, among candidates: [String]) -> String {
     let lowered = name.lowercased()
     let best = candidates.min { editDistance(lowered, $0.lowercased()) < editDistance(lowered, $1.lowercased()) }
-    guard let best, editDistance(lowered, best.lowercased()) <= max(2, name.count / 4) else { return "" }
+    guard let best, editDistance(lowered, best.lowercased()) <= max(1, name.count / 4) else { return "" }
     return "; did you mean \"\(best)\"?"
   }
 

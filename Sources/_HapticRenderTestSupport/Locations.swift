@@ -1,0 +1,17 @@
+import HapticRender
+
+/// Where the repository's folders are, for tests that read samples or the shared corpus.
+public enum Locations {
+  /// The package's root folder, derived from this file's path.
+  public static let packageRoot: String = {
+    var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(3)  // Sources/_HapticRenderTestSupport/Locations.swift
+    return parts.joined(separator: "/")
+  }()
+
+  /// `samples/`.
+  public static var samples: String { "\(packageRoot)/samples" }
+
+  /// `../shared/corpus`, the corpus of real AHAP files beside the checkout, if present.
+  public static var corpus: String { "\(packageRoot)/../shared/corpus" }
+}

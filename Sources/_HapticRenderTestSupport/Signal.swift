@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Level and timing measurements on rendered frames, for tests.
+public enum Signal {
+  /// Root mean square of the samples.
+  public static func rms(_ samples: ArraySlice<Float>) -> Double {
+    guard !samples.isEmpty else { return 0 }
+    let sum = samples.reduce(0.0) { $0 + Double($1) * Double($1) }
+    return (sum / Double(samples.count)).squareRoot()
+  }
+
+  /// Largest magnitude.
+  public static func peak(_ samples: ArraySlice<Float>) -> Double {
+    Double(samples.map(abs).max() ?? 0)
+  }
+
+  /// Mean value.
+  public static func mean(_ samples: ArraySlice<Float>) -> Double {
+    samples.isEmpty ? 0 : samples.reduce(0.0) { $0 + Double($1) } / Double(samples.count)
+  }
+
+  /// Index of the first sample that is not exactly zero, at or after `start`.
+  public static func firstNonZero(_ samples: [Float], from start: Int = 0) -> Int? {
+    (start..<samples.count).first { samples[$0] != 0 }
+  }
+
+  /// Index of the last sample that is not exactly zero.
+  public static func lastNonZero(_ samples: [Float]) -> Int? {
+    samples.indices.last { samples[$0] != 0 }
+  }
+
+  /// The amplitude of a sine of `frequency` Hz around each sample, from the Teager–Kaiser
+  /// energy operator: `√(x[n]² − x[n−1]·x[n+1]) / sin(ω)`. Exact for a constant sine and
+  /// accurate for slowly varying amplitude; the first and last samples are 0.
+  public static func envelope(_ samples: [Float], frequency: Double, sampleRate: Int) -> [Double] {
+    let scale = 1 / sin(2 * Double.pi * frequency / Double(sampleRate))
+    var result = [Double](repeating: 0, count: samples.count)
+    for n in 1..<max(samples.count - 1, 1) {
+      let x = Double(samples[n])
+      let energy = x * x - Double(samples[n - 1]) * Double(samples[n + 1])
+      result[n] = max(energy, 0).squareRoot() * scale
+    }
+    return result
+  }
+
+  /// `20·log10(a / b)`.
+  public static func decibels(_ a: Double, relativeTo b: Double) -> Double {
+    20 * log10(a / b)
+  }
+}

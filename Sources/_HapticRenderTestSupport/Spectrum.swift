@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Frequency analysis of rendered frames, for tests.
+public enum Spectrum {
+  /// The frequency in Hz of the strongest component of `samples` within `band`, found with a
+  /// Hann-windowed FFT (zero-padded to at least 2¹⁷ points) refined by parabolic interpolation.
+  public static func peakFrequency(
+    of samples: ArraySlice<Float>, sampleRate: Int, in band: ClosedRange<Double> = 1...20_000
+  ) -> Double {
+    let magnitudes = magnitudeSpectrum(samples)
+    let binWidth = Double(sampleRate) / Double(magnitudes.count * 2)
+    let low = max(Int(band.lowerBound / binWidth), 1)
+    let high = min(Int(band.upperBound / binWidth), magnitudes.count - 2)
+    var best = low
+    for bin in low...high where magnitudes[bin] > magnitudes[best] { best = bin }
+    let (a, b, c) = (log(magnitudes[best - 1]), log(magnitudes[best]), log(magnitudes[best + 1]))
+    let offset = (a - 2 * b + c) == 0 ? 0 : 0.5 * (a - c) / (a - 2 * b + c)
+    return (Double(best) + offset) * binWidth
+  }
+
+  /// Magnitude of the `k`-th harmonic relative to the fundamental `f0`, from the Hann-windowed
+  /// spectrum (each measured at its bin's local maximum).
+  public static func harmonicRatio(
+    of samples: ArraySlice<Float>, sampleRate: Int, fundamental f0: Double, harmonic k: Int
+  ) -> Double {
+    let magnitudes = magnitudeSpectrum(samples)
+    let binWidth = Double(sampleRate) / Double(magnitudes.count * 2)
+    func peak(near frequency: Double) -> Double {
+      let center = Int((frequency / binWidth).rounded())
+      return (center - 3...center + 3).map { magnitudes[$0] }.max() ?? 0
+    }
+    return peak(near: f0 * Double(k)) / peak(near: f0)
+  }
+
+  /// One-sided magnitudes of the windowed, zero-padded FFT (size/2 bins).
+  static func magnitudeSpectrum(_ samples: ArraySlice<Float>) -> [Double] {
+    var size = 1 << 17
+    while size < samples.count { size <<= 1 }
+    var real = [Double](repeating: 0, count: size)
+    var imaginary = [Double](repeating: 0, count: size)
+    let count = samples.count
+    for (offset, sample) in samples.enumerated() {
+      let window = 0.5 - 0.5 * cos(2 * Double.pi * Double(offset) / Double(count - 1))
+      real[offset] = Double(sample) * window
+    }
+    fft(&real, &imaginary)
+    return (0..<size / 2).map { max((real[$0] * real[$0] + imaginary[$0] * imaginary[$0]).squareRoot(), 1e-300) }
+  }
+
+  /// In-place iterative radix-2 FFT; the count must be a power of two.
+  static func fft(_ real: inout [Double], _ imaginary: inout [Double]) {
+    let n = real.count
+    var j = 0
+    for i in 1..<n {
+      var bit = n >> 1
+      while j & bit != 0 {
+        j ^= bit
+        bit >>= 1
+      }
+      j |= bit
+      if i < j {
+        real.swapAt(i, j)
+        imaginary.swapAt(i, j)
+      }
+    }
+    var length = 2
+    while length <= n {
+      let angle = -2 * Double.pi / Double(length)
+      let (stepReal, stepImaginary) = (cos(angle), sin(angle))
+      var start = 0
+      while start < n {
+        var (wReal, wImaginary) = (1.0, 0.0)
+        for k in 0..<length / 2 {
+          let even = start + k
+          let odd = even + length / 2
+          let tReal = real[odd] * wReal - imaginary[odd] * wImaginary
+          let tImaginary = real[odd] * wImaginary + imaginary[odd] * wReal
+          real[odd] = real[even] - tReal
+          imaginary[odd] = imaginary[even] - tImaginary
+          real[even] += tReal
+          imaginary[even] += tImaginary
+          (wReal, wImaginary) = (wReal * stepReal - wImaginary * stepImaginary, wReal * stepImaginary + wImaginary * stepReal)
+        }
+        start += length
+      }
+      length <<= 1
+    }
+  }
+}
