@@ -1,4 +1,4 @@
-import HapticRender
+
 
 /// Where the repository's folders are, for tests that read samples or the shared corpus.
 public enum Locations {
@@ -14,4 +14,17 @@ public enum Locations {
 
   /// `../shared/corpus`, the corpus of real AHAP files beside the checkout, if present.
   public static var corpus: String { "\(packageRoot)/../shared/corpus" }
+}
+
+import Foundation
+
+extension Locations {
+  /// Paths of the files under `folder` (recursively) whose extension is `ext`, sorted.
+  public static func files(in folder: String, withExtension ext: String) -> [String] {
+    guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+    return enumerator.compactMap { $0 as? String }
+      .filter { $0.hasSuffix(".\(ext)") }
+      .map { "\(folder)/\($0)" }
+      .sorted()
+  }
 }

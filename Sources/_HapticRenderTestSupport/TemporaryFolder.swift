@@ -1,0 +1,22 @@
+import Foundation
+
+/// A new empty folder, removed with its content when the value is released.
+public final class TemporaryFolder {
+  public let path: String
+
+  public init() throws {
+    let url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("render-tests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    path = url.path
+  }
+
+  deinit {
+    try? FileManager.default.removeItem(atPath: path)
+  }
+
+  /// Names of the files in the folder, sorted.
+  public func contents() -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+  }
+}

@@ -1,0 +1,50 @@
+import Testing
+import _HapticRenderTestSupport
+
+@testable import HapticRender
+
+/// The patterns in `samples/`: each renders, and the breathing sample keeps its timing.
+@Suite struct SampleTests {
+  static let names: [String] = {
+    Locations.files(in: Locations.samples, withExtension: "ahap").map { String($0.split(separator: "/").last ?? "") }
+  }()
+
+  @Test func samplesFolderHasTheDocumentedPatterns() {
+    for name in ["breath-478.ahap", "box-breathing.ahap", "session-complete.ahap", "heartbeat.ahap", "sharpness-glide.ahap"] {
+      #expect(Self.names.contains(name), "samples/\(name) is missing")
+    }
+  }
+
+  @Test(arguments: names)
+  func sampleRendersWithSound(_ name: String) throws {
+    var diagnostics = Diagnostics()
+    let pattern = try #require(try Pattern.load(path: "\(Locations.samples)/\(name)", diagnostics: &diagnostics))
+    var options = RenderOptions()
+    options.sampleRate = 8_000
+    let audio = try Render.toMemory(pattern, options: options)
+    #expect(audio.report.frameCount > 0)
+    #expect(audio.channels.contains { channel in channel.contains { $0 != 0 } } || pattern.hasAudioEvents)
+  }
+
+  /// SPEC §6.14: boundaries of the 4-7-8 cycle at 4.00 s and 11.00 s, silence in the hold.
+  @Test func breathingCycleKeepsItsBoundaries() throws {
+    var diagnostics = Diagnostics()
+    let pattern = try #require(try Pattern.load(path: "\(Locations.samples)/breath-478.ahap", diagnostics: &diagnostics))
+    let audio = try Render.toMemory(pattern)
+    let samples = audio.channels[0]
+    let window = 480  // 10 ms RMS windows
+    let rms = stride(from: 0, to: samples.count - window, by: window).map { Signal.rms(samples[$0..<$0 + window]) }
+    let threshold = 1e-4
+    let holdStart = try #require(rms.indices.first { $0 > 100 && rms[$0] < threshold })
+    let exhaleStart = try #require(rms.indices.first { $0 > holdStart && rms[$0] >= threshold })
+    let holdStartSeconds = Double(holdStart * window) / 48_000
+    let exhaleStartSeconds = Double(exhaleStart * window) / 48_000
+    #expect(abs(holdStartSeconds - 4.0) <= 0.02, "inhale ends at \(holdStartSeconds) s")
+    #expect(abs(exhaleStartSeconds - 11.0) <= 0.02, "exhale starts at \(exhaleStartSeconds) s")
+    #expect(samples[Int(4.03 * 48_000)..<Int(11.0 * 48_000)].allSatisfy { $0 == 0 }, "the hold is silent")
+    #expect(abs(Double(samples.count) / 48_000 - 19.02) < 0.001)
+    // The inhale swells and the exhale fades.
+    #expect(rms[100] < rms[300] && rms[300] < rms[390])
+    #expect(rms[1110] > rms[1500] && rms[1500] > rms[1850])
+  }
+}
