@@ -17,4 +17,17 @@ struct RenderCommand: ParsableCommand {
     subcommands: [Convert.self],
     defaultSubcommand: Convert.self
   )
+
+  /// Runs the command; `render --help` also prints the default command's options, since
+  /// `render INPUT -o OUTPUT` is what most users type.
+  static func main() {
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if arguments == ["--help"] || arguments == ["-h"] {
+      print(helpMessage())
+      print("")
+      print(helpMessage(for: Convert.self))
+      return
+    }
+    main(nil)
+  }
 }

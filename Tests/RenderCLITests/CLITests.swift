@@ -1,1 +1,140 @@
+import Foundation
+import HapticRender
 import Testing
+import _HapticRenderTestSupport
+
+/// End-to-end: the built `render` executable, its exit codes, messages and files.
+@Suite struct CLITests {
+  private let samples = Locations.samples
+
+  @Test func rendersTheBreathingSample() throws {
+    let folder = try TemporaryFolder()
+    let result = try CommandRunner.render(["\(samples)/breath-478.ahap", "-o", "\(folder.path)/breath.wav"])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(result.standardError.contains("wrote \(folder.path)/breath.wav: 19.020 s, 912960 frames, 1 channel (haptic), 48000 Hz, wav (24-bit)"))
+    let reader = try AudioFileReader(path: "\(folder.path)/breath.wav")
+    #expect(reader.frameCount == 912_960 && reader.channelCount == 1 && reader.sampleRate == 48_000)
+    #expect(folder.contents() == ["breath.wav"])
+  }
+
+  @Test func optionsShapeTheFile() throws {
+    let folder = try TemporaryFolder()
+    let out = "\(folder.path)/taps.data"
+    let result = try CommandRunner.render([
+      "\(samples)/session-complete.ahap", "-o", out, "-t", "flac", "-r", "8000", "-b", "16", "--tail", "0.5",
+      "--layout", "quad", "--gain", "-6", "--intensity-scale", "0.6",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let reader = try AudioFileReader(path: out)
+    #expect(reader.sampleRate == 8_000 && reader.channelCount == 4)
+    #expect(reader.frameCount == Int((0.3 * 8_000).rounded()) + Int((2 * 8_000 / 253.0).rounded()) + 4_000)
+    let channels = try reader.readAll()
+    let expectedPeak = 0.5012 * 0.36  // −6 dB × (1 × 0.6)²
+    #expect(abs(Signal.peak(channels[2][...]) - expectedPeak) < 2e-3)
+    #expect(channels[0].allSatisfy { $0 == 0 } && channels[2] == channels[3])
+  }
+
+  @Test func standardOutputGetsTheSameBytes() throws {
+    let folder = try TemporaryFolder()
+    let file = try CommandRunner.render(["\(samples)/heartbeat.ahap", "-o", "\(folder.path)/h.wav"])
+    #expect(file.status == 0)
+    let piped = try CommandRunner.render(["\(samples)/heartbeat.ahap", "-o", "-", "-q"])
+    #expect(piped.status == 0)
+    #expect(piped.standardError.isEmpty)
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(folder.path)/h.wav")))
+    #expect(piped.standardOutput == bytes)
+    #expect(bytes.starts(with: Array("RIFF".utf8)))
+  }
+
+  @Test func missingInputIsAnErrorAndWritesNothing() throws {
+    let folder = try TemporaryFolder()
+    let result = try CommandRunner.render(["\(folder.path)/nope.ahap", "-o", "\(folder.path)/x.wav"])
+    #expect(result.status == 1)
+    #expect(result.standardError == "render: error: cannot read '\(folder.path)/nope.ahap': No such file or directory\n")
+    #expect(folder.contents().isEmpty)
+  }
+
+  @Test func invalidPatternPrintsLocatedErrorsAndKeepsTheOldOutput() throws {
+    let folder = try TemporaryFolder()
+    let input = "\(folder.path)/bad.ahap"
+    let output = "\(folder.path)/out.wav"
+    try Data("{\"Pattern\": [\n  {\"Event\": {\"Time\": -1, \"EventType\": \"HapticTransient\"}}\n]}".utf8).write(to: URL(fileURLWithPath: input))
+    try Data("keep me".utf8).write(to: URL(fileURLWithPath: output))
+    let result = try CommandRunner.render([input, "-o", output])
+    #expect(result.status == 1)
+    #expect(result.standardError == "\(input):2:22: error: Pattern[0].Event.Time: expected a time in seconds ≥ 0, found -1\n")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == Data("keep me".utf8))
+    #expect(folder.contents() == ["bad.ahap", "out.wav"])
+  }
+
+  @Test func strictRejectsWarningsAndQuietHidesThem() throws {
+    let folder = try TemporaryFolder()
+    let lenient = try CommandRunner.render(["\(samples)/short-keys.ahap", "-o", "\(folder.path)/a.wav"])
+    #expect(lenient.status == 0)
+    #expect(lenient.standardError.contains("short-keys.ahap:7:9: warning: Pattern[0].Event.Type: \"Type\" is read as \"EventType\""))
+    let quiet = try CommandRunner.render(["\(samples)/short-keys.ahap", "-o", "\(folder.path)/b.wav", "-q"])
+    #expect(quiet.status == 0 && quiet.standardError.isEmpty)
+    let strict = try CommandRunner.render(["\(samples)/short-keys.ahap", "-o", "\(folder.path)/c.wav", "--strict"])
+    #expect(strict.status == 1)
+    #expect(strict.standardError.contains("error: Pattern[0].Event.Type"))
+    #expect(folder.contents() == ["a.wav", "b.wav"])
+  }
+
+  @Test(arguments: [
+    (["--rate", "10"], "--rate 10 is outside 1000…384000 Hz"),
+    (["-t", "opus", "--rate", "44100"], "opus does not support 44100 Hz; it accepts 8000, 12000, 16000, 24000, 48000 Hz"),
+    (["-t", "flac", "-b", "float"], "flac stores 16 or 24 bits, not float"),
+    (["-t", "ogg", "-b", "16"], "ogg is a lossy format; its bit depth cannot be set (16 was asked)"),
+    (["--peak", "loud"], "The value 'loud' is invalid for '--peak <peak>'"),
+    (["--frobnicate"], "Unknown option '--frobnicate'"),
+  ])
+  func usageErrorsExitWith64(_ extra: [String], _ message: String) throws {
+    let folder = try TemporaryFolder()
+    let result = try CommandRunner.render(["\(samples)/heartbeat.ahap", "-o", "\(folder.path)/x.wav"] + extra)
+    #expect(result.status == 64)
+    #expect(result.standardError.contains(message), "\(result.standardError)")
+    #expect(folder.contents().isEmpty)
+  }
+
+  @Test func unknownExtensionIsAUsageError() throws {
+    let result = try CommandRunner.render(["\(samples)/heartbeat.ahap", "-o", "/tmp/x.mp4"])
+    #expect(result.status == 64)
+    #expect(result.standardError.contains("cannot tell the format of '/tmp/x.mp4' from its extension"))
+  }
+
+  @Test func peakErrorFailsWithoutOutput() throws {
+    let folder = try TemporaryFolder()
+    let input = "\(folder.path)/loud.ahap"
+    let event = "{\"Event\": {\"Time\": 0, \"EventType\": \"HapticContinuous\", \"EventDuration\": 0.1}}"
+    try Data("{\"Pattern\": [\(event), \(event)]}".utf8).write(to: URL(fileURLWithPath: input))
+    let result = try CommandRunner.render([input, "-o", "\(folder.path)/x.wav", "--peak", "error"])
+    #expect(result.status == 1)
+    #expect(result.standardError.contains("render: error: the output peaks at"))
+    #expect(folder.contents() == ["loud.ahap"])
+    let normalized = try CommandRunner.render([input, "-o", "\(folder.path)/y.wav"])
+    #expect(normalized.status == 0)
+    #expect(normalized.standardError.contains("render: warning: the mix peaked at 6.0 dBFS; normalized to -1.0 dBFS (gain -7.0 dB)"))
+  }
+
+  @Test func missingWaveformNamesEveryPlaceSearched() throws {
+    let folder = try TemporaryFolder()
+    let input = "\(folder.path)/custom.ahap"
+    try Data("{\"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": \"AudioCustom\", \"EventWaveformPath\": \"boom.wav\"}}]}".utf8)
+      .write(to: URL(fileURLWithPath: input))
+    let result = try CommandRunner.render([input, "-o", "\(folder.path)/x.wav", "--resources", "/nonexistent"])
+    #expect(result.status == 1)
+    #expect(result.standardError.contains("error: Pattern[0].Event.EventWaveformPath: waveform \"boom.wav\" not found; looked in '\(folder.path)/boom.wav', '/nonexistent/boom.wav'"))
+  }
+
+  @Test func helpExplainsTheCommand() throws {
+    let result = try CommandRunner.render(["--help"])
+    #expect(result.status == 0)
+    let help = String(decoding: result.standardOutput, as: UTF8.self)
+    for text in ["render breath.ahap -o breath.wav", "--rate", "--bits", "--type", "--peak", "--intensity-scale", "--strict", "--resources"] {
+      #expect(help.contains(text), "help lacks \(text)")
+    }
+    let convertHelp = try CommandRunner.render(["help", "convert"])
+    let text = String(decoding: convertHelp.standardOutput, as: UTF8.self)
+    #expect(text.contains("Exit status: 0 success, 1 input rejected or write failed, 64 usage error."))
+  }
+}

@@ -6,10 +6,10 @@ struct OutputOptionGroup: ParsableArguments {
   @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The audio file to write, or - for standard output.", valueName: "file"))
   var output: String
 
-  @Option(name: [.customShort("t"), .long], help: "File type: wav, flac, aiff, caf, ogg, opus or mp3 (default: from the output's extension).")
+  @Option(name: [.customShort("t"), .long], help: "File type (default: from the output's extension).")
   var type: AudioFileFormat.Container?
 
-  @Option(name: [.customShort("b"), .long], help: "Sample encoding of PCM formats: 16, 24, 32 or float (default 24).")
+  @Option(name: [.customShort("b"), .long], help: "Sample encoding of PCM formats (default: 24; lossy formats take none).")
   var bits: AudioFileFormat.SampleEncoding?
 
   func validate() throws {

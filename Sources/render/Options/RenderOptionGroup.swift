@@ -3,25 +3,25 @@ import HapticRender
 
 /// The options that shape the rendered signal.
 struct RenderOptionGroup: ParsableArguments {
-  @Option(name: [.customShort("r"), .long], help: "Output sample rate in Hz (1000…384000).")
+  @Option(name: [.customShort("r"), .long], help: ArgumentHelp("Output sample rate in Hz (1000…384000).", valueName: "hz"))
   var rate = 48_000
 
-  @Option(help: "Channel layout: auto (haptic, or stereo when the pattern has audio events), haptic, audio, stereo, mono or quad.")
+  @Option(help: "Channel layout; auto is haptic (one channel), or stereo when the pattern has audio events.")
   var layout: ChannelLayout = .auto
 
-  @Option(help: "What to do when the mix exceeds full scale: normalize (to -1 dBFS), clip, or error.")
+  @Option(help: "When the mix exceeds full scale: normalize it to -1 dBFS (with a warning), clip it, or fail.")
   var peak: PeakPolicy = .normalize
 
-  @Option(help: "Multiply every haptic intensity by X (0…1) before the amplitude law, like an app's strength setting.")
+  @Option(help: ArgumentHelp("Multiply every haptic intensity by x (0…1) before the amplitude law, like an app's strength setting.", valueName: "x"))
   var intensityScale = 1.0
 
-  @Option(help: "Final gain in dB (-120…60).")
+  @Option(parsing: .unconditional, help: ArgumentHelp("Final gain in dB (-120…60), e.g. --gain -6.", valueName: "dB"))
   var gain = 0.0
 
-  @Option(help: "Seconds of silence added at the end.")
+  @Option(help: ArgumentHelp("Seconds of silence added at the end.", valueName: "seconds"))
   var tail = 0.0
 
-  @Option(help: "Refuse outputs longer than this many seconds.")
+  @Option(help: ArgumentHelp("Refuse outputs longer than this many seconds.", valueName: "seconds"))
   var maxDuration = 3_600.0
 
   @Option(help: ArgumentHelp("Frames per render block (the output does not depend on it).", visibility: .hidden))

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Runs the built `render` executable, as a user would, for end-to-end tests.
+public enum CommandRunner {
+  /// What one run produced.
+  public struct Result {
+    public var status: Int32
+    public var standardOutput: [UInt8]
+    public var standardError: String
+  }
+
+  /// The folder holding the built products (the test bundle's folder).
+  public static var productsDirectory: URL {
+    #if os(macOS)
+      for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+        return bundle.bundleURL.deletingLastPathComponent()
+      }
+    #endif
+    return Bundle.main.bundleURL
+  }
+
+  /// Runs `render` with `arguments` in `directory` and waits for it to exit.
+  public static func render(_ arguments: [String], in directory: String? = nil) throws -> Result {
+    let process = Process()
+    process.executableURL = productsDirectory.appendingPathComponent("render")
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    let output = Pipe()
+    let errorPath = FileManager.default.temporaryDirectory.appendingPathComponent("render-stderr-\(UUID().uuidString)")
+    FileManager.default.createFile(atPath: errorPath.path, contents: nil)
+    defer { try? FileManager.default.removeItem(at: errorPath) }
+    let error = try FileHandle(forWritingTo: errorPath)
+    process.standardOutput = output
+    process.standardError = error
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    try error.close()
+    let errorData = try Data(contentsOf: errorPath)
+    return Result(
+      status: process.terminationStatus, standardOutput: [UInt8](outputData),
+      standardError: String(decoding: errorData, as: UTF8.self))
+  }
+}
