@@ -10,16 +10,19 @@ public enum Render {
   /// Renders `pattern` block by block, applies the peak policy and hands each block to `sink`.
   ///
   /// With the `normalize` and `error` policies the pattern is rendered twice: once to measure
-  /// the peak, once to deliver it; memory stays independent of the pattern's length.
+  /// the peak, once to deliver it; memory stays independent of the pattern's length. The
+  /// waveforms of `AudioCustom` events are decoded first, once per file; their paths must be
+  /// resolved already (see ``WaveformResolver``).
   ///
-  /// - Throws: ``RenderError`` for bad options or `--peak error` overflow, before `sink` sees
-  ///   any block; whatever `sink` throws.
+  /// - Throws: ``EncodingError`` for an unreadable waveform, ``RenderError`` for bad options or
+  ///   `--peak error` overflow, before `sink` sees any block; whatever `sink` throws.
   @discardableResult
   public static func stream(
     _ pattern: Pattern, options: RenderOptions = RenderOptions(),
     into sink: (AudioBlock) throws -> Void
   ) throws -> RenderReport {
-    var renderer = try Renderer(pattern: pattern, options: options)
+    let waveforms = try WaveformLibrary(loadingFor: pattern)
+    var renderer = try Renderer(pattern: pattern, options: options, waveforms: waveforms)
     var block = AudioBlock(channelCount: renderer.layout.channelCount, capacity: options.blockSize)
     var report = RenderReport(
       frameCount: renderer.frameCount, sampleRate: options.sampleRate, layout: renderer.layout)

@@ -22,18 +22,39 @@ public enum Spectrum {
     return (Double(best) + offset) * binWidth
   }
 
-  /// Magnitude of the `k`-th harmonic relative to the fundamental `f0`, from the Hann-windowed
-  /// spectrum (each measured at its bin's local maximum).
-  public static func harmonicRatio(
-    of samples: ArraySlice<Float>, sampleRate: Int, fundamental f0: Double, harmonic k: Int
+  /// The amplitude of the component of `samples` at exactly `frequency` Hz: the Hann-windowed
+  /// correlation with a complex exponential, scaled so that a sine of amplitude A gives A.
+  public static func amplitude(
+    of samples: ArraySlice<Float>, at frequency: Double, sampleRate: Int
+  ) -> Double {
+    let count = samples.count
+    var (real, imaginary, weights) = (0.0, 0.0, 0.0)
+    for (offset, sample) in samples.enumerated() {
+      let window = 0.5 - 0.5 * cos(2 * Double.pi * Double(offset) / Double(count - 1))
+      let angle = 2 * Double.pi * frequency * Double(offset) / Double(sampleRate)
+      real += Double(sample) * window * cos(angle)
+      imaginary += Double(sample) * window * sin(angle)
+      weights += window
+    }
+    return 2 * (real * real + imaginary * imaginary).squareRoot() / weights
+  }
+
+  /// The level in dB, relative to the strongest component, of the strongest component farther
+  /// than `width` Hz from `frequency` (and above 20 Hz): how far aliases and spurs stay below
+  /// the tone.
+  public static func spuriousLevel(
+    of samples: ArraySlice<Float>, sampleRate: Int, around frequency: Double, width: Double
   ) -> Double {
     let magnitudes = magnitudeSpectrum(samples)
     let binWidth = Double(sampleRate) / Double(magnitudes.count * 2)
-    func peak(near frequency: Double) -> Double {
-      let center = Int((frequency / binWidth).rounded())
-      return (center - 3...center + 3).map { magnitudes[$0] }.max() ?? 0
+    var peak = 0.0
+    var spur = 0.0
+    for (bin, magnitude) in magnitudes.enumerated() {
+      let binFrequency = Double(bin) * binWidth
+      peak = max(peak, magnitude)
+      if binFrequency > 20, abs(binFrequency - frequency) > width { spur = max(spur, magnitude) }
     }
-    return peak(near: f0 * Double(k)) / peak(near: f0)
+    return 20 * log10(spur / peak)
   }
 
   /// One-sided magnitudes of the windowed, zero-padded FFT (size/2 bins).

@@ -42,6 +42,11 @@ import _HapticRenderTestSupport
     #expect(audio.report.frameCount > 0)
     #expect(audio.channels.allSatisfy { $0.count == audio.report.frameCount })
     #expect(audio.channels.allSatisfy { channel in channel.allSatisfy { $0.isFinite && abs($0) <= 1 } })
+    if renderable.events.contains(where: { $0.type == .audioCustom }) {
+      options.layout = .audio
+      let audioBuses = try Render.toMemory(renderable, options: options).channels
+      #expect(audioBuses.allSatisfy { channel in channel.contains { $0 != 0 } }, "the AudioCustom waveforms are silent")
+    }
     let hasSound = audio.channels.contains { channel in channel.contains { $0 != 0 } }
     #expect(hasSound != Self.silent.contains(name), hasSound ? "expected silence" : "the pattern rendered silent")
   }

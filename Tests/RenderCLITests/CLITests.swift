@@ -126,6 +126,34 @@ import _HapticRenderTestSupport
     #expect(result.standardError.contains("error: Pattern[0].Event.EventWaveformPath: waveform \"boom.wav\" not found; looked in '\(folder.path)/boom.wav', '/nonexistent/boom.wav'"))
   }
 
+  @Test func profileOptionTakesANameOrAFile() throws {
+    let folder = try TemporaryFolder()
+    let named = try CommandRunner.render(["\(samples)/heartbeat.ahap", "-o", "\(folder.path)/a.wav", "--profile", "lra150"])
+    #expect(named.status == 0)
+    let unknown = try CommandRunner.render(["\(samples)/heartbeat.ahap", "-o", "\(folder.path)/b.wav", "--profile", "lra"])
+    #expect(unknown.status == 64)
+    #expect(unknown.standardError.contains("unknown profile 'lra'; use one of preview, lra150, wideband or a JSON file"))
+    let file = "\(folder.path)/bad.json"
+    try Data("{\"minimumFrequency\": -5}".utf8).write(to: URL(fileURLWithPath: file))
+    let bad = try CommandRunner.render(["\(samples)/heartbeat.ahap", "-o", "\(folder.path)/c.wav", "--profile", file])
+    #expect(bad.status == 1)
+    #expect(bad.standardError.contains("\(file):1:22: error: minimumFrequency: expected a frequency in Hz within 1…20000, found -5"))
+    #expect(folder.contents() == ["a.wav", "bad.json"])
+  }
+
+  @Test func corpusAudioCustomFindsItsWaveformsInResources() throws {
+    let corpus = "\(Locations.corpus)/ahap"
+    guard FileManager.default.fileExists(atPath: corpus) else { return }
+    let folder = try TemporaryFolder()
+    let result = try CommandRunner.render([
+      "\(corpus)/williamwei2025__Haptic-Tests__Drums.ahap", "-o", "\(folder.path)/drums.wav",
+      "--resources", "\(corpus)/resources", "--layout", "audio",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let channels = try AudioFileReader(path: "\(folder.path)/drums.wav").readAll()
+    #expect(channels.count == 2 && Signal.rms(channels[0][...]) > 0.01)
+  }
+
   @Test func helpExplainsTheCommand() throws {
     let result = try CommandRunner.render(["--help"])
     #expect(result.status == 0)

@@ -10,7 +10,8 @@
 public struct ControlTimeline: Sendable {
   /// Breakpoints in time order. Two with the same time make a step.
   private var times: [Double] = []
-  private var values: [Double] = []
+  /// Breakpoint values, in time order.
+  private(set) var values: [Double] = []
   public let neutralValue: Double
 
   /// Compiles the elements of `id` in `pattern`.

@@ -4,14 +4,17 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
   case carrierAboveNyquist(frequency: Double, sampleRate: Int)
   case peakOverflow(peak: Double)
   case tooLong(seconds: Double, limit: Double)
+  case missingWaveform(path: String)
 
   public var description: String {
     switch self {
     case .invalidOption(let message): message
     case .carrierAboveNyquist(let frequency, let sampleRate):
-      "a \(frequency.formatted) Hz carrier is above half the \(sampleRate) Hz sample rate; raise --rate"
+      "a \(frequency.formatted) Hz carrier or tone is not below half the \(sampleRate) Hz sample rate; raise --rate"
     case .peakOverflow(let peak):
       "the output peaks at \(peak.formatted) (above full scale) and --peak error was given"
+    case .missingWaveform(let path):
+      "no decoded waveform was given for '\(path)'"
     case .tooLong(let seconds, let limit):
       "the output would last \(seconds.formatted) s, longer than the \(limit.formatted) s limit; raise --max-duration"
     }

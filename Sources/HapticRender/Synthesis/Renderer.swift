@@ -26,9 +26,12 @@ public struct Renderer: Sendable {
   /// Prepares a render; no sample is computed yet.
   ///
   /// - Throws: ``RenderError`` for options out of range or a carrier above half the rate.
-  public init(pattern: Pattern, options: RenderOptions) throws(RenderError) {
+  /// - Parameter waveforms: The decoded files of the pattern's `AudioCustom` events.
+  public init(
+    pattern: Pattern, options: RenderOptions, waveforms: WaveformLibrary = WaveformLibrary()
+  ) throws(RenderError) {
     try options.validate()
-    let schedule = try Schedule(pattern: pattern, options: options)
+    let schedule = try Schedule(pattern: pattern, options: options, waveforms: waveforms)
     self.schedule = schedule.voices
     frameCount = schedule.frameCount
     sampleRate = options.sampleRate

@@ -6,11 +6,11 @@ struct Schedule: Sendable {
   /// Frames from time 0 to the end of the last sound or event, plus the tail.
   let frameCount: Int
 
-  init(pattern: Pattern, options: RenderOptions) throws(RenderError) {
+  init(pattern: Pattern, options: RenderOptions, waveforms: WaveformLibrary) throws(RenderError) {
     let sampleRate = Double(options.sampleRate)
     let profile = options.profile
     let highest = max(profile.minimumFrequency, profile.maximumFrequency)
-    if highest >= sampleRate / 2 {
+    if pattern.events.contains(where: \.type.isHaptic), highest >= sampleRate / 2 {
       throw .carrierAboveNyquist(frequency: highest, sampleRate: options.sampleRate)
     }
     let lastEnd = pattern.events.map { $0.time + $0.duration }.max() ?? 0
@@ -39,8 +39,21 @@ struct Schedule: Sendable {
         voice = .hapticContinuous(
           HapticContinuousVoice(
             onsetFrame: onset, event: event, envelope: envelope, controls: controls, options: options))
-      case .audioContinuous, .audioCustom:
-        continue
+      case .audioContinuous:
+        let highest = AudioContinuousVoice.fundamental(
+          pitch: ParameterTrack(.audioPitch, of: event, controls: controls).maximum)
+        if highest >= sampleRate / 2 {
+          throw .carrierAboveNyquist(frequency: highest, sampleRate: options.sampleRate)
+        }
+        voice = .audioContinuous(
+          AudioContinuousVoice(
+            onsetFrame: onset, event: event, envelope: Envelope(event: event, controls: controls),
+            controls: controls, sampleRate: sampleRate))
+      case .audioCustom:
+        let path = event.waveform?.path ?? ""
+        guard let source = waveforms.waveforms[path] else { throw .missingWaveform(path: path) }
+        voice = .audioCustom(
+          AudioCustomVoice(onsetFrame: onset, event: event, source: source, controls: controls, sampleRate: sampleRate))
       }
       frameCount = max(frameCount, voice.endFrame)
       voices.append(voice)

@@ -25,9 +25,28 @@ public struct SignalProfile: Sendable, Hashable {
     self.transientCycles = transientCycles
   }
 
-  /// The default model: 65 … 300 Hz, amplitude `I²`, two-cycle transients.
+  /// The default model: 65 … 300 Hz, amplitude `I²`, two-cycle transients. For listening.
   public static let preview = SignalProfile(
     minimumFrequency: 65, maximumFrequency: 300, amplitudeExponent: 2, transientCycles: 2)
+
+  /// A resonant linear resonant actuator around 150 Hz: 140 … 160 Hz, amplitude `I²`,
+  /// three-cycle transients (an LRA rings longer than a voice coil).
+  public static let lra150 = SignalProfile(
+    minimumFrequency: 140, maximumFrequency: 160, amplitudeExponent: 2, transientCycles: 3)
+
+  /// A wideband voice-coil actuator: 55 … 200 Hz, amplitude `I²`, two-cycle transients.
+  public static let wideband = SignalProfile(
+    minimumFrequency: 55, maximumFrequency: 200, amplitudeExponent: 2, transientCycles: 2)
+
+  /// The built-in profiles by name.
+  public static let builtIn: [(name: String, profile: SignalProfile)] = [
+    ("preview", .preview), ("lra150", .lra150), ("wideband", .wideband),
+  ]
+
+  /// The built-in profile called `name`.
+  public static func named(_ name: String) -> SignalProfile? {
+    builtIn.first { $0.name == name }?.profile
+  }
 
   /// Carrier frequency in Hz for a sharpness of 0 … 1.
   @inline(__always)

@@ -2,12 +2,16 @@
 enum Voice: Sendable {
   case transient(TransientVoice)
   case hapticContinuous(HapticContinuousVoice)
+  case audioContinuous(AudioContinuousVoice)
+  case audioCustom(AudioCustomVoice)
 
   /// First frame the voice writes.
   var onsetFrame: Int {
     switch self {
     case .transient(let voice): voice.onsetFrame
     case .hapticContinuous(let voice): voice.onsetFrame
+    case .audioContinuous(let voice): voice.onsetFrame
+    case .audioCustom(let voice): voice.onsetFrame
     }
   }
 
@@ -16,6 +20,8 @@ enum Voice: Sendable {
     switch self {
     case .transient(let voice): voice.endFrame
     case .hapticContinuous(let voice): voice.endFrame
+    case .audioContinuous(let voice): voice.endFrame
+    case .audioCustom(let voice): voice.endFrame
     }
   }
 
@@ -27,6 +33,12 @@ enum Voice: Sendable {
     case .hapticContinuous(var voice):
       voice.render(frames, into: &buses)
       self = .hapticContinuous(voice)
+    case .audioContinuous(var voice):
+      voice.render(frames, into: &buses)
+      self = .audioContinuous(voice)
+    case .audioCustom(var voice):
+      voice.render(frames, into: &buses)
+      self = .audioCustom(voice)
     }
   }
 }

@@ -9,6 +9,9 @@ struct RenderOptionGroup: ParsableArguments {
   @Option(help: "Channel layout; auto is haptic (one channel), or stereo when the pattern has audio events.")
   var layout: ChannelLayout = .auto
 
+  @Option(help: ArgumentHelp("The signal model: preview (65–300 Hz, for listening), lra150 (a 150 Hz resonant actuator), wideband (a 55–200 Hz voice coil), or a JSON profile file.", valueName: "name|file.json"))
+  var profile = "preview"
+
   @Option(help: "When the mix exceeds full scale: normalize it to -1 dBFS (with a warning), clip it, or fail.")
   var peak: PeakPolicy = .normalize
 
@@ -46,6 +49,10 @@ struct RenderOptionGroup: ParsableArguments {
     guard tail.isFinite, tail >= 0 else { throw ValidationError("--tail must be ≥ 0 seconds") }
     guard maxDuration.isFinite, maxDuration > 0 else {
       throw ValidationError("--max-duration must be a positive number of seconds")
+    }
+    if SignalProfile.named(profile) == nil, !profile.hasSuffix(".json"), !profile.contains("/") {
+      let names = SignalProfile.builtIn.map(\.name).joined(separator: ", ")
+      throw ValidationError("unknown profile '\(profile)'; use one of \(names) or a JSON file")
     }
     guard RenderOptions.blockSizes.contains(blockSize) else {
       throw ValidationError("--block-size is outside 1…65536")

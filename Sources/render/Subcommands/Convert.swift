@@ -27,7 +27,8 @@ struct Convert: ParsableCommand {
 
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)
-    let options = render.renderOptions
+    var options = render.renderOptions
+    options.profile = try ProfileLoading.load(render.profile, strict: render.strict, console: console)
     let format = try output.format(sampleRate: options.sampleRate)
     guard
       let pattern = PatternLoading.load(

@@ -6,12 +6,10 @@
 struct HapticContinuousVoice: Sendable {
   let onsetFrame: Int
   let endFrame: Int
-  let intensity: Double
-  let sharpness: Double
+  let intensity: ParameterTrack
+  let sharpness: ParameterTrack
   /// Applied to the effective intensity before the amplitude law.
   let intensityScale: Double
-  let intensityControl: ControlTimeline
-  let sharpnessControl: ControlTimeline
   let envelope: Envelope
   let profile: SignalProfile
   let sampleRate: Double
@@ -24,11 +22,9 @@ struct HapticContinuousVoice: Sendable {
     self.onsetFrame = onsetFrame
     sampleRate = Double(options.sampleRate)
     endFrame = onsetFrame + Int((envelope.end * sampleRate).rounded(.up))
-    intensity = event.value(of: .hapticIntensity)
-    sharpness = event.value(of: .hapticSharpness)
+    intensity = ParameterTrack(.hapticIntensity, of: event, controls: controls)
+    sharpness = ParameterTrack(.hapticSharpness, of: event, controls: controls)
     intensityScale = options.intensityScale
-    intensityControl = controls[.hapticIntensityControl]
-    sharpnessControl = controls[.hapticSharpnessControl]
     self.envelope = envelope
     profile = options.profile
   }
@@ -36,14 +32,10 @@ struct HapticContinuousVoice: Sendable {
   mutating func render(_ frames: Range<Int>, into buses: inout Buses) {
     for frame in frames {
       let time = Double(frame) / sampleRate
-      let effectiveIntensity = DynamicParameterID.hapticIntensityControl.combine(
-        event: intensity, control: intensityControl.value(at: time))
-      let effectiveSharpness = DynamicParameterID.hapticSharpnessControl.combine(
-        event: sharpness, control: sharpnessControl.value(at: time))
-      let level = profile.amplitude(intensity: effectiveIntensity * intensityScale)
+      let level = profile.amplitude(intensity: intensity.value(at: time) * intensityScale)
         * envelope.level(at: Double(frame - onsetFrame) / sampleRate)
       buses.haptic[frame - buses.startFrame] += Float(level * Sine.of(turns: phase))
-      phase += profile.frequency(sharpness: effectiveSharpness) / sampleRate
+      phase += profile.frequency(sharpness: sharpness.value(at: time)) / sampleRate
       if phase >= 1 { phase -= 1 }
     }
   }

@@ -1,0 +1,18 @@
+extension WaveformLibrary {
+  /// Longest waveform decoded, in frames (an hour at 48 kHz).
+  public static let maximumFrames = 3_600 * 48_000
+
+  /// Decodes every file the pattern's `AudioCustom` events name, each once.
+  ///
+  /// - Throws: ``EncodingError`` naming a file libsndfile cannot read, or one that is too long.
+  public init(loadingFor pattern: Pattern) throws(EncodingError) {
+    self.init()
+    for path in Set(pattern.events.compactMap(\.waveform?.path)).sorted() {
+      let reader = try AudioFileReader(path: path)
+      guard reader.frameCount <= Self.maximumFrames else {
+        throw .ioFailed(path: path, reason: "\(reader.frameCount) frames is longer than the \(Self.maximumFrames)-frame limit for waveforms")
+      }
+      waveforms[path] = SampledAudio(channels: try reader.readAll(), sampleRate: Double(reader.sampleRate))
+    }
+  }
+}

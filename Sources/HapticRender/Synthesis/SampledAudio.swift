@@ -1,0 +1,35 @@
+/// Decoded audio held in memory: the content of a waveform file.
+public struct SampledAudio: Sendable {
+  /// One array of frames per channel, all the same length.
+  public var channels: [[Float]]
+  /// Frames per second of the data, in Hz.
+  public var sampleRate: Double
+
+  public init(channels: [[Float]], sampleRate: Double) {
+    self.channels = channels
+    self.sampleRate = sampleRate
+  }
+
+  public var frameCount: Int { channels.first?.count ?? 0 }
+
+  /// Mono or stereo as they are; more channels are averaged to mono.
+  func monoOrStereo() -> SampledAudio {
+    guard channels.count > 2 else { return self }
+    var mono = [Float](repeating: 0, count: frameCount)
+    for channel in channels {
+      for frame in 0..<frameCount { mono[frame] += channel[frame] }
+    }
+    let scale = 1 / Float(channels.count)
+    return SampledAudio(channels: [mono.map { $0 * scale }], sampleRate: sampleRate)
+  }
+}
+
+/// The decoded waveforms of a pattern's `AudioCustom` events, each decoded once, keyed by the
+/// path the event names (after resolution).
+public struct WaveformLibrary: Sendable {
+  public var waveforms: [String: SampledAudio] = [:]
+
+  public init(waveforms: [String: SampledAudio] = [:]) {
+    self.waveforms = waveforms
+  }
+}

@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An `AudioContinuous` event: a tone of fundamental `440 · 2^pitch` Hz with odd partials
+/// weighted by brightness, scaled by volume and the envelope, panned with constant power.
+///
+/// Waveform: `sin θ + Σ_{k=3,5,7} (B^((k−1)/2) / k) · sin kθ`; partials at or above
+/// `0.45 · fs` are left out.
+struct AudioContinuousVoice: Sendable {
+  let onsetFrame: Int
+  let endFrame: Int
+  let volume: ParameterTrack
+  let pitch: ParameterTrack
+  let pan: ParameterTrack
+  let brightness: ParameterTrack
+  let envelope: Envelope
+  let sampleRate: Double
+  /// Current phase of the fundamental in turns, 0 ..< 1.
+  private var phase = 0.0
+
+  init(onsetFrame: Int, event: Event, envelope: Envelope, controls: Controls, sampleRate: Double) {
+    self.onsetFrame = onsetFrame
+    volume = ParameterTrack(.audioVolume, of: event, controls: controls)
+    pitch = ParameterTrack(.audioPitch, of: event, controls: controls)
+    pan = ParameterTrack(.audioPan, of: event, controls: controls)
+    brightness = ParameterTrack(.audioBrightness, of: event, controls: controls)
+    self.envelope = envelope
+    self.sampleRate = sampleRate
+    endFrame = onsetFrame + Int((envelope.end * sampleRate).rounded(.up))
+  }
+
+  /// Fundamental frequency in Hz for a pitch of −1 … 1.
+  static func fundamental(pitch: Double) -> Double {
+    440 * exp2(pitch)
+  }
+
+  mutating func render(_ frames: Range<Int>, into buses: inout Buses) {
+    let nyquistLimit = 0.45 * sampleRate
+    for frame in frames {
+      let time = Double(frame) / sampleRate
+      let brightness = brightness.value(at: time)
+      let frequency = Self.fundamental(pitch: pitch.value(at: time))
+      var tone = Sine.of(turns: phase)
+      var weight = 1.0
+      for harmonic in stride(from: 3, through: 7, by: 2) {
+        weight *= brightness
+        guard Double(harmonic) * frequency < nyquistLimit else { break }
+        tone += weight / Double(harmonic) * Sine.of(turns: phase * Double(harmonic))
+      }
+      let level = volume.value(at: time) * envelope.level(at: Double(frame - onsetFrame) / sampleRate)
+      let gains = Pan(pan.value(at: time))
+      let index = frame - buses.startFrame
+      buses.left[index] += Float(level * tone * gains.left)
+      buses.right[index] += Float(level * tone * gains.right)
+      phase += frequency / sampleRate
+      if phase >= 1 { phase -= 1 }
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import Testing
+import _HapticRenderTestSupport
+
+@testable import HapticRender
+
+/// Channel layouts (SPEC §4) and actuator profiles.
+@Suite struct LayoutAndProfileTests {
+  private typealias F = PatternFixtures
+  private static let mixed = F.document(
+    F.event("HapticContinuous", duration: 0.2, ["HapticSharpness": 1, "HapticIntensity": 0.7]),
+    F.event("AudioContinuous", duration: 0.2, ["AudioPan": -0.5, "AudioVolume": 0.4]))
+
+  private func buses() throws -> (h: [Float], l: [Float], r: [Float]) {
+    let haptic = try F.render(Self.mixed) { $0.layout = .haptic }.channels
+    let audio = try F.render(Self.mixed) { $0.layout = .audio }.channels
+    return (haptic[0], audio[0], audio[1])
+  }
+
+  @Test(arguments: ChannelLayout.allCases)
+  func layoutMapsTheBuses(_ layout: ChannelLayout) throws {
+    let (h, l, r) = try buses()
+    let channels = try F.render(Self.mixed) { $0.layout = layout }.channels
+    let expected: [[Float]]
+    switch layout {
+    case .haptic: expected = [h]
+    case .audio: expected = [l, r]
+    case .stereo, .auto: expected = [zip(l, h).map(+), zip(r, h).map(+)]
+    case .mono: expected = [(0..<h.count).map { h[$0] + (l[$0] + r[$0]) * 0.5 }]
+    case .quad: expected = [l, r, h, h]
+    }
+    #expect(channels == expected)
+  }
+
+  @Test func autoIsHapticWithoutAudioEvents() throws {
+    let audio = try F.render(F.document(F.event("HapticTransient")))
+    #expect(audio.report.layout == .haptic && audio.channels.count == 1)
+    #expect(try F.render(Self.mixed).report.layout == .stereo)
+  }
+
+  @Test(arguments: [("wideband", 0.0, 55.0), ("wideband", 1.0, 200.0), ("lra150", 0.0, 140.0), ("lra150", 1.0, 160.0), ("preview", 0.5, 182.5)])
+  func profileSetsTheCarrier(_ name: String, _ sharpness: Double, _ frequency: Double) throws {
+    let profile = try #require(SignalProfile.named(name))
+    let audio = try F.render(F.document(F.event("HapticContinuous", duration: 1, ["HapticSharpness": sharpness]))) { $0.profile = profile }
+    let measured = Spectrum.peakFrequency(of: audio.channels[0][0..<48_000], sampleRate: 48_000, in: 20...1_000)
+    #expect(abs(measured - frequency) <= 1, "\(name): \(measured) Hz")
+  }
+
+  @Test func profileSetsTransientCyclesAndAmplitudeLaw() throws {
+    var profile = SignalProfile.lra150
+    profile.amplitudeExponent = 1
+    let audio = try F.render(F.document(F.event("HapticTransient", ["HapticSharpness": 0, "HapticIntensity": 0.5]))) { $0.profile = profile }
+    let last = try #require(Signal.lastNonZero(audio.channels[0]))
+    #expect(abs(last + 1 - Int((3 * 48_000 / 140.0).rounded())) <= 1)
+    #expect(abs(Signal.peak(audio.channels[0][...]) - 0.5) < 1e-3)
+  }
+
+  @Test func profileFileIsReadWithDiagnostics() throws {
+    var diagnostics = Diagnostics()
+    let text = MarkedText("{\"minimumFrequency\": 80, \"maximumFrequency\": ⚑25000, \"transientCycles\": 2.5}")
+    #expect(SignalProfile.parse(Array(text.text.utf8), file: "p.json", diagnostics: &diagnostics) == nil)
+    let error = try #require(diagnostics.all.first { $0.severity == .error })
+    #expect("\(error)" == "p.json:1:\(text.position.column): error: maximumFrequency: expected a frequency in Hz within 1…20000, found 25000")
+    #expect(diagnostics.all.contains { $0.message == "expected a whole number of cycles within 1…64, found 2.5" })
+
+    var clean = Diagnostics()
+    let profile = SignalProfile.parse(Array("{\"minimumFrequency\": 80, \"maximumFrequency\": 120, \"amplitudeExponent\": 1.5, \"transientCycles\": 4}".utf8), file: "p.json", diagnostics: &clean)
+    #expect(profile == SignalProfile(minimumFrequency: 80, maximumFrequency: 120, amplitudeExponent: 1.5, transientCycles: 4))
+    #expect(clean.all.isEmpty)
+  }
+
+  @Test func carrierAboveNyquistIsAnError() throws {
+    var profile = SignalProfile.preview
+    profile.maximumFrequency = 600
+    #expect(throws: RenderError.carrierAboveNyquist(frequency: 600, sampleRate: 1_000)) {
+      try F.render(F.document(F.event("HapticTransient")), rate: 1_000) { $0.profile = profile }
+    }
+  }
+}
