@@ -22,10 +22,7 @@ import _HapticRenderTestSupport
   func rendersOrRefusesCleanly(_ path: String) throws {
     let name = String(path.split(separator: "/").last ?? "")
     var diagnostics = Diagnostics()
-    let loaded = try Pattern.load(path: path, diagnostics: &diagnostics)
-    let pattern = loaded.flatMap {
-      WaveformResolver(patternPath: path, resourceFolders: [Self.resources]).resolve($0, diagnostics: &diagnostics)
-    }
+    let pattern = try Pattern.load(path: path, resourceFolders: [Self.resources], diagnostics: &diagnostics)
     for diagnostic in diagnostics.all {
       #expect(diagnostic.location.file == path && diagnostic.location.line >= 1 && diagnostic.location.column >= 1)
       #expect(!diagnostic.message.isEmpty)

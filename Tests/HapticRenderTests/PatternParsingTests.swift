@@ -101,6 +101,11 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
       json: "{\"Pattern\": [{\"ParameterCurve\": {\"ParameterID\": \"HapticIntensityControl\", \"Time\": 2, \"ParameterCurveControlPoints\": [{\"Time\": ⚑2, \"ParameterValue\": 1}]}}]}",
       severity: .warning,
       expected: "Pattern[0].ParameterCurve.ParameterCurveControlPoints[0].Time: the first point's time equals the curve's Time (2 s); point times are relative to the curve, so this file may use absolute times"),
+    DiagnosticCase(id: "model default", json: wrap("⚑{\"Time\": 0, \"EventType\": \"HapticTransient\", \"EventParameters\": [{\"ParameterID\": \"HapticIntensity\", \"ParameterValue\": 1}]}"),
+      severity: .warning, expected: "Pattern[0].Event: no HapticSharpness; the signal model's default 0.5 is used (Apple documents none)"),
+    DiagnosticCase(id: "unsorted elements",
+      json: "{\"Pattern\": [{\"Event\": {\"Time\": 1, \"EventType\": \"HapticTransient\"}}, ⚑{\"Parameter\": {\"ParameterID\": \"HapticIntensityControl\", \"Time\": 0.5, \"ParameterValue\": 1}}]}",
+      severity: .warning, expected: "Pattern[1]: elements are not in time order (0.5 s after 1 s); they are rendered by their times"),
     DiagnosticCase(id: "parameter without effect",
       json: wrap("{\"Time\": 0, \"EventType\": \"HapticTransient\", \"EventParameters\": [{\"ParameterID\": ⚑\"AudioVolume\", \"ParameterValue\": 1}]}"),
       severity: .warning, expected: "Pattern[0].Event.EventParameters[0].ParameterID: AudioVolume has no effect on HapticTransient events"),
@@ -126,10 +131,10 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
   }
 
   @Test func diagnosticReadsFileLineColumnSeverityPathMessage() {
-    let text = "{\"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": \"HapticContinuous\",\n  \"EventDuration\": -0.5}}]}"
+    let text = "{\"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": \"AudioContinuous\",\n  \"EventDuration\": -0.5}}]}"
     let diagnostics = PatternFixtures.diagnostics(text, file: "breath.ahap")
     #expect(diagnostics.map(\.description) == [
-      "breath.ahap:2:20: error: Pattern[0].Event.EventDuration: expected a duration in seconds ≥ 0, found -0.5"
+      "breath.ahap:2:20: error: Pattern[0].Event.EventDuration: expected a duration in seconds ≥ 0, found -0.5",
     ])
   }
 

@@ -58,7 +58,7 @@ import _HapticRenderTestSupport
     let folder = try TemporaryFolder()
     let input = "\(folder.path)/bad.ahap"
     let output = "\(folder.path)/out.wav"
-    try Data("{\"Pattern\": [\n  {\"Event\": {\"Time\": -1, \"EventType\": \"HapticTransient\"}}\n]}".utf8).write(to: URL(fileURLWithPath: input))
+    try Data("{\"Pattern\": [\n  {\"Event\": {\"Time\": -1, \"EventType\": \"AudioCustom\", \"EventWaveformPath\": \"x.wav\"}}\n]}".utf8).write(to: URL(fileURLWithPath: input))
     try Data("keep me".utf8).write(to: URL(fileURLWithPath: output))
     let result = try CommandRunner.render([input, "-o", output])
     #expect(result.status == 1)

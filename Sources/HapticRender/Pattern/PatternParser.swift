@@ -45,8 +45,22 @@ struct PatternParser {
       error(root, JSONPath(), "missing \"Pattern\": an AHAP file needs a \"Pattern\" array\(hint)")
       return nil
     }
+    var latestTime = -Double.infinity
+    var reportedOrder = false
     for (index, element) in elements.enumerated() {
-      parseElement(element, JSONPath([.key("Pattern"), .index(index)]), into: &pattern)
+      let path = JSONPath([.key("Pattern"), .index(index)])
+      let counts = (pattern.events.count, pattern.parameters.count, pattern.curves.count)
+      parseElement(element, path, into: &pattern)
+      let time =
+        pattern.events.count > counts.0 ? pattern.events.last?.time
+        : pattern.parameters.count > counts.1 ? pattern.parameters.last?.time
+        : pattern.curves.count > counts.2 ? pattern.curves.last?.time : nil
+      guard let time else { continue }
+      if time < latestTime, !reportedOrder {
+        warn(element, path, "elements are not in time order (\(time.formatted) s after \(latestTime.formatted) s); they are rendered by their times")
+        reportedOrder = true
+      }
+      latestTime = max(latestTime, time)
     }
     return diagnostics.hasErrors ? nil : pattern
   }
@@ -118,6 +132,11 @@ struct PatternParser {
     var parameters: [ParameterID: Double] = [:]
     if let parameterField, let type {
       parameters = parseEventParameters(parameterField.value, parameterField.path, for: type)
+    }
+    if let type {
+      for parameter in [ParameterID.hapticIntensity, .hapticSharpness] where type.isHaptic && parameters[parameter] == nil {
+        warn(value, path, "no \(parameter.rawValue); the signal model's default \(parameter.defaultValue.formatted) is used (Apple documents none)")
+      }
     }
     let pathField = fields.take("EventWaveformPath")
     let envelopeField = fields.take("EventWaveformUseVolumeEnvelope")

@@ -7,9 +7,7 @@ enum PatternLoading {
     var diagnostics = Diagnostics(treatsWarningsAsErrors: strict)
     defer { console.print(diagnostics) }
     do {
-      guard let pattern = try Pattern.load(path: path, diagnostics: &diagnostics) else { return nil }
-      return WaveformResolver(patternPath: path, resourceFolders: resources)
-        .resolve(pattern, diagnostics: &diagnostics)
+      return try Pattern.load(path: path, resourceFolders: resources, diagnostics: &diagnostics)
     } catch {
       console.error("cannot read \(error)")
       return nil
