@@ -9,10 +9,8 @@
 public enum Render {
   /// Renders `pattern` block by block, applies the peak policy and hands each block to `sink`.
   ///
-  /// With the `normalize` and `error` policies the pattern is rendered twice: once to measure
-  /// the peak, once to deliver it; memory stays independent of the pattern's length. The
-  /// waveforms of `AudioCustom` events are decoded first, once per file; their paths must be
-  /// resolved already (see ``WaveformResolver``).
+  /// See ``PatternSource`` for the peak policies and waveforms; memory stays independent of
+  /// the pattern's length.
   ///
   /// - Throws: ``EncodingError`` for an unreadable waveform, ``RenderError`` for bad options or
   ///   `--peak error` overflow, before `sink` sees any block; whatever `sink` throws.
@@ -21,29 +19,10 @@ public enum Render {
     _ pattern: Pattern, options: RenderOptions = RenderOptions(),
     into sink: (AudioBlock) throws -> Void
   ) throws -> RenderReport {
-    let waveforms = try WaveformLibrary(loadingFor: pattern)
-    var renderer = try Renderer(pattern: pattern, options: options, waveforms: waveforms)
-    var block = AudioBlock(channelCount: renderer.layout.channelCount, capacity: options.blockSize)
-    var report = RenderReport(
-      frameCount: renderer.frameCount, sampleRate: options.sampleRate, layout: renderer.layout)
-
-    if options.peakPolicy != .clip {
-      var probe = renderer
-      while probe.render(into: &block) { report.peak = max(report.peak, block.peak) }
-      if report.peak > 1 {
-        if options.peakPolicy == .error { throw RenderError.peakOverflow(peak: report.peak) }
-        report.normalizationGain = Decibels.minusOne / report.peak
-        renderer.gain *= Float(report.normalizationGain ?? 1)
-      }
-    }
-    while renderer.render(into: &block) {
-      if options.peakPolicy == .clip {
-        report.peak = max(report.peak, block.peak)
-        report.clippedSamples += block.clip()
-      }
-      try sink(block)
-    }
-    return report
+    var source = try PatternSource(pattern, options: options)
+    var block = AudioBlock(channelCount: source.channelCount, capacity: options.blockSize)
+    while source.read(into: &block) { try sink(block) }
+    return source.report
   }
 
   /// Renders `pattern` into an audio file, atomically: on any error nothing is left at the
@@ -99,29 +78,4 @@ public struct RenderedAudio: Sendable {
   public var channels: [[Float]]
   public var sampleRate: Int
   public var report: RenderReport
-}
-
-extension AudioBlock {
-  /// Largest magnitude among the valid frames.
-  var peak: Double {
-    var peak: Float = 0
-    for channel in channels {
-      for frame in 0..<frameCount { peak = max(peak, abs(channel[frame])) }
-    }
-    return Double(peak)
-  }
-
-  /// Clamps the valid frames to ±1.
-  ///
-  /// - Returns: How many samples were clamped.
-  mutating func clip() -> Int {
-    var clipped = 0
-    for index in channels.indices {
-      for frame in 0..<frameCount where abs(channels[index][frame]) > 1 {
-        channels[index][frame] = min(max(channels[index][frame], -1), 1)
-        clipped += 1
-      }
-    }
-    return clipped
-  }
 }

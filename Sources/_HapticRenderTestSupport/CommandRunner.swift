@@ -27,7 +27,7 @@ public enum CommandRunner {
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     let output = Pipe()
     let errorPath = FileManager.default.temporaryDirectory.appendingPathComponent("render-stderr-\(UUID().uuidString)")
-    FileManager.default.createFile(atPath: errorPath.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorPath.path, contents: nil)
     defer { try? FileManager.default.removeItem(at: errorPath) }
     let error = try FileHandle(forWritingTo: errorPath)
     process.standardOutput = output

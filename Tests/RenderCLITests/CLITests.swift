@@ -154,6 +154,61 @@ import _HapticRenderTestSupport
     #expect(channels.count == 2 && Signal.rms(channels[0][...]) > 0.01)
   }
 
+  @Test func samplesMatchTheirGoldenFiles() throws {
+    let result = try CommandRunner.render(["check", samples, "--golden", "\(Locations.packageRoot)/Tests/Golden", "-q"])
+    #expect(result.status == 0, "\(String(decoding: result.standardOutput, as: UTF8.self))")
+    let count = Locations.files(in: samples, withExtension: "ahap").count
+    #expect(String(decoding: result.standardOutput, as: UTF8.self) == "checked \(count) patterns: \(count) passed, 0 failed, 0 missing\n")
+  }
+
+  @Test func checkReportsChangedMissingAndUpdatedGoldens() throws {
+    let folder = try TemporaryFolder()
+    let patterns = "\(folder.path)/patterns"
+    let golden = "\(folder.path)/golden"
+    try FileManager.default.createDirectory(atPath: patterns, withIntermediateDirectories: true)
+    for name in ["heartbeat", "session-complete"] {
+      try FileManager.default.copyItem(atPath: "\(samples)/\(name).ahap", toPath: "\(patterns)/\(name).ahap")
+    }
+    let missing = try CommandRunner.render(["check", patterns, "--golden", golden])
+    #expect(missing.status == 1)
+    #expect(String(decoding: missing.standardOutput, as: UTF8.self).hasSuffix("checked 2 patterns: 0 passed, 0 failed, 2 missing\n"))
+    let recorded = try CommandRunner.render(["check", patterns, "--golden", golden, "--update"])
+    #expect(recorded.status == 0)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: golden).sorted() == ["heartbeat.flac", "session-complete.flac"])
+
+    let path = "\(patterns)/heartbeat.ahap"
+    let changed = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "0.7", with: "0.69")
+    try changed.write(toFile: path, atomically: true, encoding: .utf8)
+    let failed = try CommandRunner.render(["check", patterns, "--golden", golden])
+    let output = String(decoding: failed.standardOutput, as: UTF8.self)
+    #expect(failed.status == 1)
+    #expect(output.contains("FAIL \(path)\ncompare: '\(golden)/heartbeat.flac' and '\(path)' differ (first at frame"))
+    #expect(output.contains("  rendered: "))
+    #expect(output.hasSuffix("checked 2 patterns: 1 passed, 1 failed, 0 missing\n"))
+    let loose = try CommandRunner.render(["check", patterns, "--golden", golden, "--max-diff", "0.05", "--min-snr", "20"])
+    #expect(loose.status == 0)
+  }
+
+  @Test func compareExitCodesAndJSON() throws {
+    let folder = try TemporaryFolder()
+    let wav = "\(folder.path)/h.wav"
+    #expect(try CommandRunner.render(["\(samples)/heartbeat.ahap", "-o", wav, "-q"]).status == 0)
+    let same = try CommandRunner.render(["compare", wav, "\(samples)/heartbeat.ahap"])
+    #expect(same.status == 0)
+    #expect(String(decoding: same.standardOutput, as: UTF8.self).hasSuffix("PASS\n"))
+    let louder = try CommandRunner.render(["compare", wav, "\(samples)/heartbeat.ahap", "--gain", "0.5", "--json"])
+    #expect(louder.status == 1)
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(louder.standardOutput)) as? [String: Any])
+    #expect(json["passed"] as? Bool == false)
+    #expect((json["maxDifference"] as? Double ?? 0) > 0.01)
+    let rate = try CommandRunner.render(["compare", wav, "\(samples)/heartbeat.ahap", "--rate", "44100"])
+    #expect(rate.status == 1)
+    #expect(String(decoding: rate.standardOutput, as: UTF8.self).contains("  sample rates differ: 48000 Hz vs 44100 Hz"))
+    let missing = try CommandRunner.render(["compare", "\(folder.path)/none.wav", wav])
+    #expect(missing.status == 2)
+    #expect(missing.standardError.contains("render: error: cannot open '\(folder.path)/none.wav'"))
+  }
+
   @Test func helpExplainsTheCommand() throws {
     let result = try CommandRunner.render(["--help"])
     #expect(result.status == 0)

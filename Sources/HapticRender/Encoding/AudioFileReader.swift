@@ -65,3 +65,5 @@ public final class AudioFileReader {
     return channels
   }
 }
+
+extension AudioFileReader: FrameSource {}

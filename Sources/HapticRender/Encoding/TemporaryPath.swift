@@ -15,10 +15,14 @@ enum TemporaryPath {
     return "\(folder)/.\(name).\(uniqueSuffix()).tmp"
   }
 
-  /// A name in `$TMPDIR` (or `/tmp`).
+  /// `$TMPDIR`, or `/tmp`.
+  static var folder: String {
+    getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
+  }
+
+  /// A name in ``folder``.
   static func inTemporaryDirectory() -> String {
-    let folder = getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
-    return "\(folder)/render-\(uniqueSuffix()).tmp"
+    "\(folder)/render-\(uniqueSuffix()).tmp"
   }
 
   private static func uniqueSuffix() -> String {

@@ -104,3 +104,51 @@ extension FileSystem {
     }
   }
 }
+
+extension FileSystem {
+  /// The files under `folder` (recursively, not following links to folders) whose name ends
+  /// with `.ext`, sorted by path; `folder` itself when it is such a file.
+  static func files(under folder: String, withExtension ext: String) throws(FileSystemError) -> [String] {
+    guard isDirectory(folder) else {
+      guard exists(folder) else { throw .failed(path: folder, reason: "No such file or directory") }
+      return folder.hasSuffix(".\(ext)") ? [folder] : []
+    }
+    guard let directory = opendir(folder) else { throw .failed(path: folder, reason: systemError()) }
+    defer { closedir(directory) }
+    var found: [String] = []
+    var folders: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name == "." || name == ".." || name.hasPrefix(".") { continue }
+      let path = folder.hasSuffix("/") ? folder + name : "\(folder)/\(name)"
+      var status = stat()
+      guard lstat(path, &status) == 0 else { continue }
+      if (status.st_mode & S_IFMT) == S_IFDIR {
+        folders.append(path)
+      } else if name.hasSuffix(".\(ext)") {
+        found.append(path)
+      }
+    }
+    for subfolder in folders {
+      found += try files(under: subfolder, withExtension: ext)
+    }
+    return found.sorted()
+  }
+
+  /// The file name of `path` without its folder and extension.
+  static func stem(of path: String) -> String {
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+    return String(name[..<dot])
+  }
+
+  /// Creates `path` and its missing parents.
+  static func createDirectory(_ path: String) throws(FileSystemError) {
+    if isDirectory(path) { return }
+    let parent = directory(of: path)
+    if parent != path, parent != ".", parent != "/" { try createDirectory(parent) }
+    guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw .failed(path: path, reason: systemError()) }
+  }
+}

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// How haptic parameters become a signal: the carrier's frequency range, the amplitude law
 /// and the transient's length.
 ///
@@ -57,6 +51,6 @@ public struct SignalProfile: Sendable, Hashable {
   /// Linear amplitude for an intensity of 0 … 1.
   @inline(__always)
   public func amplitude(intensity: Double) -> Double {
-    amplitudeExponent == 2 ? intensity * intensity : pow(intensity, amplitudeExponent)
+    amplitudeExponent == 2 ? intensity * intensity : PortableMath.pow(intensity, amplitudeExponent)
   }
 }

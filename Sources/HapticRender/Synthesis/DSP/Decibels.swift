@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Conversions between decibels and linear gain.
 enum Decibels {
   /// −1 dBFS as a linear gain, `10^(−1/20)`: where normalization puts the peak.
@@ -11,11 +5,11 @@ enum Decibels {
 
   /// Linear gain for `decibels` dB.
   static func gain(_ decibels: Double) -> Double {
-    decibels == 0 ? 1 : pow(10, decibels / 20)
+    decibels == 0 ? 1 : PortableMath.exp2(decibels / 20 * 3.321_928_094_887_362_3)  // log2(10)
   }
 
   /// Level in dB of a linear `gain` (−∞ for 0).
   static func level(_ gain: Double) -> Double {
-    20 * log10(gain)
+    20 * PortableMath.log2(gain) * 0.301_029_995_663_981_2  // log10(2)
   }
 }

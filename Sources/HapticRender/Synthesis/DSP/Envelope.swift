@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The attack/decay/release envelope of a continuous event, in linear segments.
 ///
 /// - Sustained: rises from 0 to 1 over the attack (or until the duration if that is shorter),
@@ -26,7 +20,7 @@ struct Envelope: Sendable {
 
   /// Seconds for a normalized envelope time: `0.020 · 2^(8v)`, 20 ms at 0 … 5.12 s at 1.
   static func seconds(normalized value: Double) -> Double {
-    0.020 * exp2(8 * min(max(value, 0), 1))
+    0.020 * PortableMath.exp2(8 * min(max(value, 0), 1))
   }
 
   /// Seconds after the onset when the level is back to 0 for good.

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// An `AudioContinuous` event: a tone of fundamental `440 · 2^pitch` Hz with odd partials
 /// weighted by brightness, scaled by volume and the envelope, panned with constant power.
 ///
@@ -34,7 +28,7 @@ struct AudioContinuousVoice: Sendable {
 
   /// Fundamental frequency in Hz for a pitch of −1 … 1.
   static func fundamental(pitch: Double) -> Double {
-    440 * exp2(pitch)
+    440 * PortableMath.exp2(pitch)
   }
 
   mutating func render(_ frames: Range<Int>, into buses: inout Buses) {

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// An `AudioCustom` event: a decoded waveform read at `source rate · 2^pitch` per second with a
 /// band-limited (windowed-sinc) interpolator, so it plays at the output rate and the pitch's
 /// speed; then a one-pole low-pass at `200 Hz · 100^brightness` (bypassed at 1), volume, a 2 ms
@@ -41,7 +35,7 @@ struct AudioCustomVoice: Sendable {
     if event.duration > 0 {
       frames = Int((event.duration * sampleRate).rounded())
     } else {
-      let speed = source.sampleRate * exp2(pitch.value(at: event.time)) / sampleRate
+      let speed = source.sampleRate * PortableMath.exp2(pitch.value(at: event.time)) / sampleRate
       frames = Int((Double(source.frameCount) / speed).rounded(.up))
     }
     endFrame = onsetFrame + frames
@@ -55,9 +49,9 @@ struct AudioCustomVoice: Sendable {
     let sourceFrames = Double(source.frameCount)
     for frame in frames {
       let time = Double(frame) / sampleRate
-      let step = source.sampleRate * exp2(pitch.value(at: time)) / sampleRate
+      let step = source.sampleRate * PortableMath.exp2(pitch.value(at: time)) / sampleRate
       let brightness = brightness.value(at: time)
-      let coefficient = brightness >= 1 ? 1 : 1 - exp(-2 * Double.pi * 200 * pow(100, brightness) / sampleRate)
+      let coefficient = brightness >= 1 ? 1 : 1 - PortableMath.exp(-2 * Double.pi * 200 * PortableMath.pow(100, brightness) / sampleRate)
       var gain = volume.value(at: time)
       if usesVolumeEnvelope {
         let local = Double(frame - onsetFrame)

@@ -1,0 +1,76 @@
+/// Compares two audio streams sample by sample, block by block: memory does not depend on
+/// their length.
+public enum Comparison {
+  /// Frames read per block.
+  static let blockSize = 4_096
+
+  /// Checks rate, channels and length first (each difference is a mismatch), then compares
+  /// the samples both sides have.
+  ///
+  /// - Parameters:
+  ///   - expected: The reference (the golden file).
+  ///   - actual: The stream under test.
+  ///   - names: How the two sides are called in the report.
+  /// - Throws: Whatever reading either side throws.
+  public static func compare(
+    expected: inout some FrameSource, actual: inout some FrameSource,
+    names: (expected: String, actual: String), tolerance: ComparisonTolerance = ComparisonTolerance()
+  ) throws -> ComparisonReport {
+    func side(_ source: some FrameSource, _ name: String) -> ComparisonReport.Side {
+      .init(name: name, sampleRate: source.sampleRate, channelCount: source.channelCount, frameCount: source.frameCount)
+    }
+    var report = ComparisonReport(
+      expected: side(expected, names.expected), actual: side(actual, names.actual), tolerance: tolerance)
+    if expected.sampleRate != actual.sampleRate {
+      report.mismatches.append("sample rates differ: \(expected.sampleRate) Hz vs \(actual.sampleRate) Hz")
+    }
+    if expected.channelCount != actual.channelCount {
+      report.mismatches.append("channel counts differ: \(expected.channelCount) vs \(actual.channelCount)")
+    }
+    if expected.frameCount != actual.frameCount {
+      report.mismatches.append("lengths differ: \(expected.frameCount) vs \(actual.frameCount) frames")
+    }
+    guard report.mismatches.allSatisfy({ $0.hasPrefix("lengths") }) else { return report }
+
+    let channels = expected.channelCount
+    var a = AudioBlock(channelCount: channels, capacity: blockSize)
+    var b = AudioBlock(channelCount: channels, capacity: blockSize)
+    var (aIndex, bIndex) = (0, 0)
+    while true {
+      if aIndex == a.frameCount {
+        guard try expected.read(into: &a) else { break }
+        aIndex = 0
+      }
+      if bIndex == b.frameCount {
+        guard try actual.read(into: &b) else { break }
+        bIndex = 0
+      }
+      let count = min(a.frameCount - aIndex, b.frameCount - bIndex)
+      for offset in 0..<count {
+        let frame = report.framesCompared + offset
+        for channel in 0..<channels {
+          let reference = Double(a.channels[channel][aIndex + offset])
+          let difference = abs(reference - Double(b.channels[channel][bIndex + offset]))
+          report.signalEnergy += reference * reference
+          report.differenceEnergy += difference * difference
+          if difference > report.maxDifference {
+            report.maxDifference = difference
+            report.maxDifferenceFrame = frame
+            report.maxDifferenceChannel = channel
+          }
+          if difference > tolerance.maxDifference {
+            report.samplesOverTolerance += 1
+            if report.firstFrameOverTolerance == nil {
+              report.firstFrameOverTolerance = frame
+              report.firstChannelOverTolerance = channel
+            }
+          }
+        }
+      }
+      aIndex += count
+      bIndex += count
+      report.framesCompared += count
+    }
+    return report
+  }
+}

@@ -1,0 +1,140 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Renders patterns and compares each with its golden audio file, `GOLDEN/<name>.<ext>`.
+///
+/// The library side of `render check`, and of ``Golden/verify(pattern:golden:options:tolerance:resourceFolders:)``.
+public struct GoldenCheck: Sendable {
+  /// What happened to one pattern.
+  public enum Outcome: Sendable {
+    /// Within tolerance.
+    case passed(ComparisonReport)
+    /// Different; the render was written to `renderedPath` for inspection.
+    case failed(ComparisonReport, renderedPath: String?)
+    /// No golden file, and updating was not asked for.
+    case missing(goldenPath: String)
+    /// The golden file was missing and has been written.
+    case recorded(goldenPath: String)
+    /// The golden file differed and has been rewritten.
+    case updated(ComparisonReport)
+    /// The pattern or a file could not be read or rendered.
+    case error(String)
+
+    /// `true` for the outcomes that leave the golden file matching the render.
+    public var isSuccess: Bool {
+      switch self {
+      case .passed, .recorded, .updated: true
+      case .failed, .missing, .error: false
+      }
+    }
+  }
+
+  public var goldenFolder: String
+  public var format: AudioFileFormat
+  public var options: RenderOptions
+  public var tolerance: ComparisonTolerance
+  public var resourceFolders: [String]
+  /// Write missing golden files and rewrite those that differ.
+  public var updates: Bool
+
+  public init(
+    goldenFolder: String, format: AudioFileFormat, options: RenderOptions = RenderOptions(),
+    tolerance: ComparisonTolerance = ComparisonTolerance(), resourceFolders: [String] = [],
+    updates: Bool = false
+  ) {
+    self.goldenFolder = goldenFolder
+    self.format = format
+    self.options = options
+    self.tolerance = tolerance
+    self.resourceFolders = resourceFolders
+    self.updates = updates
+  }
+
+  /// Where the golden file of the pattern at `path` is.
+  public func goldenPath(for path: String) -> String {
+    "\(goldenFolder)/\(FileSystem.stem(of: path)).\(format.container.rawValue)"
+  }
+
+  /// Checks one pattern against its golden file (by default ``goldenPath(for:)``);
+  /// diagnostics of the pattern go to `diagnostics`.
+  public func check(patternAt path: String, golden: String? = nil, diagnostics: inout Diagnostics) -> Outcome {
+    let golden = golden ?? goldenPath(for: path)
+    do {
+      guard let pattern = try Pattern.load(path: path, resourceFolders: resourceFolders, diagnostics: &diagnostics) else {
+        return .error("'\(path)' has errors")
+      }
+      guard FileSystem.exists(golden) else {
+        guard updates else { return .missing(goldenPath: golden) }
+        try record(pattern, to: golden)
+        return .recorded(goldenPath: golden)
+      }
+      var expected = try AudioFileReader(path: golden)
+      var actual = try PatternSource(pattern, options: options)
+      let report = try Comparison.compare(
+        expected: &expected, actual: &actual, names: (golden, path), tolerance: tolerance)
+      if report.passed { return .passed(report) }
+      if updates {
+        try record(pattern, to: golden)
+        return .updated(report)
+      }
+      let rendered = "\(TemporaryPath.folder)/render-actual-\(FileSystem.stem(of: path)).\(format.container.rawValue)"
+      let written = (try? Render.toFile(pattern, options: options, destination: .file(rendered), format: format)) != nil
+      return .failed(report, renderedPath: written ? rendered : nil)
+    } catch {
+      return .error("\(error)")
+    }
+  }
+
+  private func record(_ pattern: Pattern, to golden: String) throws {
+    try FileSystem.createDirectory(FileSystem.directory(of: golden))
+    try Render.toFile(pattern, options: options, destination: .file(golden), format: format)
+  }
+}
+
+/// One-line golden-file checks for test suites (XCTest or Swift Testing).
+///
+/// ```swift
+/// try Golden.verify(pattern: "Patterns/breath.ahap", golden: "Golden/breath.flac")
+/// ```
+public enum Golden {
+  /// A render that does not match its golden file; its description carries the numbers and the
+  /// path of the rendered file.
+  public struct Mismatch: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// Renders `pattern` and compares it with the audio file `golden`.
+  ///
+  /// When `golden` does not exist, or the environment variable `RECORD_GOLDENS` is `1`, the
+  /// render is written there instead and the call throws "recorded new baseline", so that a new
+  /// or changed golden file is always looked at once.
+  ///
+  /// - Throws: ``Mismatch`` when the render differs, or when a baseline was recorded.
+  public static func verify(
+    pattern: String, golden: String, options: RenderOptions = RenderOptions(),
+    tolerance: ComparisonTolerance = ComparisonTolerance(), resourceFolders: [String] = []
+  ) throws {
+    let recording = getenv("RECORD_GOLDENS").map { String(cString: $0) == "1" } ?? false
+    var check = GoldenCheck(
+      goldenFolder: FileSystem.directory(of: golden), format: try AudioFileFormat(path: golden),
+      options: options, tolerance: tolerance, resourceFolders: resourceFolders)
+    if recording { FileSystem.removeIfPresent(golden) }
+    check.updates = !FileSystem.exists(golden)
+    var diagnostics = Diagnostics()
+    switch check.check(patternAt: pattern, golden: golden, diagnostics: &diagnostics) {
+    case .passed:
+      return
+    case .recorded, .updated:
+      throw Mismatch(description: "recorded new baseline '\(golden)'; listen to it, then run again")
+    case .failed(let report, let rendered):
+      throw Mismatch(description: "\(report)\nrendered: \(rendered ?? "(could not be written)")\nto accept the new sound: RECORD_GOLDENS=1 swift test")
+    case .missing(let path):
+      throw Mismatch(description: "golden file '\(path)' is missing")
+    case .error(let message):
+      throw Mismatch(description: ([message] + diagnostics.all.map(\.description)).joined(separator: "\n"))
+    }
+  }
+}

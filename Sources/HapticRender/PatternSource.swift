@@ -1,0 +1,69 @@
+/// A pattern being rendered, as a ``FrameSource``, with the peak policy applied.
+///
+/// With the `normalize` and `error` policies the pattern is rendered once when the source is
+/// made, to measure its peak; reading renders it again with the gain that policy needs. The
+/// waveforms of `AudioCustom` events are decoded first, once per file; their paths must be
+/// resolved already (``Pattern/load(path:resourceFolders:diagnostics:)`` does it).
+public struct PatternSource: FrameSource {
+  private var renderer: Renderer
+  private let policy: PeakPolicy
+  /// What the render produced so far (peak and normalization are known from the start).
+  public private(set) var report: RenderReport
+
+  /// - Throws: ``EncodingError`` for an unreadable waveform, ``RenderError`` for bad options or
+  ///   `--peak error` overflow.
+  public init(_ pattern: Pattern, options: RenderOptions = RenderOptions()) throws {
+    let waveforms = try WaveformLibrary(loadingFor: pattern)
+    renderer = try Renderer(pattern: pattern, options: options, waveforms: waveforms)
+    policy = options.peakPolicy
+    report = RenderReport(frameCount: renderer.frameCount, sampleRate: options.sampleRate, layout: renderer.layout)
+    guard policy != .clip else { return }
+    var probe = renderer
+    var block = AudioBlock(channelCount: renderer.layout.channelCount, capacity: options.blockSize)
+    while probe.render(into: &block) { report.peak = max(report.peak, block.peak) }
+    if report.peak > 1 {
+      if policy == .error { throw RenderError.peakOverflow(peak: report.peak) }
+      let gain = Decibels.minusOne / report.peak
+      report.normalizationGain = gain
+      renderer.gain *= Float(gain)
+    }
+  }
+
+  public var sampleRate: Int { renderer.sampleRate }
+  public var channelCount: Int { renderer.layout.channelCount }
+  public var frameCount: Int { renderer.frameCount }
+
+  public mutating func read(into block: inout AudioBlock) -> Bool {
+    guard renderer.render(into: &block) else { return false }
+    if policy == .clip {
+      report.peak = max(report.peak, block.peak)
+      report.clippedSamples += block.clip()
+    }
+    return true
+  }
+}
+
+extension AudioBlock {
+  /// Largest magnitude among the valid frames.
+  var peak: Double {
+    var peak: Float = 0
+    for channel in channels {
+      for frame in 0..<frameCount { peak = max(peak, abs(channel[frame])) }
+    }
+    return Double(peak)
+  }
+
+  /// Clamps the valid frames to ±1.
+  ///
+  /// - Returns: How many samples were clamped.
+  mutating func clip() -> Int {
+    var clipped = 0
+    for index in channels.indices {
+      for frame in 0..<frameCount where abs(channels[index][frame]) > 1 {
+        channels[index][frame] = min(max(channels[index][frame], -1), 1)
+        clipped += 1
+      }
+    }
+    return clipped
+  }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import HapticRender
+
+/// `render compare EXPECTED ACTUAL`: are two sounds the same, in numbers.
+struct Compare: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Compare two audio files sample by sample; an AHAP file stands for its render.",
+    discussion: """
+      Checks rate, channels and length, then compares every sample and reports the largest \
+      difference (frame, time, channel), the first frame over the tolerance, the RMS of the \
+      difference and the SNR. The render options apply to AHAP sides.
+
+      Exit status: 0 the same within tolerance, 1 different, 2 could not compare.
+      """)
+
+  @Argument(help: ArgumentHelp("The reference: an audio file or an AHAP file.", valueName: "expected"))
+  var expected: String
+
+  @Argument(help: ArgumentHelp("The file under test: an audio file or an AHAP file.", valueName: "actual"))
+  var actual: String
+
+  @OptionGroup var tolerance: ToleranceOptionGroup
+
+  @Flag(help: "Print the report as JSON.")
+  var json = false
+
+  @OptionGroup var render: RenderOptionGroup
+  @OptionGroup var diagnostics: DiagnosticOptionGroup
+
+  func run() throws {
+    let console = Console(isQuiet: diagnostics.quiet)
+    let report: ComparisonReport
+    do {
+      var expectedSource = try SourceOpening.open(expected, render: render, console: console)
+      var actualSource = try SourceOpening.open(actual, render: render, console: console)
+      report = try Comparison.compare(
+        expected: &expectedSource, actual: &actualSource, names: (expected, actual), tolerance: tolerance.tolerance)
+    } catch let exit as ExitCode {
+      _ = exit
+      throw ExitCode(2)
+    } catch {
+      console.error("\(error)")
+      throw ExitCode(2)
+    }
+    if json {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      print(String(decoding: try encoder.encode(report), as: UTF8.self))
+    } else {
+      print(report)
+    }
+    if !report.passed { throw ExitCode.failure }
+  }
+}
