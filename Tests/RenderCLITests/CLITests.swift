@@ -209,6 +209,51 @@ import _HapticRenderTestSupport
     #expect(missing.standardError.contains("render: error: cannot open '\(folder.path)/none.wav'"))
   }
 
+  @Test func batchOutputDoesNotDependOnTheNumberOfThreads() throws {
+    let folder = try TemporaryFolder()
+    var outputs: [[String: Data]] = []
+    let count = Locations.files(in: samples, withExtension: "ahap").count
+    for jobs in [1, 2, 8] {
+      let out = "\(folder.path)/j\(jobs)"
+      let result = try CommandRunner.render([samples, "--out-dir", out, "-j", "\(jobs)", "-t", "flac", "-r", "16000"])
+      #expect(result.status == 0, "\(result.standardError)")
+      #expect(result.standardError.hasSuffix("rendered \(count) of \(count) files into \(out)\n"))
+      var files: [String: Data] = [:]
+      for name in try FileManager.default.contentsOfDirectory(atPath: out) {
+        files[name] = try Data(contentsOf: URL(fileURLWithPath: "\(out)/\(name)"))
+      }
+      outputs.append(files)
+    }
+    #expect(outputs[0].count == count)
+    #expect(outputs[0] == outputs[1] && outputs[1] == outputs[2])
+  }
+
+  @Test func batchGoesOnAfterABadInputAndFailsAtTheEnd() throws {
+    let folder = try TemporaryFolder()
+    let inputs = "\(folder.path)/in"
+    try FileManager.default.createDirectory(atPath: "\(inputs)/nested", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: "\(samples)/heartbeat.ahap", toPath: "\(inputs)/nested/heartbeat.ahap")
+    try Data("{\"Pattern\": 3}".utf8).write(to: URL(fileURLWithPath: "\(inputs)/broken.ahap"))
+    let result = try CommandRunner.render([inputs, "\(samples)/session-complete.ahap", "--out-dir", "\(folder.path)/out"])
+    #expect(result.status == 1)
+    #expect(result.standardError.contains("\(inputs)/broken.ahap:1:13: error: Pattern: expected an array of events and parameters, found a number"))
+    #expect(result.standardError.hasSuffix("render: error: rendered 2 of 3 files into \(folder.path)/out; 1 failed\n"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: "\(folder.path)/out").sorted() == ["heartbeat.wav", "session-complete.wav"])
+  }
+
+  @Test func collidingOutputNamesStopBeforeAnyWork() throws {
+    let folder = try TemporaryFolder()
+    try FileManager.default.createDirectory(atPath: "\(folder.path)/a", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: "\(samples)/heartbeat.ahap", toPath: "\(folder.path)/a/heartbeat.ahap")
+    let result = try CommandRunner.render(["\(folder.path)/a", "\(samples)/heartbeat.ahap", "--out-dir", "\(folder.path)/out"])
+    #expect(result.status == 1)
+    #expect(result.standardError.contains("would all be written to '\(folder.path)/out/heartbeat.wav'"))
+    #expect(!FileManager.default.fileExists(atPath: "\(folder.path)/out"))
+    let twoWithO = try CommandRunner.render(["\(samples)/heartbeat.ahap", "\(samples)/success.ahap", "-o", "\(folder.path)/x.wav"])
+    #expect(twoWithO.status == 64)
+    #expect(twoWithO.standardError.contains("-o takes one input; use --out-dir DIR for 2 inputs"))
+  }
+
   @Test func helpExplainsTheCommand() throws {
     let result = try CommandRunner.render(["--help"])
     #expect(result.status == 0)
@@ -218,6 +263,6 @@ import _HapticRenderTestSupport
     }
     let convertHelp = try CommandRunner.render(["help", "convert"])
     let text = String(decoding: convertHelp.standardOutput, as: UTF8.self)
-    #expect(text.contains("Exit status: 0 success, 1 input rejected or write failed, 64 usage error."))
+    #expect(text.contains("Exit status: 0 success, 1 an input rejected or a write failed, 64 usage error."))
   }
 }

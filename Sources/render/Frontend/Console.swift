@@ -10,8 +10,8 @@ struct Console {
   var isQuiet = false
 
   /// Prints each diagnostic; warnings only when not quiet.
-  func print(_ diagnostics: Diagnostics) {
-    for diagnostic in diagnostics.all where diagnostic.severity == .error || !isQuiet {
+  func print(_ diagnostics: [Diagnostic]) {
+    for diagnostic in diagnostics where diagnostic.severity == .error || !isQuiet {
       line("\(diagnostic)")
     }
   }
@@ -24,12 +24,36 @@ struct Console {
     if !isQuiet { line("render: warning: \(message)") }
   }
 
+  /// The warnings and one-line summary of a finished render.
+  func report(_ report: RenderReport, output: String, format: AudioFileFormat) {
+    if let gain = report.normalizationGain {
+      warning("the mix peaked at \(Summary.decibels(report.peak)); normalized to -1.0 dBFS (gain \(Summary.gain(gain)))")
+    }
+    if report.clippedSamples > 0 {
+      warning("\(report.clippedSamples) samples exceeded full scale and were clipped")
+    }
+    note(Summary.line(for: report, output: output, format: format))
+  }
+
   func note(_ message: String) {
     if !isQuiet { line(message) }
   }
 
   private func line(_ text: String) {
-    let bytes = Array((text + "\n").utf8)
-    _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    StandardError.write(text + "\n")
+  }
+}
+
+/// Unbuffered writes to standard error.
+enum StandardError {
+  static func write(_ text: String) {
+    let bytes = Array(text.utf8)
+    _ = bytes.withUnsafeBytes { buffer in
+      #if canImport(Glibc)
+        Glibc.write(STDERR_FILENO, buffer.baseAddress, buffer.count)
+      #else
+        Darwin.write(STDERR_FILENO, buffer.baseAddress, buffer.count)
+      #endif
+    }
   }
 }

@@ -5,7 +5,7 @@ enum PatternLoading {
   /// The pattern at `path` with its waveforms resolved, or `nil` after printing why not.
   static func load(_ path: String, resources: [String], strict: Bool, console: Console) -> Pattern? {
     var diagnostics = Diagnostics(treatsWarningsAsErrors: strict)
-    defer { console.print(diagnostics) }
+    defer { console.print(diagnostics.all) }
     do {
       return try Pattern.load(path: path, resourceFolders: resources, diagnostics: &diagnostics)
     } catch {

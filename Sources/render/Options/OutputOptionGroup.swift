@@ -3,17 +3,24 @@ import HapticRender
 
 /// Where the audio goes and how it is encoded.
 struct OutputOptionGroup: ParsableArguments {
-  @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The audio file to write, or - for standard output.", valueName: "file"))
-  var output: String
+  @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The audio file to write, or - for standard output (one input).", valueName: "file"))
+  var output: String?
 
-  @Option(name: [.customShort("t"), .long], help: "File type (default: from the output's extension).")
+  @Option(help: ArgumentHelp("Write DIR/<name>.<type> for each input (several files or folders).", valueName: "dir"))
+  var outDir: String?
+
+  @Option(name: [.customShort("t"), .long], help: "File type (default: from the output's extension; wav with --out-dir or -).")
   var type: AudioFileFormat.Container?
 
   @Option(name: [.customShort("b"), .long], help: "Sample encoding of PCM formats (default: 24; lossy formats take none).")
   var bits: AudioFileFormat.SampleEncoding?
 
   func validate() throws {
-    _ = try format(sampleRate: nil)
+    switch (output, outDir) {
+    case (nil, nil): throw ValidationError("give -o FILE for one input, or --out-dir DIR")
+    case (.some, .some): throw ValidationError("give either -o or --out-dir, not both")
+    default: _ = try format(sampleRate: nil)
+    }
   }
 
   /// The format asked for, checked against the rate when one is given.
@@ -22,10 +29,10 @@ struct OutputOptionGroup: ParsableArguments {
       let format: AudioFileFormat
       if let type {
         format = try AudioFileFormat(type, encoding: bits)
-      } else if output == "-" {
-        format = try AudioFileFormat(.wav, encoding: bits)
-      } else {
+      } else if let output, output != "-" {
         format = try AudioFileFormat(path: output, encoding: bits)
+      } else {
+        format = try AudioFileFormat(.wav, encoding: bits)
       }
       if let sampleRate { try format.check(sampleRate: sampleRate) }
       return format
@@ -34,7 +41,8 @@ struct OutputOptionGroup: ParsableArguments {
     }
   }
 
-  var destination: AudioFileWriter.Destination {
-    output == "-" ? .standardOutput : .file(output)
+  /// The single-file destination (`-o`).
+  var destination: AudioFileWriter.Destination? {
+    output.map { $0 == "-" ? .standardOutput : .file($0) }
   }
 }

@@ -1,28 +1,40 @@
 import ArgumentParser
 import HapticRender
 
-/// `render INPUT.ahap -o OUT.wav`: the default subcommand.
+/// `render INPUT.ahap -o OUT.wav`, or many inputs with `--out-dir`: the default subcommand.
 struct Convert: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Render an AHAP file to an audio file (the default command).",
+    abstract: "Render AHAP files to audio files (the default command).",
     discussion: """
+      One input: -o FILE (or - for standard output). Several inputs or folders (searched \
+      recursively for .ahap files): --out-dir DIR writes DIR/<name>.<type>, on -j threads; a \
+      bad input does not stop the others.
+
       Warnings (defaults filled in, values clamped, unknown keys) are printed as \
       FILE:LINE:COL: warning: PATH: message, and the render goes on; errors stop it and \
-      nothing is written. The output is written to a temporary file and renamed when \
-      complete, so an existing file is never left half-written.
+      nothing is written. Output is written to a temporary file and renamed when complete, \
+      so an existing file is never left half-written.
 
-      Exit status: 0 success, 1 input rejected or write failed, 64 usage error.
+      Exit status: 0 success, 1 an input rejected or a write failed, 64 usage error.
       """)
 
-  @Argument(help: ArgumentHelp("The AHAP file to render.", valueName: "input.ahap"))
-  var input: String
+  @Argument(help: ArgumentHelp("AHAP files, or folders of them with --out-dir.", valueName: "input.ahap"))
+  var inputs: [String]
 
   @OptionGroup var output: OutputOptionGroup
   @OptionGroup var render: RenderOptionGroup
+
+  @Option(name: [.customShort("j"), .long], help: "Files rendered at once with --out-dir (default: all cores).")
+  var jobs: Int?
+
   @OptionGroup var diagnostics: DiagnosticOptionGroup
 
   func validate() throws {
     _ = try output.format(sampleRate: render.rate)
+    if output.output != nil, inputs.count != 1 {
+      throw ValidationError("-o takes one input; use --out-dir DIR for \(inputs.count) inputs")
+    }
+    if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
   }
 
   func run() throws {
@@ -30,19 +42,26 @@ struct Convert: ParsableCommand {
     var options = render.renderOptions
     options.profile = try ProfileLoading.load(render.profile, strict: render.strict, console: console)
     let format = try output.format(sampleRate: options.sampleRate)
-    guard
-      let pattern = PatternLoading.load(
-        input, resources: render.resources, strict: render.strict, console: console)
-    else { throw ExitCode.failure }
+    if let destination = output.destination {
+      try renderOne(inputs[0], to: destination, format: format, options: options, console: console)
+    } else if let folder = output.outDir {
+      let batch = Batch(
+        outputFolder: folder, format: format, options: options, resourceFolders: render.resources,
+        treatsWarningsAsErrors: render.strict)
+      try BatchRunner(batch: batch, console: console).run(inputs, jobs: jobs ?? Batch.processorCount)
+    }
+  }
+
+  private func renderOne(
+    _ input: String, to destination: AudioFileWriter.Destination, format: AudioFileFormat,
+    options: RenderOptions, console: Console
+  ) throws {
+    guard let pattern = PatternLoading.load(input, resources: render.resources, strict: render.strict, console: console) else {
+      throw ExitCode.failure
+    }
     do {
-      let report = try Render.toFile(pattern, options: options, destination: output.destination, format: format)
-      if let gain = report.normalizationGain {
-        console.warning("the mix peaked at \(Summary.decibels(report.peak)); normalized to -1.0 dBFS (gain \(Summary.gain(gain)))")
-      }
-      if report.clippedSamples > 0 {
-        console.warning("\(report.clippedSamples) samples exceeded full scale and were clipped")
-      }
-      console.note(Summary.line(for: report, output: output.output, format: format))
+      let report = try Render.toFile(pattern, options: options, destination: destination, format: format)
+      console.report(report, output: output.output ?? "-", format: format)
     } catch {
       console.error("\(error)")
       throw ExitCode.failure

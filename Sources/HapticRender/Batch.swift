@@ -1,0 +1,135 @@
+import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Renders many AHAP files into one folder, on several threads.
+///
+/// Each file is rendered on its own, so the bytes written do not depend on the number of
+/// threads; one file's failure does not stop the others.
+public struct Batch: Sendable {
+  /// What happened to one input.
+  public struct Result: Sendable {
+    public var input: String
+    public var output: String
+    /// The pattern's warnings (and errors, when it was refused).
+    public var diagnostics: [Diagnostic]
+    /// The render, when it succeeded.
+    public var report: RenderReport?
+    /// Why the file was not written, other than its diagnostics.
+    public var error: String?
+
+    public var succeeded: Bool { report != nil }
+  }
+
+  /// Counts reported after each file.
+  public struct Progress: Sendable {
+    public var done: Int
+    public var total: Int
+    public var failed: Int
+    /// The file just finished.
+    public var current: String
+  }
+
+  public var outputFolder: String
+  public var format: AudioFileFormat
+  public var options: RenderOptions
+  public var resourceFolders: [String]
+  public var treatsWarningsAsErrors: Bool
+
+  public init(
+    outputFolder: String, format: AudioFileFormat, options: RenderOptions,
+    resourceFolders: [String] = [], treatsWarningsAsErrors: Bool = false
+  ) {
+    self.outputFolder = outputFolder
+    self.format = format
+    self.options = options
+    self.resourceFolders = resourceFolders
+    self.treatsWarningsAsErrors = treatsWarningsAsErrors
+  }
+
+  /// Where the render of `input` goes: `outputFolder/<stem>.<ext>`.
+  public func outputPath(for input: String) -> String {
+    "\(outputFolder)/\(PatternFiles.stem(of: input)).\(format.container.rawValue)"
+  }
+
+  /// The number of processors online, the default for `jobs`.
+  public static var processorCount: Int {
+    max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
+  }
+
+  /// Renders every input; `progress` is called (from worker threads, one call at a time)
+  /// after each file.
+  ///
+  /// - Parameter jobs: Threads to use, ≥ 1.
+  /// - Returns: One result per input, in input order.
+  public func run(
+    _ inputs: [String], jobs: Int, progress: @Sendable (Progress, Result) -> Void = { _, _ in }
+  ) -> [Result] {
+    try? FileSystem.createDirectory(outputFolder)  // a failure shows in every result
+    let state = SharedState(count: inputs.count)
+    DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, inputs.count))) { _ in
+      while let index = state.nextIndex() {
+        let result = render(inputs[index])
+        state.finish(index, result) { done, failed in
+          progress(Progress(done: done, total: inputs.count, failed: failed, current: inputs[index]), result)
+        }
+      }
+    }
+    return state.results.map { $0! }
+  }
+
+  /// Renders one input.
+  public func render(_ input: String) -> Result {
+    var result = Result(input: input, output: outputPath(for: input), diagnostics: [])
+    var diagnostics = Diagnostics(treatsWarningsAsErrors: treatsWarningsAsErrors)
+    do {
+      if let pattern = try Pattern.load(path: input, resourceFolders: resourceFolders, diagnostics: &diagnostics) {
+        result.report = try Render.toFile(pattern, options: options, destination: .file(result.output), format: format)
+      }
+    } catch let error as FileSystemError {
+      result.error = "cannot read \(error)"
+    } catch {
+      result.error = "\(error)"
+    }
+    result.diagnostics = diagnostics.all
+    return result
+  }
+}
+
+/// Work distribution and results shared by the worker threads.
+private final class SharedState: @unchecked Sendable {
+  private var mutex = pthread_mutex_t()
+  private var next = 0
+  private var done = 0
+  private var failed = 0
+  private(set) var results: [Batch.Result?]
+
+  init(count: Int) {
+    results = Array(repeating: nil, count: count)
+    pthread_mutex_init(&mutex, nil)
+  }
+
+  deinit { pthread_mutex_destroy(&mutex) }
+
+  func nextIndex() -> Int? {
+    pthread_mutex_lock(&mutex)
+    defer { pthread_mutex_unlock(&mutex) }
+    guard next < results.count else { return nil }
+    next += 1
+    return next - 1
+  }
+
+  /// Stores a result and reports progress while holding the lock.
+  func finish(_ index: Int, _ result: Batch.Result, report: (Int, Int) -> Void) {
+    pthread_mutex_lock(&mutex)
+    defer { pthread_mutex_unlock(&mutex) }
+    results[index] = result
+    done += 1
+    if !result.succeeded { failed += 1 }
+    report(done, failed)
+  }
+}
