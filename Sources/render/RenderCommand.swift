@@ -14,7 +14,7 @@ struct RenderCommand: ParsableCommand {
         render breath.ahap -o breath.flac --rate 8000 --bits 16
         render taps.ahap -o - --type wav | sox -t wav - -n stat
       """,
-    subcommands: [Convert.self, Compare.self, Check.self],
+    subcommands: [Convert.self, Compare.self, Check.self, Lint.self, Info.self, Plot.self],
     defaultSubcommand: Convert.self
   )
 

@@ -254,6 +254,54 @@ import _HapticRenderTestSupport
     #expect(twoWithO.standardError.contains("-o takes one input; use --out-dir DIR for 2 inputs"))
   }
 
+  @Test func lintExitCodesAndJSON() throws {
+    let clean = try CommandRunner.render(["lint", "\(samples)/breath-478.ahap", "\(samples)/heartbeat.ahap"])
+    #expect(clean.status == 0)
+    #expect(clean.standardError == "linted 2 files: 0 errors, 0 warnings\n")
+    let warned = try CommandRunner.render(["lint", "\(samples)/short-keys.ahap"])
+    #expect(warned.status == 0)
+    #expect(String(decoding: warned.standardOutput, as: UTF8.self).contains("short-keys.ahap:7:9: warning: Pattern[0].Event.Type"))
+    let strict = try CommandRunner.render(["lint", "\(samples)/short-keys.ahap", "--strict"])
+    #expect(strict.status == 1)
+    let folder = try TemporaryFolder()
+    let bad = "\(folder.path)/bad.ahap"
+    try Data("{\"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": \"Buzz\"}}]}".utf8).write(to: URL(fileURLWithPath: bad))
+    let json = try CommandRunner.render(["lint", bad, "\(samples)/short-keys.ahap", "--json"])
+    #expect(json.status == 1)
+    let findings = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput)) as? [[String: Any]])
+    #expect(findings.first?["severity"] as? String == "error")
+    #expect(findings.first?["line"] as? Int == 1 && findings.first?["column"] as? Int == 49)
+    #expect(findings.first?["path"] as? String == "Pattern[0].Event.EventType")
+    #expect(findings.count == 3)
+  }
+
+  @Test func infoDescribesPatternsAndAudioFiles() throws {
+    let pattern = try CommandRunner.render(["info", "\(samples)/breath-478.ahap"])
+    #expect(pattern.status == 0)
+    let text = String(decoding: pattern.standardOutput, as: UTF8.self)
+    #expect(text.contains("  duration                19.020 s (tails included)"))
+    #expect(text.contains("  events                  2 HapticContinuous"))
+    let folder = try TemporaryFolder()
+    #expect(try CommandRunner.render(["\(samples)/breath-478.ahap", "-o", "\(folder.path)/b.flac", "-q"]).status == 0)
+    let audio = try CommandRunner.render(["info", "\(folder.path)/b.flac", "--json"])
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(audio.standardOutput)) as? [String: Any])
+    #expect(json["frames"] as? Int == 912_960)
+    #expect(json["sampleRate"] as? Int == 48_000)
+    let missing = try CommandRunner.render(["info", "\(folder.path)/none.wav"])
+    #expect(missing.status == 1)
+  }
+
+  @Test func plotWritesAnSVG() throws {
+    let folder = try TemporaryFolder()
+    let result = try CommandRunner.render(["plot", "\(samples)/breath-478.ahap", "-o", "\(folder.path)/b.svg"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let svg = try String(contentsOfFile: "\(folder.path)/b.svg", encoding: .utf8)
+    #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+    let png = try CommandRunner.render(["plot", "\(samples)/breath-478.ahap", "-o", "\(folder.path)/b.png"])
+    #expect(png.status == 64)
+    #expect(png.standardError.contains("plot writes SVG"))
+  }
+
   @Test func helpExplainsTheCommand() throws {
     let result = try CommandRunner.render(["--help"])
     #expect(result.status == 0)

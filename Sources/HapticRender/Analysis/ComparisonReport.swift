@@ -62,7 +62,7 @@ public struct ComparisonReport: Sendable, CustomStringConvertible {
     lines.append("compare: '\(expected.name)' and '\(actual.name)' \(verdict)")
     for mismatch in mismatches { lines.append("  \(mismatch)") }
     func row(_ label: String, _ value: String) {
-      lines.append("  " + label.padding(28) + value)
+      lines.append("  " + label.padded(28) + value)
     }
     let expectedFrames = max(expected.frameCount, actual.frameCount)
     row("frames compared", "\(framesCompared) / \(expectedFrames)")
@@ -74,13 +74,6 @@ public struct ComparisonReport: Sendable, CustomStringConvertible {
     row("SNR", "\(snrText) (minimum \(NumberText.fixed(tolerance.minimumSNR, 1)) dB)")
     lines.append(passed ? "PASS" : "FAIL")
     return lines.joined(separator: "\n")
-  }
-}
-
-extension String {
-  /// The string followed by spaces up to `width` characters.
-  fileprivate func padding(_ width: Int) -> String {
-    count >= width ? self + " " : self + String(repeating: " ", count: width - count)
   }
 }
 

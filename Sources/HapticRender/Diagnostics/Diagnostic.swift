@@ -23,3 +23,18 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     "\(location): \(severity.rawValue): \(path): \(message)"
   }
 }
+
+extension Diagnostic: Encodable {
+  private enum CodingKeys: String, CodingKey { case file, line, column, severity, path, message }
+
+  /// `{"file", "line", "column", "severity", "path", "message"}` for scripts.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(location.file, forKey: .file)
+    try container.encode(location.line, forKey: .line)
+    try container.encode(location.column, forKey: .column)
+    try container.encode(severity.rawValue, forKey: .severity)
+    try container.encode(path.description, forKey: .path)
+    try container.encode(message, forKey: .message)
+  }
+}

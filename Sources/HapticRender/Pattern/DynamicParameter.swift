@@ -5,4 +5,7 @@ public struct DynamicParameter: Sendable {
   public var time: Double
   /// Clamped to `id.range`.
   public var value: Double
+  /// Where the element is in its file, and its JSON path.
+  public var position: TextPosition
+  public var path: JSONPath
 }

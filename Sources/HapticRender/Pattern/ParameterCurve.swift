@@ -13,4 +13,7 @@ public struct ParameterCurve: Sendable {
   public var time: Double
   /// Points in time order (at least one).
   public var points: [Point]
+  /// Where the element is in its file, and its JSON path.
+  public var position: TextPosition
+  public var path: JSONPath
 }

@@ -250,7 +250,7 @@ struct PatternParser {
     requireKeys(["ParameterID", "Time", "ParameterValue"], in: fields, value, path)
     guard let id, let time, let raw, let valueField else { return nil }
     let clamped = clamp(raw, to: id.range, valueField.value, valueField.path, name: id.rawValue)
-    return DynamicParameter(id: id, time: time, value: clamped)
+    return DynamicParameter(id: id, time: time, value: clamped, position: value.position, path: path)
   }
 
   private mutating func parseCurve(_ value: JSONValue, _ path: JSONPath) -> ParameterCurve? {
@@ -298,7 +298,7 @@ struct PatternParser {
            "the first point's time equals the curve's Time (\(time.formatted) s); point times are relative to the curve, so this file may use absolute times")
     }
     points = points.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
-    return ParameterCurve(id: id, time: time, points: points)
+    return ParameterCurve(id: id, time: time, points: points, position: value.position, path: path)
   }
 
   private mutating func dynamicID(_ value: JSONValue, _ path: JSONPath) -> DynamicParameterID? {

@@ -5,6 +5,8 @@ struct Schedule: Sendable {
   let voices: [Voice]
   /// Frames from time 0 to the end of the last sound or event, plus the tail.
   let frameCount: Int
+  /// The frames each event sounds, in event order.
+  let spans: [Range<Int>]
 
   init(pattern: Pattern, options: RenderOptions, waveforms: WaveformLibrary) throws(RenderError) {
     let sampleRate = Double(options.sampleRate)
@@ -20,6 +22,7 @@ struct Schedule: Sendable {
 
     let controls = Controls(pattern)
     var voices: [Voice] = []
+    var spans: [Range<Int>] = []
     var frameCount = 0
     for event in pattern.events {
       let onset = Int((event.time * sampleRate).rounded())
@@ -57,11 +60,13 @@ struct Schedule: Sendable {
       }
       frameCount = max(frameCount, voice.endFrame)
       voices.append(voice)
+      spans.append(voice.onsetFrame..<max(voice.onsetFrame, voice.endFrame))
     }
     self.voices = voices.enumerated()
       .sorted { ($0.element.onsetFrame, $0.offset) < ($1.element.onsetFrame, $1.offset) }
       .map(\.element)
     self.frameCount = frameCount + Int((options.tailSeconds * sampleRate).rounded())
+    self.spans = spans
   }
 }
 

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import HapticRender
 
 /// `render compare EXPECTED ACTUAL`: are two sounds the same, in numbers.
@@ -36,17 +35,14 @@ struct Compare: ParsableCommand {
       var actualSource = try SourceOpening.open(actual, render: render, console: console)
       report = try Comparison.compare(
         expected: &expectedSource, actual: &actualSource, names: (expected, actual), tolerance: tolerance.tolerance)
-    } catch let exit as ExitCode {
-      _ = exit
+    } catch is ExitCode {
       throw ExitCode(2)
     } catch {
       console.error("\(error)")
       throw ExitCode(2)
     }
     if json {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      print(String(decoding: try encoder.encode(report), as: UTF8.self))
+      try JSONOutput.print(report)
     } else {
       print(report)
     }

@@ -1,0 +1,32 @@
+/// The minimum and maximum of each channel over equal slices of a stream: what a waveform
+/// plot draws, whatever the length (memory is one pair per column).
+public struct EnvelopeSummary: Sendable {
+  /// `minimum[channel][column]`, `maximum[channel][column]`.
+  public var minimum: [[Float]]
+  public var maximum: [[Float]]
+  /// Frames per column (the last column may hold fewer).
+  public var framesPerColumn: Int
+
+  /// Reads `source` to its end.
+  ///
+  /// - Parameter columns: Number of slices, ≥ 1.
+  public init(of source: inout some FrameSource, columns: Int) throws {
+    let columns = max(columns, 1)
+    framesPerColumn = max((source.frameCount + columns - 1) / columns, 1)
+    minimum = Array(repeating: Array(repeating: 0, count: columns), count: source.channelCount)
+    maximum = minimum
+    var block = AudioBlock(channelCount: source.channelCount, capacity: 4_096)
+    var position = 0
+    while try source.read(into: &block) {
+      for channel in 0..<source.channelCount {
+        for frame in 0..<block.frameCount {
+          let column = min((position + frame) / framesPerColumn, columns - 1)
+          let sample = block.channels[channel][frame]
+          minimum[channel][column] = min(minimum[channel][column], sample)
+          maximum[channel][column] = max(maximum[channel][column], sample)
+        }
+      }
+      position += block.frameCount
+    }
+  }
+}

@@ -1,0 +1,101 @@
+/// Facts about a pattern that `info`, `lint` and `plot` show: when each event sounds, how
+/// many sound at once, the effective parameters over time, the loudest point.
+public struct PatternAnalysis: Sendable {
+  /// When one event sounds, tails included, in seconds.
+  public struct Span: Sendable, Equatable {
+    /// Index in `pattern.events`.
+    public var event: Int
+    public var start: Double
+    public var end: Double
+  }
+
+  public let pattern: Pattern
+  public let options: RenderOptions
+  /// One span per event, in event order.
+  public let spans: [Span]
+  /// Seconds from 0 to the end of the last sound or event (with the options' tail).
+  public let duration: Double
+  private let controls: Controls
+  private let waveforms: WaveformLibrary
+
+  /// - Parameter waveforms: Decoded `AudioCustom` files (see ``WaveformLibrary``).
+  public init(_ pattern: Pattern, options: RenderOptions = RenderOptions(), waveforms: WaveformLibrary) throws(RenderError) {
+    try options.validate()
+    let schedule = try Schedule(pattern: pattern, options: options, waveforms: waveforms)
+    let rate = Double(options.sampleRate)
+    self.pattern = pattern
+    self.options = options
+    self.waveforms = waveforms
+    controls = Controls(pattern)
+    duration = Double(schedule.frameCount) / rate
+    spans = schedule.spans.enumerated().map { index, frames in
+      Span(event: index, start: Double(frames.lowerBound) / rate, end: Double(frames.upperBound) / rate)
+    }
+  }
+
+  /// The largest number of events sounding at one time.
+  public var polyphony: Int {
+    let edges = spans.flatMap { [($0.start, 1), ($0.end, -1)] }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+    var current = 0
+    var most = 0
+    for edge in edges {
+      current += edge.1
+      most = max(most, current)
+    }
+    return most
+  }
+
+  /// Events per type, in `EventType.allCases` order, types that occur only.
+  public var eventCounts: [(type: EventType, count: Int)] {
+    EventType.allCases.compactMap { type in
+      let count = pattern.events.filter { $0.type == type }.count
+      return count > 0 ? (type, count) : nil
+    }
+  }
+
+  /// The event parameters given, with how many events give each.
+  public var parametersUsed: [(id: ParameterID, count: Int)] {
+    ParameterID.allCases.compactMap { id in
+      let count = pattern.events.filter { $0.parameters[id] != nil }.count
+      return count > 0 ? (id, count) : nil
+    }
+  }
+
+  /// The dynamic parameters set, with how many `Parameter` and `ParameterCurve` elements set each.
+  public var controlsUsed: [(id: DynamicParameterID, parameters: Int, curves: Int)] {
+    DynamicParameterID.allCases.compactMap { id in
+      let parameters = pattern.parameters.filter { $0.id == id }.count
+      let curves = pattern.curves.filter { $0.id == id }.count
+      return parameters + curves > 0 ? (id, parameters, curves) : nil
+    }
+  }
+
+  /// The effective value of `parameter` for the event at `index` at `time` seconds.
+  public func value(of parameter: ParameterID, event index: Int, at time: Double) -> Double {
+    controls.value(of: parameter, for: pattern.events[index], at: time)
+  }
+
+  /// The indices of the events sounding at `time`.
+  public func events(soundingAt time: Double) -> [Int] {
+    spans.filter { $0.start <= time && time < $0.end }.map(\.event)
+  }
+
+  /// The loudest sample of the render with these options, before any peak policy.
+  public func loudestPoint() -> (peak: Double, time: Double, channel: Int) {
+    guard var renderer = try? Renderer(pattern: pattern, options: options, waveforms: waveforms) else {
+      return (0, 0, 0)
+    }
+    var block = AudioBlock(channelCount: renderer.layout.channelCount, capacity: options.blockSize)
+    var loudest: (peak: Double, time: Double, channel: Int) = (0, 0, 0)
+    var start = 0
+    while renderer.render(into: &block) {
+      for channel in block.channels.indices {
+        for frame in 0..<block.frameCount where Double(abs(block.channels[channel][frame])) > loudest.peak {
+          loudest = (Double(abs(block.channels[channel][frame])), Double(start + frame) / Double(options.sampleRate), channel)
+        }
+      }
+      start += block.frameCount
+    }
+    return loudest
+  }
+}

@@ -1,0 +1,121 @@
+/// What `render info` says about an AHAP file.
+public struct PatternInfo: Sendable, Encodable, CustomStringConvertible {
+  public var file: String
+  /// Seconds to the end of the last sound (tails included) or event.
+  public var duration: Double
+  public var events: [String: Int]
+  public var eventParameters: [String: Int]
+  /// Per dynamic parameter: how many `Parameter` and `ParameterCurve` elements set it.
+  public var dynamicParameters: [String: [String: Int]]
+  /// Most events sounding at once.
+  public var polyphony: Int
+  /// Largest sample magnitude of the default render before normalization, where, which channel.
+  public var peak: Double
+  public var peakTime: Double
+  public var peakChannel: Int
+  public var layout: String
+  /// `Metadata` entries, values as text.
+  public var metadata: [String: String]
+
+  public init(file: String, analysis: PatternAnalysis) {
+    self.file = file
+    duration = analysis.duration
+    events = Dictionary(uniqueKeysWithValues: analysis.eventCounts.map { ($0.type.rawValue, $0.count) })
+    eventParameters = Dictionary(uniqueKeysWithValues: analysis.parametersUsed.map { ($0.id.rawValue, $0.count) })
+    dynamicParameters = Dictionary(uniqueKeysWithValues: analysis.controlsUsed.map {
+      ($0.id.rawValue, ["parameters": $0.parameters, "curves": $0.curves])
+    })
+    polyphony = analysis.polyphony
+    (peak, peakTime, peakChannel) = analysis.loudestPoint()
+    layout = analysis.options.layout.resolved(for: analysis.pattern).rawValue
+    var entries: [String: String] = [:]
+    if case .object(let members) = analysis.pattern.metadata?.kind {
+      for member in members {
+        if case .string(let text) = member.value.kind { entries[member.key] = text } else { entries[member.key] = member.value.excerpt }
+      }
+    }
+    metadata = entries
+  }
+
+  public var description: String {
+    var lines = [file]
+    func row(_ label: String, _ value: String) { lines.append("  " + label.padded(24) + value) }
+    row("duration", "\(NumberText.fixed(duration, 3)) s (tails included)")
+    row("events", events.isEmpty ? "none" : EventType.allCases.compactMap { type in events[type.rawValue].map { "\($0) \(type.rawValue)" } }.joined(separator: ", "))
+    if !eventParameters.isEmpty {
+      row("event parameters", ParameterID.allCases.compactMap { id in eventParameters[id.rawValue].map { "\(id.rawValue) ×\($0)" } }.joined(separator: ", "))
+    }
+    for id in DynamicParameterID.allCases {
+      guard let counts = dynamicParameters[id.rawValue] else { continue }
+      let parts = [("Parameter", counts["parameters"] ?? 0), ("curve", counts["curves"] ?? 0)].filter { $0.1 > 0 }
+        .map { "\($0.1) \($0.0)\($0.1 == 1 ? "" : "s")" }
+      row(id.rawValue, parts.joined(separator: ", "))
+    }
+    row("polyphony", "\(polyphony)")
+    row("loudest point", peak > 0 ? "\(NumberText.fixed(Decibels.level(peak), 1)) dBFS at \(NumberText.fixed(peakTime, 3)) s, channel \(peakChannel) (\(layout) layout)" : "silent")
+    for key in metadata.keys.sorted() { row("metadata \(key)", metadata[key] ?? "") }
+    return lines.joined(separator: "\n")
+  }
+}
+
+/// What `render info` says about an audio file: format, length, level per channel.
+public struct AudioFileInfo: Sendable, Encodable, CustomStringConvertible {
+  public var file: String
+  public var sampleRate: Int
+  public var channels: Int
+  public var frames: Int
+  public var duration: Double
+  /// Per channel: largest magnitude and RMS, linear.
+  public var peak: [Double]
+  public var rms: [Double]
+
+  /// Reads the whole file, block by block.
+  public init(path: String) throws(EncodingError) {
+    let reader = try AudioFileReader(path: path)
+    file = path
+    sampleRate = reader.sampleRate
+    channels = reader.channelCount
+    var peaks = [Double](repeating: 0, count: reader.channelCount)
+    var squares = [Double](repeating: 0, count: reader.channelCount)
+    var count = 0
+    var block = AudioBlock(channelCount: reader.channelCount, capacity: 4_096)
+    while try reader.read(into: &block) {
+      for channel in 0..<reader.channelCount {
+        for frame in 0..<block.frameCount {
+          let sample = Double(block.channels[channel][frame])
+          peaks[channel] = max(peaks[channel], abs(sample))
+          squares[channel] += sample * sample
+        }
+      }
+      count += block.frameCount
+    }
+    frames = count
+    duration = Double(count) / Double(max(reader.sampleRate, 1))
+    peak = peaks
+    rms = squares.map { count > 0 ? ($0 / Double(count)).squareRoot() : 0 }
+  }
+
+  public var description: String {
+    var lines = [file]
+    func row(_ label: String, _ value: String) { lines.append("  " + label.padded(24) + value) }
+    row("sample rate", "\(sampleRate) Hz")
+    row("channels", "\(channels)")
+    row("frames", "\(frames)")
+    row("duration", "\(NumberText.fixed(duration, 3)) s")
+    for channel in 0..<channels {
+      row("channel \(channel)", "peak \(level(peak[channel])), RMS \(level(rms[channel]))")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  private func level(_ value: Double) -> String {
+    value > 0 ? "\(NumberText.fixed(Decibels.level(value), 1)) dBFS" : "-inf dBFS"
+  }
+}
+
+extension String {
+  /// The string followed by spaces up to `width` characters (at least one space).
+  func padded(_ width: Int) -> String {
+    count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+  }
+}

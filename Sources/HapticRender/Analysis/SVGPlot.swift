@@ -1,0 +1,218 @@
+/// Draws a pattern as an SVG picture: the rendered waveform of each bus as a min/max envelope,
+/// the effective intensity and sharpness over time, and the events as bars and ticks.
+///
+/// The picture summarises: its size does not depend on the pattern's length. Numbers are
+/// written with fixed decimals, so the same input gives the same text.
+public struct SVGPlot: Sendable {
+  /// Width of the drawing area in pixels (one envelope column each).
+  public var width: Int
+
+  public init(width: Int = 1_200) {
+    self.width = max(width, 100)
+  }
+
+  private static let margin = 110.0
+  private static let laneGap = 14.0
+
+  /// The SVG text for `analysis`, with the waveform read from `source` (the same pattern).
+  public func draw(_ analysis: PatternAnalysis, waveform source: inout some FrameSource) throws -> String {
+    let pattern = analysis.pattern
+    let envelope = try EnvelopeSummary(of: &source, columns: width)
+    let duration = max(analysis.duration, 1e-3)
+    let plotWidth = Double(width)
+    func x(_ time: Double) -> Double { Self.margin + time / duration * plotWidth }
+
+    var body: [String] = []
+    var top = 30.0
+    body.append("<text x=\"\(Self.margin)\" y=\"18\" class=\"title\">\(escape(title(pattern)))</text>")
+
+    // Waveform lanes, one per output channel.
+    let layout = analysis.options.layout.resolved(for: pattern)
+    let names = channelNames(layout)
+    for channel in envelope.minimum.indices {
+      let height = 70.0
+      body.append(lane(id: "lane-\(names[channel].lowercased().replacing(" ", with: "-"))", label: names[channel], top: top, height: height))
+      let middle = top + height / 2
+      var path = ""
+      for column in 0..<width {
+        let columnX = Self.margin + Double(column) + 0.5
+        let high = middle - Double(envelope.maximum[channel][column]) * height / 2
+        let low = middle - Double(envelope.minimum[channel][column]) * height / 2
+        path += "M\(f(columnX)) \(f(high))V\(f(max(low, high + 0.5)))"
+      }
+      body.append("<path d=\"\(path)\" class=\"wave\"/>")
+      top += height + Self.laneGap
+    }
+
+    // Effective intensity and sharpness of the haptic events.
+    let haptic = pattern.events.indices.filter { pattern.events[$0].type.isHaptic }
+    if !haptic.isEmpty {
+      for (parameter, name) in [(ParameterID.hapticIntensity, "intensity"), (.hapticSharpness, "sharpness")] {
+        let height = 50.0
+        body.append(lane(id: "lane-\(name)", label: name, top: top, height: height))
+        var segments: [String] = []
+        var current = ""
+        for column in 0..<width {
+          let time = (Double(column) + 0.5) / plotWidth * duration
+          let sounding = analysis.events(soundingAt: time).filter { pattern.events[$0].type == .hapticContinuous }
+          guard let loudest = sounding.max(by: {
+            analysis.value(of: .hapticIntensity, event: $0, at: time) < analysis.value(of: .hapticIntensity, event: $1, at: time)
+          }) else {
+            if !current.isEmpty { segments.append(current); current = "" }
+            continue
+          }
+          let value = analysis.value(of: parameter, event: loudest, at: time)
+          current += "\(current.isEmpty ? "M" : "L")\(f(Self.margin + Double(column) + 0.5)) \(f(top + height - value * height))"
+        }
+        if !current.isEmpty { segments.append(current) }
+        body.append("<path d=\"\(segments.joined())\" class=\"curve\"/>")
+        if parameter == .hapticIntensity {
+          for index in haptic where pattern.events[index].type == .hapticTransient {
+            let event = pattern.events[index]
+            let value = analysis.value(of: .hapticIntensity, event: index, at: event.time)
+            body.append("<line x1=\"\(f(x(event.time)))\" y1=\"\(f(top + height))\" x2=\"\(f(x(event.time)))\" y2=\"\(f(top + height - value * height))\" class=\"tick\"/>")
+          }
+        }
+        top += height + Self.laneGap
+      }
+    }
+
+    // Events: bars (duration solid, tail light) in as many rows as overlaps need; ticks.
+    var rowEnds: [Double] = []
+    var bars: [String] = []
+    let rowHeight = 18.0
+    for span in analysis.spans.sorted(by: { ($0.start, $0.event) < ($1.start, $1.event) }) {
+      let event = pattern.events[span.event]
+      let row = rowEnds.firstIndex { $0 <= span.start } ?? rowEnds.count
+      if row == rowEnds.count { rowEnds.append(0) }
+      rowEnds[row] = max(span.end, span.start + duration * 80 / plotWidth)
+      let y = top + Double(row) * rowHeight
+      if event.type == .hapticTransient {
+        bars.append("<line x1=\"\(f(x(event.time)))\" y1=\"\(f(y + 2))\" x2=\"\(f(x(event.time)))\" y2=\"\(f(y + rowHeight - 2))\" class=\"tick\"><title>\(escape(label(event)))</title></line>")
+        bars.append("<text x=\"\(f(x(event.time) + 3))\" y=\"\(f(y + 13))\" class=\"small\">\(escape(label(event)))</text>")
+        continue
+      }
+      let bodyEnd = event.duration > 0 ? min(event.time + event.duration, span.end) : span.end
+      let kind = event.type.isHaptic ? "haptic" : "audio"
+      bars.append("<rect x=\"\(f(x(span.start)))\" y=\"\(f(y + 2))\" width=\"\(f(max(x(bodyEnd) - x(span.start), 1)))\" height=\"\(f(rowHeight - 4))\" class=\"bar \(kind)\"><title>\(escape(label(event)))</title></rect>")
+      if span.end > bodyEnd {
+        bars.append("<rect x=\"\(f(x(bodyEnd)))\" y=\"\(f(y + 2))\" width=\"\(f(max(x(span.end) - x(bodyEnd), 0.5)))\" height=\"\(f(rowHeight - 4))\" class=\"tail \(kind)\"/>")
+      }
+      bars.append("<text x=\"\(f(x(span.start) + 3))\" y=\"\(f(y + 13))\" class=\"small\">\(escape(label(event)))</text>")
+    }
+    let eventsHeight = max(Double(rowEnds.count), 1) * rowHeight
+    body.append(lane(id: "lane-events", label: "events", top: top, height: eventsHeight))
+    body += bars
+    top += eventsHeight + Self.laneGap
+
+    // Silences longer than half a second, shaded across every lane.
+    var silences: [String] = []
+    var soundEnd = 0.0
+    for span in analysis.spans.sorted(by: { $0.start < $1.start }) {
+      if span.start - soundEnd >= 0.5 {
+        silences.append(silence(from: soundEnd, to: span.start, x: x, bottom: top))
+      }
+      soundEnd = max(soundEnd, span.end)
+    }
+
+    body.append(axis(duration: duration, top: top, x: x))
+    let totalHeight = top + 40
+    let totalWidth = Self.margin + plotWidth + 20
+    return ([
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(totalWidth))\" height=\"\(f(totalHeight))\" viewBox=\"0 0 \(f(totalWidth)) \(f(totalHeight))\" font-family=\"sans-serif\">",
+      "<style>.title{font-size:13px;font-weight:bold}.label{font-size:11px;fill:#333}.small{font-size:9px;fill:#222}"
+        + ".lane{fill:#f7f7f7;stroke:#ddd}.wave{stroke:#1f5fa8;stroke-width:1;fill:none}.curve{stroke:#c0392b;stroke-width:1.5;fill:none}"
+        + ".tick{stroke:#8e44ad;stroke-width:1.5}.bar.haptic{fill:#7fb3e6}.bar.audio{fill:#8fd19e}.tail{opacity:0.35}"
+        + ".silence{fill:#000;opacity:0.04}.axis{stroke:#555}</style>",
+      "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>",
+    ] + body + silences + ["</svg>"]).joined(separator: "\n") + "\n"
+  }
+
+  // MARK: - Pieces
+
+  private func lane(id: String, label: String, top: Double, height: Double) -> String {
+    "<g id=\"\(id)\"><rect x=\"\(f(Self.margin))\" y=\"\(f(top))\" width=\"\(width)\" height=\"\(f(height))\" class=\"lane\"/>"
+      + "<text x=\"\(f(Self.margin - 8))\" y=\"\(f(top + height / 2 + 4))\" text-anchor=\"end\" class=\"label\">\(escape(label))</text></g>"
+  }
+
+  private func silence(from start: Double, to end: Double, x: (Double) -> Double, bottom: Double) -> String {
+    "<g class=\"hold\"><rect x=\"\(f(x(start)))\" y=\"26\" width=\"\(f(x(end) - x(start)))\" height=\"\(f(bottom - 26))\" class=\"silence\"/>"
+      + "<text x=\"\(f((x(start) + x(end)) / 2))\" y=\"\(f(bottom - 4))\" text-anchor=\"middle\" class=\"small\">silence \(NumberText.fixed(end - start, 2)) s</text></g>"
+  }
+
+  private func axis(duration: Double, top: Double, x: (Double) -> Double) -> String {
+    let step = tickStep(duration)
+    var parts = ["<g id=\"axis\"><line x1=\"\(f(Self.margin))\" y1=\"\(f(top))\" x2=\"\(f(Self.margin + Double(width)))\" y2=\"\(f(top))\" class=\"axis\"/>"]
+    var index = 0
+    while Double(index) * step <= duration + step * 1e-9 {
+      let time = Double(index) * step
+      parts.append("<line x1=\"\(f(x(time)))\" y1=\"\(f(top))\" x2=\"\(f(x(time)))\" y2=\"\(f(top + 5))\" class=\"axis\"/>")
+      parts.append("<text x=\"\(f(x(time)))\" y=\"\(f(top + 17))\" text-anchor=\"middle\" class=\"small\">\(timeLabel(time, step: step))</text>")
+      index += 1
+    }
+    parts.append("<text x=\"\(f(Self.margin + Double(width)))\" y=\"\(f(top + 32))\" text-anchor=\"end\" class=\"label\">time (s)</text></g>")
+    return parts.joined()
+  }
+
+  /// 1, 2 or 5 × 10^k seconds, for about 10 ticks.
+  private func tickStep(_ duration: Double) -> Double {
+    var step = 1e-3
+    while duration / step > 12 {
+      for factor in [2.0, 2.5, 2] {
+        step *= factor
+        if duration / step <= 12 { break }
+      }
+    }
+    return step
+  }
+
+  private func timeLabel(_ time: Double, step: Double) -> String {
+    let digits = step >= 1 ? 0 : step >= 0.1 ? 1 : step >= 0.01 ? 2 : 3
+    return NumberText.fixed(time, digits)
+  }
+
+  private func channelNames(_ layout: ChannelLayout) -> [String] {
+    switch layout {
+    case .haptic: ["haptic"]
+    case .audio: ["audio L", "audio R"]
+    case .stereo, .auto: ["L + haptic", "R + haptic"]
+    case .mono: ["mono mix"]
+    case .quad: ["audio L", "audio R", "haptic", "haptic 2"]
+    }
+  }
+
+  private func title(_ pattern: Pattern) -> String {
+    if case .object(let members) = pattern.metadata?.kind,
+      let description = members.first(where: { $0.key == "Description" }), case .string(let text) = description.value.kind
+    {
+      return text
+    }
+    return "\(pattern.events.count) events"
+  }
+
+  private func label(_ event: Event) -> String {
+    let given = { (id: ParameterID, short: String) in "\(short) \(NumberText.fixed(event.value(of: id), 2))" }
+    switch event.type {
+    case .hapticTransient: return given(.hapticIntensity, "I") + " " + given(.hapticSharpness, "S")
+    case .hapticContinuous: return given(.hapticIntensity, "I") + " " + given(.hapticSharpness, "S") + " \(NumberText.fixed(event.duration, 2)) s"
+    case .audioContinuous: return given(.audioPitch, "pitch") + " " + given(.audioVolume, "vol") + " \(NumberText.fixed(event.duration, 2)) s"
+    case .audioCustom: return (event.waveform?.path.split(separator: "/").last.map(String.init) ?? "waveform") + " " + given(.audioVolume, "vol")
+    }
+  }
+
+  private func f(_ value: Double) -> String { NumberText.fixed(value, 1) }
+
+  private func escape(_ text: String) -> String {
+    var result = ""
+    for character in text {
+      switch character {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      default: result.append(character)
+      }
+    }
+    return result
+  }
+}

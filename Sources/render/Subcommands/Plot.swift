@@ -1,0 +1,54 @@
+import ArgumentParser
+import HapticRender
+
+/// `render plot FILE.ahap -o OUT.svg`: see a pattern.
+struct Plot: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    abstract: "Draw an AHAP file as an SVG picture.",
+    discussion: """
+      Lanes: the rendered waveform of each output channel (min/max envelope), the effective \
+      intensity and sharpness of the haptic events after curves and dynamic parameters \
+      (transients as ticks), and the events as bars labelled with their parameters, release \
+      tails lighter. Silences of half a second or more are shaded. Long patterns are \
+      summarised, never drawn point by point. Convert to PNG with any SVG tool, e.g. \
+      rsvg-convert.
+      """)
+
+  @Argument(help: ArgumentHelp("The AHAP file.", valueName: "file.ahap"))
+  var file: String
+
+  @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The SVG file to write.", valueName: "file.svg"))
+  var output: String
+
+  @Option(help: ArgumentHelp("Width of the time axis in pixels (100…20000).", valueName: "pixels"))
+  var width = 1_200
+
+  @OptionGroup var render: RenderOptionGroup
+  @OptionGroup var diagnostics: DiagnosticOptionGroup
+
+  func validate() throws {
+    guard output.lowercased().hasSuffix(".svg") else {
+      throw ValidationError("plot writes SVG; name the output .svg (convert it to PNG with an SVG tool such as rsvg-convert)")
+    }
+    guard (100...20_000).contains(width) else { throw ValidationError("--width is outside 100…20000") }
+  }
+
+  func run() throws {
+    let console = Console(isQuiet: diagnostics.quiet)
+    var options = render.renderOptions
+    options.profile = try ProfileLoading.load(render.profile, strict: render.strict, console: console)
+    guard let pattern = PatternLoading.load(file, resources: render.resources, strict: render.strict, console: console) else {
+      throw ExitCode.failure
+    }
+    do {
+      let analysis = try PatternAnalysis(pattern, options: options, waveforms: try WaveformLibrary(loadingFor: pattern))
+      var source = try PatternSource(pattern, options: options)
+      let svg = try SVGPlot(width: width).draw(analysis, waveform: &source)
+      try TextFile.write(svg, to: output)
+      console.note("wrote \(output): \(Summary.seconds(analysis.duration)) s of \(pattern.events.count) events")
+    } catch {
+      console.error("\(error)")
+      throw ExitCode.failure
+    }
+  }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import Testing
+import _HapticRenderTestSupport
+
+@testable import HapticRender
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// `lint`, `info` and `plot`: their findings and figures, checked against crafted inputs and
+/// the renderer's own output.
+@Suite struct InspectionTests {
+  private typealias F = PatternFixtures
+
+  private func analysis(_ json: String) throws -> PatternAnalysis {
+    try PatternAnalysis(try F.pattern(json), waveforms: WaveformLibrary())
+  }
+
+  private func lint(_ json: String) throws -> [String] {
+    var diagnostics = Diagnostics()
+    PatternLinter.lint(try analysis(json), file: "t.ahap", diagnostics: &diagnostics)
+    return diagnostics.all.map { "\($0.path): \($0.message)" }
+  }
+
+  // MARK: - lint
+
+  @Test func sharpnessControlWithoutContinuousEventsIsFlagged() throws {
+    let findings = try lint(F.document(F.event("HapticTransient"), F.parameter("HapticSharpnessControl", time: 0, 0.3)))
+    #expect(findings == ["Pattern[1].Parameter: HapticSharpnessControl has no effect here: the pattern has no HapticContinuous event, and transients keep their own sharpness"])
+    #expect(try lint(F.document(F.event("HapticContinuous", duration: 1), F.parameter("HapticSharpnessControl", time: 0, 0.3))).isEmpty)
+  }
+
+  @Test func overlappingContinuousEventsOfOneSharpnessAreFlagged() throws {
+    let same = try lint(F.document(
+      F.event("HapticContinuous", duration: 1, ["HapticSharpness": 0.4]),
+      F.event("HapticContinuous", time: 0.5, duration: 1, ["HapticSharpness": 0.4])))
+    #expect(same == ["Pattern[1].Event: overlaps Pattern[0].Event (0.00–1.00 s) with the same sharpness 0.4; on a device the two merge into one vibration"])
+    let different = try lint(F.document(
+      F.event("HapticContinuous", duration: 1, ["HapticSharpness": 0.4]),
+      F.event("HapticContinuous", time: 0.5, duration: 1, ["HapticSharpness": 0.6])))
+    #expect(different.isEmpty)
+    let backToBack = try lint(F.document(
+      F.event("HapticContinuous", duration: 1, ["HapticSharpness": 0.4]),
+      F.event("HapticContinuous", time: 1, duration: 1, ["HapticSharpness": 0.4])))
+    #expect(backToBack.isEmpty)
+  }
+
+  @Test func longSilenceIsFlagged() throws {
+    let findings = try lint(F.document(F.event("HapticTransient"), F.event("HapticTransient", time: 12)))
+    #expect(findings.count == 1)
+    #expect(findings[0].hasPrefix("Pattern[1].Event: starts after 11.99 s of silence"))
+    #expect(try lint(F.document(F.event("HapticTransient"), F.event("HapticTransient", time: 9))).isEmpty)
+  }
+
+  @Test func waveformFormatsDevicesCannotPlayAreFlagged() throws {
+    var pattern = try F.pattern(F.document(F.event("HapticTransient")))
+    pattern.events.append(Event(
+      type: .audioCustom, time: 0, duration: 0.1, parameters: [:],
+      waveform: Waveform(path: "sounds/boom.ogg", usesVolumeEnvelope: true, isLoopEnabled: false),
+      position: TextPosition(line: 3, column: 5), path: JSONPath([.key("Pattern"), .index(1), .key("Event")])))
+    let source = SampledAudio(channels: [[0.5, 0.5]], sampleRate: 48_000)
+    let analysis = try PatternAnalysis(pattern, waveforms: WaveformLibrary(waveforms: ["sounds/boom.ogg": source]))
+    var diagnostics = Diagnostics()
+    PatternLinter.lint(analysis, file: "t.ahap", diagnostics: &diagnostics)
+    #expect(diagnostics.all.map(\.description) == [
+      "t.ahap:3:5: warning: Pattern[1].Event.EventWaveformPath: Apple devices may not play '.ogg' files; use WAV, AIFF or CAF"
+    ])
+  }
+
+  @Test func cleanSamplesHaveNoLintFindings() throws {
+    for name in ["breath-478", "heartbeat", "session-complete", "sharpness-glide", "audio-custom-waveform"] {
+      var diagnostics = Diagnostics()
+      let pattern = try #require(try Pattern.load(path: "\(Locations.samples)/\(name).ahap", diagnostics: &diagnostics))
+      PatternLinter.lint(try PatternAnalysis(pattern, waveforms: WaveformLibrary(loadingFor: pattern)), file: name, diagnostics: &diagnostics)
+      #expect(diagnostics.all.isEmpty, "\(name): \(diagnostics.all)")
+    }
+  }
+
+  // MARK: - info
+
+  @Test func patternInfoMatchesTheRender() throws {
+    var diagnostics = Diagnostics()
+    let pattern = try #require(try Pattern.load(path: "\(Locations.samples)/tap-buzz-tap.ahap", diagnostics: &diagnostics))
+    let info = PatternInfo(file: "tap-buzz-tap.ahap", analysis: try PatternAnalysis(pattern, waveforms: WaveformLibrary()))
+    let audio = try Render.toMemory(pattern)
+    #expect(info.duration == Double(audio.report.frameCount) / 48_000)
+    #expect(info.events == ["HapticTransient": 2, "HapticContinuous": 1])
+    #expect(info.polyphony == 1)  // the first tap ends after 11 ms, the buzz's tail at 0.62 s
+    let samples = audio.channels[0]
+    let loudest = samples.indices.max { abs(samples[$0]) < abs(samples[$1]) } ?? 0
+    #expect(abs(info.peak - Double(abs(samples[loudest]))) < 1e-6)
+    #expect(abs(info.peakTime - Double(loudest) / 48_000) < 1e-9)
+    #expect(info.metadata["Project"] == "render samples")
+  }
+
+  @Test func polyphonyCountsOverlaps() throws {
+    let three = try analysis(F.document(
+      F.event("HapticContinuous", duration: 1), F.event("HapticContinuous", time: 0.2, duration: 1),
+      F.event("HapticTransient", time: 0.5), F.event("HapticTransient", time: 3)))
+    #expect(three.polyphony == 3)
+  }
+
+  @Test func audioFileInfoMeasuresEachChannel() throws {
+    let folder = try TemporaryFolder()
+    let path = "\(folder.path)/x.wav"
+    var diagnostics = Diagnostics()
+    let pattern = try #require(try Pattern.load(path: "\(Locations.samples)/audio-tone.ahap", diagnostics: &diagnostics))
+    var options = RenderOptions()
+    options.layout = .audio
+    let audio = try Render.toMemory(pattern, options: options)
+    try Render.toFile(pattern, options: options, destination: .file(path), format: AudioFileFormat(.wav, encoding: .float))
+    let info = try AudioFileInfo(path: path)
+    #expect(info.channels == 2 && info.frames == audio.report.frameCount && info.sampleRate == 48_000)
+    #expect(abs(info.peak[0] - Signal.peak(audio.channels[0][...])) < 1e-7)
+    #expect(abs(info.rms[1] - Signal.rms(audio.channels[1][...])) < 1e-7)
+  }
+
+  // MARK: - plot
+
+  private func plot(_ name: String, width: Int = 600) throws -> String {
+    var diagnostics = Diagnostics()
+    let pattern = try #require(try Pattern.load(path: "\(Locations.samples)/\(name).ahap", diagnostics: &diagnostics))
+    let analysis = try PatternAnalysis(pattern, waveforms: try WaveformLibrary(loadingFor: pattern))
+    var source = try PatternSource(pattern)
+    return try SVGPlot(width: width).draw(analysis, waveform: &source)
+  }
+
+  /// Collects element names and ids of an SVG document.
+  private final class SVGOutline: NSObject, XMLParserDelegate {
+    var ids: [String] = []
+    var counts: [String: Int] = [:]
+    var classes: [String: Int] = [:]
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+      counts[name, default: 0] += 1
+      if let id = attributes["id"] { ids.append(id) }
+      if let kind = attributes["class"] { classes[kind, default: 0] += 1 }
+    }
+  }
+
+  private func outline(_ svg: String) throws -> SVGOutline {
+    let parser = XMLParser(data: Data(svg.utf8))
+    let outline = SVGOutline()
+    parser.delegate = outline
+    #expect(parser.parse(), "the SVG is not well-formed XML: \(String(describing: parser.parserError))")
+    return outline
+  }
+
+  @Test func plotHasTheExpectedLanes() throws {
+    let breath = try outline(try plot("breath-478"))
+    #expect(breath.ids == ["lane-haptic", "lane-intensity", "lane-sharpness", "lane-events", "axis"])
+    #expect(breath.classes["silence"] == 1, "the 7 s hold is shaded")
+    #expect(breath.classes["bar haptic"] == 2)
+
+    let mixed = try outline(try plot("audio-custom-waveform"))
+    #expect(mixed.ids == ["lane-l-+-haptic", "lane-r-+-haptic", "lane-intensity", "lane-sharpness", "lane-events", "axis"])
+    #expect(mixed.classes["bar audio"] == 2)
+    #expect(mixed.classes["tick"] == 4, "two transients: one tick in the intensity lane and one in the events lane each")
+  }
+
+  @Test func plotSizeDoesNotGrowWithDuration() throws {
+    let short = try plot("session-complete").utf8.count
+    let long = try plot("box-breathing").utf8.count
+    #expect(long < short * 3)
+  }
+
+  @Test func plotMatchesItsSnapshot() throws {
+    let svg = try plot("tap-buzz-tap", width: 400)
+    #expect(try plot("tap-buzz-tap", width: 400) == svg, "plots are deterministic")
+    let snapshot = "\(Locations.packageRoot)/Tests/Snapshots/tap-buzz-tap.svg"
+    guard let recorded = try? String(contentsOfFile: snapshot, encoding: .utf8), ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] != "1" else {
+      try svg.write(toFile: snapshot, atomically: true, encoding: .utf8)
+      Issue.record("recorded snapshot \(snapshot); check it and run again")
+      return
+    }
+    #expect(svg == recorded, "the plot changed; look at it, then rerun with RECORD_SNAPSHOTS=1 to accept it")
+  }
+}
