@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "HapticRender", targets: ["HapticRender"]),
     .executable(name: "render", targets: ["render"]),
+    .executable(name: "render-benchmark", targets: ["RenderBenchmark"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
@@ -30,6 +31,9 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+
+    // MARK: - Benchmark (run by hand: swift run -c release render-benchmark)
+    .executableTarget(name: "RenderBenchmark", dependencies: ["HapticRender", "CSndFile"]),
 
     // MARK: - Test support (not API)
     .target(name: "_HapticRenderTestSupport", dependencies: ["HapticRender"]),

@@ -1,13 +1,16 @@
 /// A pattern being rendered, as a ``FrameSource``, with the peak policy applied.
 ///
 /// With the `normalize` and `error` policies the pattern is rendered once when the source is
-/// made, to measure its peak; reading renders it again with the gain that policy needs. The
+/// made, to measure its peak, unless the sum of the amplitudes of the voices that sound
+/// together proves that no sample can exceed full scale; reading renders it again with the
+/// gain that policy needs. The
 /// waveforms of `AudioCustom` events are decoded first, once per file; their paths must be
 /// resolved already (``Pattern/load(path:resourceFolders:diagnostics:)`` does it).
 public struct PatternSource: FrameSource {
   private var renderer: Renderer
   private let policy: PeakPolicy
-  /// What the render produced so far (peak and normalization are known from the start).
+  /// What the render produced so far: the peak grows as blocks are read; normalization is
+  /// known from the start.
   public private(set) var report: RenderReport
 
   /// - Throws: ``EncodingError`` for an unreadable waveform, ``RenderError`` for bad options or
@@ -17,7 +20,7 @@ public struct PatternSource: FrameSource {
     renderer = try Renderer(pattern: pattern, options: options, waveforms: waveforms)
     policy = options.peakPolicy
     report = RenderReport(frameCount: renderer.frameCount, sampleRate: options.sampleRate, layout: renderer.layout)
-    guard policy != .clip else { return }
+    guard policy != .clip, renderer.peakBound > 1 else { return }
     var probe = renderer
     var block = AudioBlock(channelCount: renderer.layout.channelCount, capacity: options.blockSize)
     while probe.render(into: &block) { report.peak = max(report.peak, block.peak) }
@@ -27,6 +30,7 @@ public struct PatternSource: FrameSource {
       report.normalizationGain = gain
       renderer.gain *= Float(gain)
     }
+
   }
 
   public var sampleRate: Int { renderer.sampleRate }
@@ -35,10 +39,8 @@ public struct PatternSource: FrameSource {
 
   public mutating func read(into block: inout AudioBlock) -> Bool {
     guard renderer.render(into: &block) else { return false }
-    if policy == .clip {
-      report.peak = max(report.peak, block.peak)
-      report.clippedSamples += block.clip()
-    }
+    if report.normalizationGain == nil { report.peak = max(report.peak, block.peak) }
+    if policy == .clip { report.clippedSamples += block.clip() }
     return true
   }
 }

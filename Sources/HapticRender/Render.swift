@@ -10,7 +10,8 @@ public enum Render {
   /// Renders `pattern` block by block, applies the peak policy and hands each block to `sink`.
   ///
   /// See ``PatternSource`` for the peak policies and waveforms; memory stays independent of
-  /// the pattern's length.
+  /// the pattern's length. Blocks are rendered on a second thread while `sink` handles the
+  /// previous ones on the calling thread; their content and order do not change.
   ///
   /// - Throws: ``EncodingError`` for an unreadable waveform, ``RenderError`` for bad options or
   ///   `--peak error` overflow, before `sink` sees any block; whatever `sink` throws.
@@ -19,10 +20,8 @@ public enum Render {
     _ pattern: Pattern, options: RenderOptions = RenderOptions(),
     into sink: (AudioBlock) throws -> Void
   ) throws -> RenderReport {
-    var source = try PatternSource(pattern, options: options)
-    var block = AudioBlock(channelCount: source.channelCount, capacity: options.blockSize)
-    while source.read(into: &block) { try sink(block) }
-    return source.report
+    let source = try PatternSource(pattern, options: options)
+    return try BlockPipeline(source, blockSize: options.blockSize).run(sink)
   }
 
   /// Renders `pattern` into an audio file, atomically: on any error nothing is left at the

@@ -46,6 +46,14 @@ import _HapticRenderTestSupport
     #expect(bytes.starts(with: Array("RIFF".utf8)))
   }
 
+  @Test func devicesAreWrittenToNotReplaced() throws {
+    let result = try CommandRunner.render(["\(samples)/heartbeat.ahap", "-o", "/dev/null", "-t", "wav"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let attributes = try FileManager.default.attributesOfItem(atPath: "/dev/null")
+    #expect(attributes[.type] as? FileAttributeType == .typeCharacterSpecial)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: "/dev").allSatisfy { !$0.hasPrefix(".null") })
+  }
+
   @Test func missingInputIsAnErrorAndWritesNothing() throws {
     let folder = try TemporaryFolder()
     let result = try CommandRunner.render(["\(folder.path)/nope.ahap", "-o", "\(folder.path)/x.wav"])

@@ -8,7 +8,7 @@ internal import CSndFile
 /// Writes float frames to an audio file through libsndfile, atomically.
 ///
 /// Frames go to a temporary file beside the target; ``finish()`` closes it and renames it over
-/// the target. Until then the target is untouched, and ``discard()`` (or deinitialization
+/// the target (a device or FIFO target, such as `/dev/null`, is written to instead). Until then the target is untouched, and ``discard()`` (or deinitialization
 /// without `finish`) removes the temporary file, so a failed render leaves nothing behind.
 /// Samples are clamped to ±1 before quantization (round to nearest, no dither) and WAV files
 /// get no PEAK chunk, so the same frames always give the same bytes.
@@ -43,7 +43,8 @@ public final class AudioFileWriter {
       if FileSystem.isDirectory(path) {
         throw .cannotOpen(path: path, reason: "is a directory")
       }
-      temporaryPath = TemporaryPath.beside(path)
+      // A device or FIFO (such as /dev/null) is written to, not replaced.
+      temporaryPath = FileSystem.isSpecial(path) ? TemporaryPath.inTemporaryDirectory() : TemporaryPath.beside(path)
     case .standardOutput:
       temporaryPath = TemporaryPath.inTemporaryDirectory()
     }
@@ -75,13 +76,18 @@ public final class AudioFileWriter {
     precondition(block.channels.count == channelCount, "block has the wrong channel count")
     guard let handle else { return }
     let needed = block.frameCount * channelCount
-    if interleaved.count < needed { interleaved = Array(repeating: 0, count: needed) }
-    block.interleave(into: &interleaved)
-    for index in 0..<needed {
-      interleaved[index] = min(max(interleaved[index], -1), 1)
-    }
-    let written = interleaved.withUnsafeBufferPointer { buffer in
-      sf_writef_float(handle, buffer.baseAddress, sf_count_t(block.frameCount))
+    // A local buffer: mutating the stored array sample by sample would pay a dynamic
+    // exclusivity check on every access.
+    var buffer = interleaved
+    interleaved = []
+    defer { interleaved = buffer }
+    if buffer.count < needed { buffer = Array(repeating: 0, count: needed) }
+    block.interleave(into: &buffer)
+    let written = buffer.withUnsafeMutableBufferPointer { samples in
+      for index in 0..<needed {
+        samples[index] = min(max(samples[index], -1), 1)
+      }
+      return sf_writef_float(handle, samples.baseAddress, sf_count_t(block.frameCount))
     }
     guard written == sf_count_t(block.frameCount) else {
       let reason = String(cString: sf_strerror(handle))
@@ -103,10 +109,13 @@ public final class AudioFileWriter {
     }
     do {
       switch destination {
+      case .file(let path) where FileSystem.isSpecial(path):
+        try FileSystem.copy(temporaryPath, intoSpecialFile: path)
+        FileSystem.removeIfPresent(temporaryPath)
       case .file(let path):
         try FileSystem.rename(temporaryPath, to: path)
       case .standardOutput:
-        try FileSystem.copyToStandardOutput(temporaryPath)
+        try FileSystem.copy(temporaryPath, to: STDOUT_FILENO, named: "(standard output)")
         FileSystem.removeIfPresent(temporaryPath)
       }
     } catch {

@@ -90,18 +90,42 @@ public enum FileSystemError: Error, Equatable, CustomStringConvertible {
 }
 
 extension FileSystem {
-  /// Copies a file's bytes to standard output.
-  static func copyToStandardOutput(_ path: String) throws(FileSystemError) {
-    let bytes = try readAll(path, limit: Int.max)
-    var offset = 0
-    while offset < bytes.count {
-      let count = bytes.withUnsafeBytes { buffer in
-        write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
-      }
+  /// Copies a file's bytes, 1 MiB at a time, to an open descriptor.
+  static func copy(_ path: String, to descriptor: Int32, named name: String) throws(FileSystemError) {
+    let input = open(path, O_RDONLY)
+    guard input >= 0 else { throw .failed(path: path, reason: systemError()) }
+    defer { close(input) }
+    var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
       if count < 0, errno == EINTR { continue }
-      guard count > 0 else { throw .failed(path: "(standard output)", reason: systemError()) }
-      offset += count
+      guard count >= 0 else { throw .failed(path: path, reason: systemError()) }
+      if count == 0 { return }
+      var offset = 0
+      while offset < count {
+        let written = buffer.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, count - offset) }
+        if written < 0, errno == EINTR { continue }
+        guard written > 0 else { throw .failed(path: name, reason: systemError()) }
+        offset += written
+      }
     }
+  }
+
+  /// Copies a file's bytes into an existing special file (a device or a FIFO).
+  static func copy(_ path: String, intoSpecialFile target: String) throws(FileSystemError) {
+    let output = open(target, O_WRONLY)
+    guard output >= 0 else { throw .failed(path: target, reason: systemError()) }
+    defer { close(output) }
+    try copy(path, to: output, named: target)
+  }
+
+  /// `true` when `path` exists and is neither a regular file nor a directory: a device, a
+  /// FIFO or a socket, which must be written to, never replaced.
+  static func isSpecial(_ path: String) -> Bool {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return false }
+    let kind = status.st_mode & S_IFMT
+    return kind != S_IFREG && kind != S_IFDIR
   }
 }
 

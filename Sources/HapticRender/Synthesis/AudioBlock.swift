@@ -17,9 +17,13 @@ public struct AudioBlock: Sendable {
   /// `frameCount × channels.count` samples.
   public func interleave(into buffer: inout [Float]) {
     let channelCount = channels.count
-    for (channelIndex, channel) in channels.enumerated() {
-      for frame in 0..<frameCount {
-        buffer[frame * channelCount + channelIndex] = channel[frame]
+    buffer.withUnsafeMutableBufferPointer { output in
+      for (channelIndex, channel) in channels.enumerated() {
+        channel.withUnsafeBufferPointer { input in
+          for frame in 0..<frameCount {
+            output[frame * channelCount + channelIndex] = input[frame]
+          }
+        }
       }
     }
   }

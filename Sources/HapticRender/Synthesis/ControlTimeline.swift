@@ -12,6 +12,8 @@ public struct ControlTimeline: Sendable {
   private var times: [Double] = []
   /// Breakpoint values, in time order.
   private(set) var values: [Double] = []
+  /// `slopes[i]`: change per second from breakpoint `i` to `i + 1` (0 for a step or the last).
+  private var slopes: [Double] = []
   public let neutralValue: Double
 
   /// Compiles the elements of `id` in `pattern`.
@@ -30,7 +32,7 @@ public struct ControlTimeline: Sendable {
     }
     elements.sort { ($0.time, $0.order) < ($1.time, $1.order) }
     for (start, _, element) in elements {
-      let current = value(at: start)
+      let current = valueWhileBuilding(at: start)
       while let last = times.last, last > start {
         times.removeLast()
         values.removeLast()
@@ -44,6 +46,17 @@ public struct ControlTimeline: Sendable {
         for point in points { append(start + point.time, point.value) }
       }
     }
+    slopes = times.indices.map { index in
+      guard index + 1 < times.count, times[index + 1] > times[index] else { return 0 }
+      return (values[index + 1] - values[index]) / (times[index + 1] - times[index])
+    }
+  }
+
+  /// The value at `time` of the breakpoints added so far (slopes are not known yet).
+  private func valueWhileBuilding(at time: Double) -> Double {
+    guard let index = times.lastIndex(where: { $0 <= time }) else { return neutralValue }
+    guard index + 1 < times.count, times[index + 1] > times[index] else { return values[index] }
+    return values[index] + (values[index + 1] - values[index]) * ((time - times[index]) / (times[index + 1] - times[index]))
   }
 
   private mutating func append(_ time: Double, _ value: Double) {
@@ -63,10 +76,34 @@ public struct ControlTimeline: Sendable {
       let middle = (low + high) / 2
       if times[middle] <= time { low = middle + 1 } else { high = middle }
     }
-    guard low > 0 else { return neutralValue }
-    let index = low - 1
-    guard index + 1 < times.count, times[index + 1] > times[index] else { return values[index] }
-    let fraction = (time - times[index]) / (times[index + 1] - times[index])
-    return values[index] + (values[index + 1] - values[index]) * fraction
+    return interpolate(after: low - 1, at: time)
+  }
+
+  /// The largest value between `start` and `end` seconds: at an end or at a breakpoint
+  /// between them, since the function is piecewise linear.
+  func maximum(from start: Double, to end: Double) -> Double {
+    var largest = max(value(at: start), value(at: end))
+    for (time, value) in zip(times, values) where time > start && time < end {
+      largest = max(largest, value)
+    }
+    return largest
+  }
+
+  /// The value at `time` seconds, for calls whose times never decrease: `index` remembers the
+  /// breakpoint reached (start it at −1), so each call costs O(1) amortized.
+  ///
+  /// Invariant: gives exactly ``value(at:)``.
+  @inline(__always)
+  func value(at time: Double, from index: inout Int) -> Double {
+    if index >= 0, index < times.count, times[index] > time { index = -1 }  // time went back
+    while index + 1 < times.count, times[index + 1] <= time { index += 1 }
+    return interpolate(after: index, at: time)
+  }
+
+  /// The value at `time`, given the index of the last breakpoint at or before it (−1: none).
+  @inline(__always)
+  private func interpolate(after index: Int, at time: Double) -> Double {
+    guard index >= 0 else { return neutralValue }
+    return values[index] + slopes[index] * (time - times[index])
   }
 }

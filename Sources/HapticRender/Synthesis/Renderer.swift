@@ -17,6 +17,11 @@ public struct Renderer: Sendable {
   /// Linear gain applied to every output sample.
   public var gain: Float
 
+  /// An upper bound of every output sample's magnitude, gain included: when it is at most 1,
+  /// the output cannot exceed full scale.
+  public var peakBound: Double { unscaledPeakBound * Double(gain) }
+
+  private let unscaledPeakBound: Double
   private let schedule: [Voice]
   private var nextVoice = 0
   private var active: [Voice] = []
@@ -33,6 +38,7 @@ public struct Renderer: Sendable {
     try options.validate()
     let schedule = try Schedule(pattern: pattern, options: options, waveforms: waveforms)
     self.schedule = schedule.voices
+    unscaledPeakBound = schedule.peakBound
     frameCount = schedule.frameCount
     sampleRate = options.sampleRate
     layout = options.layout.resolved(for: pattern)
@@ -74,26 +80,33 @@ public struct Renderer: Sendable {
   }
 
   private func mix(_ count: Int, into block: inout AudioBlock) {
-    for frame in 0..<count {
-      let h = buses.haptic[frame]
-      let l = buses.left[frame]
-      let r = buses.right[frame]
-      switch layout {
-      case .haptic:
-        block.channels[0][frame] = gain * h
-      case .audio:
-        block.channels[0][frame] = gain * l
-        block.channels[1][frame] = gain * r
-      case .stereo, .auto:
-        block.channels[0][frame] = gain * (l + h)
-        block.channels[1][frame] = gain * (r + h)
-      case .mono:
-        block.channels[0][frame] = gain * (h + (l + r) * 0.5)
-      case .quad:
-        block.channels[0][frame] = gain * l
-        block.channels[1][frame] = gain * r
-        block.channels[2][frame] = gain * h
-        block.channels[3][frame] = gain * h
+    let gain = gain
+    func write(_ channel: Int, _ value: (Int) -> Float) {
+      block.channels[channel].withUnsafeMutableBufferPointer { output in
+        for frame in 0..<count { output[frame] = gain * value(frame) }
+      }
+    }
+    buses.haptic.withUnsafeBufferPointer { h in
+      buses.left.withUnsafeBufferPointer { l in
+        buses.right.withUnsafeBufferPointer { r in
+          switch layout {
+          case .haptic:
+            write(0) { h[$0] }
+          case .audio:
+            write(0) { l[$0] }
+            write(1) { r[$0] }
+          case .stereo, .auto:
+            write(0) { l[$0] + h[$0] }
+            write(1) { r[$0] + h[$0] }
+          case .mono:
+            write(0) { h[$0] + (l[$0] + r[$0]) * 0.5 }
+          case .quad:
+            write(0) { l[$0] }
+            write(1) { r[$0] }
+            write(2) { h[$0] }
+            write(3) { h[$0] }
+          }
+        }
       }
     }
   }

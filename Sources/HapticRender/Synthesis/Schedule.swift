@@ -7,6 +7,9 @@ struct Schedule: Sendable {
   let frameCount: Int
   /// The frames each event sounds, in event order.
   let spans: [Range<Int>]
+  /// An upper bound of any output sample's magnitude before gain: the largest sum of the
+  /// amplitude bounds of voices sounding together.
+  let peakBound: Double
 
   init(pattern: Pattern, options: RenderOptions, waveforms: WaveformLibrary) throws(RenderError) {
     let sampleRate = Double(options.sampleRate)
@@ -21,7 +24,11 @@ struct Schedule: Sendable {
     }
 
     let controls = Controls(pattern)
+    func largest(_ parameter: ParameterID, _ event: Event) -> Double {
+      ParameterTrack(parameter, of: event, controls: controls).maximum
+    }
     var voices: [Voice] = []
+    var bounds: [AmplitudeBound] = []
     var spans: [Range<Int>] = []
     var frameCount = 0
     for event in pattern.events {
@@ -61,12 +68,39 @@ struct Schedule: Sendable {
       frameCount = max(frameCount, voice.endFrame)
       voices.append(voice)
       spans.append(voice.onsetFrame..<max(voice.onsetFrame, voice.endFrame))
+      switch event.type {
+      case .hapticTransient, .hapticContinuous:
+        bounds.append(.haptic(ParameterTrack(.hapticIntensity, of: event, controls: controls), profile, options.intensityScale))
+      case .audioContinuous:
+        let brightness = largest(.audioBrightness, event)
+        bounds.append(.constant(largest(.audioVolume, event) * (1 + brightness / 3 + brightness * brightness / 5 + brightness * brightness * brightness / 7)))
+      case .audioCustom:
+        let source = waveforms.waveforms[event.waveform?.path ?? ""]
+        let sourcePeak = source?.channels.map { $0.map(abs).max() ?? 0 }.max() ?? 0
+        bounds.append(.constant(largest(.audioVolume, event) * Double(sourcePeak) * AudioCustomVoice.interpolationOvershoot))
+      }
     }
     self.voices = voices.enumerated()
       .sorted { ($0.element.onsetFrame, $0.offset) < ($1.element.onsetFrame, $1.offset) }
       .map(\.element)
     self.frameCount = frameCount + Int((options.tailSeconds * sampleRate).rounded())
     self.spans = spans
+    // Sweep the intervals between span edges, summing each sounding voice's bound there.
+    let edges = Array(Set(spans.flatMap { [$0.lowerBound, $0.upperBound] })).sorted()
+    let order = spans.indices.sorted { spans[$0].lowerBound < spans[$1].lowerBound }
+    var next = 0
+    var sounding: [Int] = []
+    var most = 0.0
+    for (start, end) in zip(edges, edges.dropFirst()) {
+      while next < order.count, spans[order[next]].lowerBound <= start {
+        sounding.append(order[next])
+        next += 1
+      }
+      sounding.removeAll { spans[$0].upperBound <= start }
+      let interval = (Double(start) / sampleRate, Double(end) / sampleRate)
+      most = max(most, sounding.reduce(0) { $0 + bounds[$1].maximum(from: interval.0, to: interval.1) })
+    }
+    peakBound = most
   }
 }
 
@@ -79,5 +113,22 @@ extension Envelope {
     self.init(
       attack: seconds(.attackTime), decay: seconds(.decayTime), release: seconds(.releaseTime),
       isSustained: event.isSustained, duration: event.duration)
+  }
+}
+
+/// The largest amplitude one voice can reach over an interval.
+enum AmplitudeBound {
+  /// A haptic voice: the amplitude law of its effective intensity.
+  case haptic(ParameterTrack, SignalProfile, Double)
+  /// An audio voice: one bound for its whole span.
+  case constant(Double)
+
+  func maximum(from start: Double, to end: Double) -> Double {
+    switch self {
+    case .haptic(let intensity, let profile, let scale):
+      profile.amplitude(intensity: intensity.maximum(from: start, to: end) * scale)
+    case .constant(let bound):
+      bound
+    }
   }
 }

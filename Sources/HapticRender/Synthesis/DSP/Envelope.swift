@@ -18,6 +18,28 @@ struct Envelope: Sendable {
   /// Length of the fade that cuts a non-sustained event at its duration, in seconds.
   static let cutFade = 0.005
 
+  init(attack: Double, decay: Double, release: Double, isSustained: Bool, duration: Double) {
+    self.attack = attack
+    self.decay = decay
+    self.release = release
+    self.isSustained = isSustained
+    self.duration = duration
+    inverseAttack = 1 / attack
+    inverseRelease = 1 / release
+    inverseDecay = 1 / decay
+    reachedAtDuration = min(duration / attack, 1)
+    levelAtCut = duration > 0 && duration < attack + decay
+      ? (duration < attack ? duration / attack : max(1 - (duration - attack) / decay, 0)) : 0
+  }
+
+  private let inverseAttack: Double
+  private let inverseRelease: Double
+  private let inverseDecay: Double
+  /// The level when a sustained event's duration ends (the release starts from it).
+  private let reachedAtDuration: Double
+  /// The level where a non-sustained event's duration cuts it.
+  private let levelAtCut: Double
+
   /// Seconds for a normalized envelope time: `0.020 · 2^(8v)`, 20 ms at 0 … 5.12 s at 1.
   static func seconds(normalized value: Double) -> Double {
     0.020 * PortableMath.exp2(8 * min(max(value, 0), 1))
@@ -31,20 +53,21 @@ struct Envelope: Sendable {
   }
 
   /// The level, 0 … 1, `time` seconds after the onset.
+  @inline(__always)
   func level(at time: Double) -> Double {
     if isSustained {
-      if time < duration { return min(time / attack, 1) }
-      let reached = min(duration / attack, 1)
-      return max(reached * (1 - (time - duration) / release), 0)
+      if time < duration { return time < attack ? time * inverseAttack : 1 }
+      return max(reachedAtDuration * (1 - (time - duration) * inverseRelease), 0)
     }
-    if duration > 0, duration < attack + decay, time >= duration {
-      return max(naturalLevel(at: duration) * (1 - (time - duration) / Self.cutFade), 0)
+    if levelAtCut > 0 || (duration > 0 && duration < attack + decay), time >= duration {
+      return max(levelAtCut * (1 - (time - duration) / Self.cutFade), 0)
     }
     return naturalLevel(at: time)
   }
 
+  @inline(__always)
   private func naturalLevel(at time: Double) -> Double {
-    if time < attack { return time / attack }
-    return max(1 - (time - attack) / decay, 0)
+    if time < attack { return time * inverseAttack }
+    return max(1 - (time - attack) * inverseDecay, 0)
   }
 }

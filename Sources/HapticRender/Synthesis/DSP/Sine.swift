@@ -9,7 +9,14 @@ enum Sine {
   /// `turns` only (no libm calls).
   @inlinable @inline(__always)
   static func of(turns: Double) -> Double {
-    var x = turns - turns.rounded(.down)  // 0 ..< 1
+    of(unitTurns: turns - turns.rounded(.down))
+  }
+
+  /// `sin(2π · x)` for `x` in `0 ..< 1` (an oscillator's wrapped phase), without the
+  /// reduction's `floor`.
+  @inlinable @inline(__always)
+  static func of(unitTurns x: Double) -> Double {
+    var x = x
     if x > 0.75 {
       x -= 1  // -0.25 ..< 0
     } else if x > 0.25 {

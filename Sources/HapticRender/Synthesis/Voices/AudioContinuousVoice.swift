@@ -6,10 +6,10 @@
 struct AudioContinuousVoice: Sendable {
   let onsetFrame: Int
   let endFrame: Int
-  let volume: ParameterTrack
-  let pitch: ParameterTrack
-  let pan: ParameterTrack
-  let brightness: ParameterTrack
+  var volume: ParameterTrack
+  var pitch: ParameterTrack
+  var pan: ParameterTrack
+  var brightness: ParameterTrack
   let envelope: Envelope
   let sampleRate: Double
   /// Current phase of the fundamental in turns, 0 ..< 1.
@@ -35,8 +35,8 @@ struct AudioContinuousVoice: Sendable {
     let nyquistLimit = 0.45 * sampleRate
     for frame in frames {
       let time = Double(frame) / sampleRate
-      let brightness = brightness.value(at: time)
-      let frequency = Self.fundamental(pitch: pitch.value(at: time))
+      let brightness = brightness.next(at: time)
+      let frequency = Self.fundamental(pitch: pitch.next(at: time))
       var tone = Sine.of(turns: phase)
       var weight = 1.0
       for harmonic in stride(from: 3, through: 7, by: 2) {
@@ -44,8 +44,8 @@ struct AudioContinuousVoice: Sendable {
         guard Double(harmonic) * frequency < nyquistLimit else { break }
         tone += weight / Double(harmonic) * Sine.of(turns: phase * Double(harmonic))
       }
-      let level = volume.value(at: time) * envelope.level(at: Double(frame - onsetFrame) / sampleRate)
-      let gains = Pan(pan.value(at: time))
+      let level = volume.next(at: time) * envelope.level(at: Double(frame - onsetFrame) / sampleRate)
+      let gains = Pan(pan.next(at: time))
       let index = frame - buses.startFrame
       buses.left[index] += Float(level * tone * gains.left)
       buses.right[index] += Float(level * tone * gains.right)

@@ -6,10 +6,10 @@ struct AudioCustomVoice: Sendable {
   let onsetFrame: Int
   let endFrame: Int
   let source: SampledAudio
-  let volume: ParameterTrack
-  let pitch: ParameterTrack
-  let pan: ParameterTrack
-  let brightness: ParameterTrack
+  var volume: ParameterTrack
+  var pitch: ParameterTrack
+  var pan: ParameterTrack
+  var brightness: ParameterTrack
   let usesVolumeEnvelope: Bool
   let loops: Bool
   let sampleRate: Double
@@ -20,6 +20,9 @@ struct AudioCustomVoice: Sendable {
 
   /// Length of the fades of `EventWaveformUseVolumeEnvelope`, in seconds.
   static let fade = 0.002
+  /// How far band-limited interpolation can overshoot the source's peak (Gibbs: about 9 %),
+  /// with a margin.
+  static let interpolationOvershoot = 1.25
 
   init(onsetFrame: Int, event: Event, source: SampledAudio, controls: Controls, sampleRate: Double) {
     self.onsetFrame = onsetFrame
@@ -49,10 +52,10 @@ struct AudioCustomVoice: Sendable {
     let sourceFrames = Double(source.frameCount)
     for frame in frames {
       let time = Double(frame) / sampleRate
-      let step = source.sampleRate * PortableMath.exp2(pitch.value(at: time)) / sampleRate
-      let brightness = brightness.value(at: time)
+      let step = source.sampleRate * PortableMath.exp2(pitch.next(at: time)) / sampleRate
+      let brightness = brightness.next(at: time)
       let coefficient = brightness >= 1 ? 1 : 1 - PortableMath.exp(-2 * Double.pi * 200 * PortableMath.pow(100, brightness) / sampleRate)
-      var gain = volume.value(at: time)
+      var gain = volume.next(at: time)
       if usesVolumeEnvelope {
         let local = Double(frame - onsetFrame)
         gain *= min(1, local / fadeFrames, (length - local) / fadeFrames)
@@ -67,7 +70,7 @@ struct AudioCustomVoice: Sendable {
       }
       let index = frame - buses.startFrame
       if isMono {
-        let gains = Pan(pan.value(at: time))
+        let gains = Pan(pan.next(at: time))
         buses.left[index] += Float(samples.0 * gain * gains.left)
         buses.right[index] += Float(samples.0 * gain * gains.right)
       } else {

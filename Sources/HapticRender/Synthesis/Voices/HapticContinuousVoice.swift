@@ -6,8 +6,8 @@
 struct HapticContinuousVoice: Sendable {
   let onsetFrame: Int
   let endFrame: Int
-  let intensity: ParameterTrack
-  let sharpness: ParameterTrack
+  var intensity: ParameterTrack
+  var sharpness: ParameterTrack
   /// Applied to the effective intensity before the amplitude law.
   let intensityScale: Double
   let envelope: Envelope
@@ -30,13 +30,19 @@ struct HapticContinuousVoice: Sendable {
   }
 
   mutating func render(_ frames: Range<Int>, into buses: inout Buses) {
-    for frame in frames {
-      let time = Double(frame) / sampleRate
-      let level = profile.amplitude(intensity: intensity.value(at: time) * intensityScale)
-        * envelope.level(at: Double(frame - onsetFrame) / sampleRate)
-      buses.haptic[frame - buses.startFrame] += Float(level * Sine.of(turns: phase))
-      phase += profile.frequency(sharpness: sharpness.value(at: time)) / sampleRate
-      if phase >= 1 { phase -= 1 }
+    let secondsPerFrame = 1 / sampleRate
+    let constantIncrement = profile.frequency(sharpness: sharpness.base) * secondsPerFrame
+    let start = buses.startFrame
+    buses.haptic.withUnsafeMutableBufferPointer { output in
+      for frame in frames {
+        let time = Double(frame) * secondsPerFrame
+        let level = profile.amplitude(intensity: intensity.next(at: time) * intensityScale)
+          * envelope.level(at: Double(frame - onsetFrame) * secondsPerFrame)
+        output[frame - start] += Float(level * Sine.of(unitTurns: phase))
+        phase += sharpness.isConstant
+          ? constantIncrement : profile.frequency(sharpness: sharpness.next(at: time)) * secondsPerFrame
+        if phase >= 1 { phase -= 1 }
+      }
     }
   }
 }

@@ -1,0 +1,170 @@
+import CSndFile
+import Foundation
+import HapticRender
+
+/// One measured case: what it renders, and how.
+struct BenchmarkCase: Sendable {
+  var name: String
+  var summary: String
+  /// Runs the case in this process and returns its figures.
+  var run: @Sendable () throws -> Measurement
+
+  /// What one case measured.
+  struct Measurement: Codable {
+    var audioSeconds: Double
+    var frames: Int
+    var wallSeconds: Double
+    var files: Int = 1
+    /// Seconds libsndfile alone needs to write the same frames from a ready buffer.
+    var writeLimitSeconds: Double?
+    var peakMemoryMB: Double = 0
+  }
+
+  static let all: [BenchmarkCase] = [
+    breathing(cycles: 190, container: .wav, name: "hour-wav", summary: "1-hour 4-7-8 session (190 cycles), 48 kHz, 24-bit WAV"),
+    breathing(cycles: 190, container: .flac, name: "hour-flac", summary: "1-hour 4-7-8 session (190 cycles), 48 kHz, 24-bit FLAC"),
+    breathing(cycles: 95, container: .wav, name: "half-hour-wav", summary: "30-minute session (95 cycles), 24-bit WAV"),
+    breathing(cycles: 3, container: .wav, name: "minute-wav", summary: "1-minute session (3 cycles), 24-bit WAV"),
+    transients(count: 100_000, name: "transients-100k", summary: "100,000 transients 10 ms apart, 24-bit WAV"),
+    transients(count: 50_000, name: "transients-50k", summary: "50,000 transients 10 ms apart, 24-bit WAV"),
+    smallFiles(count: 1_000, name: "files-1000", summary: "1,000 short corpus-like files in one batch, WAV"),
+  ]
+
+  // MARK: - Patterns
+
+  static func breathingPattern(cycles: Int) -> String {
+    var elements: [String] = []
+    for cycle in 0..<cycles {
+      let start = Double(cycle) * 19
+      let parameters = "[{\"ParameterID\": \"HapticIntensity\", \"ParameterValue\": 0.8}, {\"ParameterID\": \"HapticSharpness\", \"ParameterValue\": 0.3}]"
+      elements.append("{\"Event\": {\"Time\": \(start), \"EventType\": \"HapticContinuous\", \"EventDuration\": 4, \"EventParameters\": \(parameters)}}")
+      elements.append("{\"ParameterCurve\": {\"ParameterID\": \"HapticIntensityControl\", \"Time\": \(start), \"ParameterCurveControlPoints\": [{\"Time\": 0, \"ParameterValue\": 0}, {\"Time\": 4, \"ParameterValue\": 1}]}}")
+      elements.append("{\"Event\": {\"Time\": \(start + 11), \"EventType\": \"HapticContinuous\", \"EventDuration\": 8, \"EventParameters\": \(parameters)}}")
+      elements.append("{\"ParameterCurve\": {\"ParameterID\": \"HapticIntensityControl\", \"Time\": \(start + 11), \"ParameterCurveControlPoints\": [{\"Time\": 0, \"ParameterValue\": 1}, {\"Time\": 8, \"ParameterValue\": 0}]}}")
+    }
+    return "{\"Version\": 1, \"Pattern\": [\(elements.joined(separator: ",\n"))]}"
+  }
+
+  static func transientPattern(count: Int) -> String {
+    let elements = (0..<count).map { index in
+      "{\"Event\": {\"Time\": \(Double(index) / 100), \"EventType\": \"HapticTransient\", \"EventParameters\": [{\"ParameterID\": \"HapticIntensity\", \"ParameterValue\": \(0.5 + 0.5 * Double(index % 5) / 4)}, {\"ParameterID\": \"HapticSharpness\", \"ParameterValue\": \(Double(index % 11) / 10)}]}}"
+    }
+    return "{\"Version\": 1, \"Pattern\": [\(elements.joined(separator: ",\n"))]}"
+  }
+
+  // MARK: - Cases
+
+  static func breathing(cycles: Int, container: AudioFileFormat.Container, name: String, summary: String) -> BenchmarkCase {
+    BenchmarkCase(name: name, summary: summary) {
+      try measureSingle(breathingPattern(cycles: cycles), container: container)
+    }
+  }
+
+  static func transients(count: Int, name: String, summary: String) -> BenchmarkCase {
+    BenchmarkCase(name: name, summary: summary) {
+      try measureSingle(transientPattern(count: count), container: .wav)
+    }
+  }
+
+  static func smallFiles(count: Int, name: String, summary: String) -> BenchmarkCase {
+    BenchmarkCase(name: name, summary: summary) {
+      let folder = try Scratch()
+      let sources = ["heartbeat", "session-complete", "tap-buzz-tap", "success", "quick-sample", "inhale-swell", "audio-tone"]
+      let texts = try sources.map { try String(contentsOfFile: "\(samplesFolder)/\($0).ahap", encoding: .utf8) }
+      var inputs: [String] = []
+      for index in 0..<count {
+        let path = "\(folder.path)/in/\(sources[index % sources.count])-\(index).ahap"
+        if index == 0 { try FileManager.default.createDirectory(atPath: "\(folder.path)/in", withIntermediateDirectories: true) }
+        try texts[index % texts.count].write(toFile: path, atomically: false, encoding: .utf8)
+        inputs.append(path)
+      }
+      let batch = Batch(outputFolder: "\(folder.path)/out", format: try AudioFileFormat(.wav), options: RenderOptions())
+      let start = Clock.now()
+      let results = batch.run(inputs, jobs: Batch.processorCount)
+      let wall = Clock.now() - start
+      guard results.allSatisfy(\.succeeded) else { throw BenchmarkError("a batch file failed") }
+      let frames = results.compactMap(\.report?.frameCount).reduce(0, +)
+      return Measurement(audioSeconds: Double(frames) / 48_000, frames: frames, wallSeconds: wall, files: count)
+    }
+  }
+
+  /// Renders `json` to a file, then writes the same frames from memory through libsndfile.
+  static func measureSingle(_ json: String, container: AudioFileFormat.Container) throws -> Measurement {
+    var diagnostics = Diagnostics()
+    guard let pattern = Pattern.parse(Array(json.utf8), file: "benchmark.ahap", diagnostics: &diagnostics) else {
+      throw BenchmarkError("benchmark pattern rejected: \(diagnostics.all)")
+    }
+    var options = RenderOptions()
+    options.maximumDurationSeconds = 7_200
+    let format = try AudioFileFormat(container)
+    let folder = try Scratch()
+    let start = Clock.now()
+    let report = try Render.toFile(pattern, options: options, destination: .file("\(folder.path)/out.\(container)"), format: format)
+    let wall = Clock.now() - start
+    return Measurement(audioSeconds: report.duration, frames: report.frameCount, wallSeconds: wall)
+  }
+
+  /// The write limit of a single-file case: its frames rendered into memory (not timed), then
+  /// written from that buffer by libsndfile alone, in blocks of the render's size (timed).
+  static func writeLimit(_ json: String, container: AudioFileFormat.Container) throws -> Double {
+    var diagnostics = Diagnostics()
+    guard let pattern = Pattern.parse(Array(json.utf8), file: "benchmark.ahap", diagnostics: &diagnostics) else {
+      throw BenchmarkError("benchmark pattern rejected")
+    }
+    var options = RenderOptions()
+    options.maximumDurationSeconds = 7_200
+    let audio = try Render.toMemory(pattern, options: options)
+    let samples = audio.channels[0].map { min(max($0, -1), 1) }
+    let folder = try Scratch()
+    var info = SF_INFO()
+    info.samplerate = 48_000
+    info.channels = 1
+    info.format = Int32(container == .flac ? SF_FORMAT_FLAC | SF_FORMAT_PCM_24 : SF_FORMAT_WAV | SF_FORMAT_PCM_24)
+    guard let file = sf_open("\(folder.path)/limit.\(container)", Int32(SFM_WRITE), &info) else {
+      throw BenchmarkError("libsndfile cannot open the write-limit file")
+    }
+    sf_command(file, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
+    sf_command(file, Int32(SFC_SET_ADD_PEAK_CHUNK), nil, Int32(SF_FALSE))
+    let start = Clock.now()
+    samples.withUnsafeBufferPointer { buffer in
+      var position = 0
+      while position < buffer.count {
+        let count = min(options.blockSize, buffer.count - position)
+        sf_writef_float(file, buffer.baseAddress! + position, sf_count_t(count))
+        position += count
+      }
+    }
+    sf_close(file)
+    return Clock.now() - start
+  }
+
+  static var samplesFolder: String {
+    var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
+    parts.removeLast(3)
+    return parts.joined(separator: "/") + "/samples"
+  }
+}
+
+struct BenchmarkError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// A temporary folder removed when released.
+final class Scratch {
+  let path: String
+  init() throws {
+    path = FileManager.default.temporaryDirectory.appendingPathComponent("render-benchmark-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  }
+  deinit { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// Monotonic seconds.
+enum Clock {
+  static func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+}
