@@ -48,11 +48,24 @@ public struct PatternSource: FrameSource {
 extension AudioBlock {
   /// Largest magnitude among the valid frames.
   var peak: Double {
-    var peak: Float = 0
+    var peak = SIMD8<Float>()
+    var tail: Float = 0
     for channel in channels {
-      for frame in 0..<frameCount { peak = max(peak, abs(channel[frame])) }
+      channel.withUnsafeBufferPointer { samples in
+        let raw = UnsafeRawPointer(samples.baseAddress!)
+        var frame = 0
+        while frame + 8 <= frameCount {
+          let eight = raw.loadUnaligned(fromByteOffset: frame * 4, as: SIMD8<Float>.self)
+          peak = pointwiseMax(peak, pointwiseMax(eight, -eight))
+          frame += 8
+        }
+        while frame < frameCount {
+          tail = max(tail, abs(samples[frame]))
+          frame += 1
+        }
+      }
     }
-    return Double(peak)
+    return Double(max(peak.max(), tail))
   }
 
   /// Clamps the valid frames to ±1.

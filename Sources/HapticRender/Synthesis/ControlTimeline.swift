@@ -100,6 +100,15 @@ public struct ControlTimeline: Sendable {
     return interpolate(after: index, at: time)
   }
 
+  /// The piece of the function from breakpoint `index` (−1: before the first) to the next:
+  /// its start and end times, its value at the start and its slope. The value at `t` in
+  /// `start ..< end` is `value + slope · (t − start)`, as ``value(at:)`` computes it.
+  func segment(at index: Int) -> (start: Double, end: Double, value: Double, slope: Double) {
+    let end = index + 1 < times.count ? times[index + 1] : .infinity
+    guard index >= 0 else { return (-.greatestFiniteMagnitude, end, neutralValue, 0) }
+    return (times[index], end, values[index], slopes[index])
+  }
+
   /// The value at `time`, given the index of the last breakpoint at or before it (−1: none).
   @inline(__always)
   private func interpolate(after index: Int, at time: Double) -> Double {

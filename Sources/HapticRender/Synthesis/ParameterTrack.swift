@@ -25,6 +25,11 @@ struct ParameterTrack: Sendable {
 
   /// Breakpoint reached by ``next(at:)``.
   private var cursor = -1
+  /// The segment ``next(at:)`` is in: valid for times in `segmentStart ..< segmentEnd`.
+  private var segmentStart = Double.infinity
+  private var segmentEnd = -Double.infinity
+  private var segmentValue = 0.0
+  private var segmentSlope = 0.0
 
   /// The value at `time` seconds.
   func value(at time: Double) -> Double {
@@ -37,7 +42,11 @@ struct ParameterTrack: Sendable {
   @inline(__always)
   mutating func next(at time: Double) -> Double {
     guard control != nil else { return base }
-    let value = timeline.value(at: time, from: &cursor)
+    if !(time >= segmentStart && time < segmentEnd) {
+      _ = timeline.value(at: time, from: &cursor)
+      (segmentStart, segmentEnd, segmentValue, segmentSlope) = timeline.segment(at: cursor)
+    }
+    let value = segmentValue + segmentSlope * (time - segmentStart)
     return min(max(multiplies ? base * value : base + value, lowest), highest)
   }
 

@@ -29,19 +29,49 @@ struct HapticContinuousVoice: Sendable {
     profile = options.profile
   }
 
+  /// Frames computed per pass: the first pass follows the phase, the envelope and the
+  /// controls frame by frame; the second evaluates the sines, which do not depend on each other
+  /// and so run at the processor's full throughput.
+  private static let chunk = 256
+
   mutating func render(_ frames: Range<Int>, into buses: inout Buses) {
     let secondsPerFrame = 1 / sampleRate
     let constantIncrement = profile.frequency(sharpness: sharpness.base) * secondsPerFrame
     let start = buses.startFrame
-    buses.haptic.withUnsafeMutableBufferPointer { output in
-      for frame in frames {
-        let time = Double(frame) * secondsPerFrame
-        let level = profile.amplitude(intensity: intensity.next(at: time) * intensityScale)
-          * envelope.level(at: Double(frame - onsetFrame) * secondsPerFrame)
-        output[frame - start] += Float(level * Sine.of(unitTurns: phase))
-        phase += sharpness.isConstant
-          ? constantIncrement : profile.frequency(sharpness: sharpness.next(at: time)) * secondsPerFrame
-        if phase >= 1 { phase -= 1 }
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * Self.chunk) { scratch in
+      let phases = scratch.baseAddress!
+      let levels = phases + Self.chunk
+      buses.haptic.withUnsafeMutableBufferPointer { output in
+        var first = frames.lowerBound
+        while first < frames.upperBound {
+          let count = min(Self.chunk, frames.upperBound - first)
+          for index in 0..<count {
+            let frame = first + index
+            let time = Double(frame) * secondsPerFrame
+            levels[index] = profile.amplitude(intensity: intensity.next(at: time) * intensityScale)
+              * envelope.level(at: Double(frame - onsetFrame) * secondsPerFrame)
+            phases[index] = phase
+            phase += sharpness.isConstant
+              ? constantIncrement : profile.frequency(sharpness: sharpness.next(at: time)) * secondsPerFrame
+            if phase >= 1 { phase -= 1 }
+          }
+          // Unchecked: `index + 3 < count ≤ chunk` and the output holds every frame of the block.
+          let out = UnsafeMutableRawPointer(output.baseAddress! + (first - start))
+          var index = 0
+          while index + 4 <= count {
+            let phase4 = UnsafeRawPointer(phases + index).loadUnaligned(as: SIMD4<Double>.self)
+            let level4 = UnsafeRawPointer(levels + index).loadUnaligned(as: SIMD4<Double>.self)
+            let sum = out.loadUnaligned(fromByteOffset: index * 4, as: SIMD4<Float>.self)
+              + SIMD4<Float>(level4 * Sine.of(unitTurns: phase4))
+            out.storeBytes(of: sum, toByteOffset: index * 4, as: SIMD4<Float>.self)
+            index += 4
+          }
+          while index < count {
+            output[first - start + index] += Float(levels[index] * Sine.of(unitTurns: phases[index]))
+            index += 1
+          }
+          first += count
+        }
       }
     }
   }
