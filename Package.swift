@@ -35,6 +35,9 @@ let package = Package(
     // MARK: - Benchmark (run by hand: swift run -c release render-benchmark)
     .executableTarget(name: "RenderBenchmark", dependencies: ["HapticRender", "CSndFile"]),
 
+    // MARK: - Fuzzing (scripts/fuzz: swift build --sanitize=fuzzer --product FuzzAHAP)
+    .executableTarget(name: "FuzzAHAP", dependencies: ["HapticRender"]),
+
     // MARK: - Test support (not API)
     .target(name: "_HapticRenderTestSupport", dependencies: ["HapticRender"]),
 

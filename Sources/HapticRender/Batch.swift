@@ -17,6 +17,8 @@ public struct Batch: Sendable {
     public var output: String
     /// The pattern's warnings (and errors, when it was refused).
     public var diagnostics: [Diagnostic]
+    /// Diagnostics found beyond those kept (see ``Diagnostics/maximumKept``).
+    public var omittedDiagnostics = 0
     /// The render, when it succeeded.
     public var report: RenderReport?
     /// Why the file was not written, other than its diagnostics.
@@ -39,11 +41,14 @@ public struct Batch: Sendable {
   public var options: RenderOptions
   public var resourceFolders: [String]
   public var treatsWarningsAsErrors: Bool
+  /// Accept waveforms only inside each pattern's folder and `resourceFolders`.
+  public var isSandboxed: Bool
 
   public init(
     outputFolder: String, format: AudioFileFormat, options: RenderOptions,
-    resourceFolders: [String] = [], treatsWarningsAsErrors: Bool = false
+    resourceFolders: [String] = [], treatsWarningsAsErrors: Bool = false, isSandboxed: Bool = false
   ) {
+    self.isSandboxed = isSandboxed
     self.outputFolder = outputFolder
     self.format = format
     self.options = options
@@ -87,7 +92,8 @@ public struct Batch: Sendable {
     var result = Result(input: input, output: outputPath(for: input), diagnostics: [])
     var diagnostics = Diagnostics(treatsWarningsAsErrors: treatsWarningsAsErrors)
     do {
-      if let pattern = try Pattern.load(path: input, resourceFolders: resourceFolders, diagnostics: &diagnostics) {
+      if let pattern = try Pattern.load(
+        path: input, resourceFolders: resourceFolders, isSandboxed: isSandboxed, diagnostics: &diagnostics) {
         result.report = try Render.toFile(pattern, options: options, destination: .file(result.output), format: format)
       }
     } catch let error as FileSystemError {
@@ -96,6 +102,7 @@ public struct Batch: Sendable {
       result.error = "\(error)"
     }
     result.diagnostics = diagnostics.all
+    result.omittedDiagnostics = diagnostics.omittedCount
     return result
   }
 }

@@ -1,7 +1,9 @@
 /// Finds the audio files that `AudioCustom` events name and checks that libsndfile reads them.
 ///
 /// `EventWaveformPath` is taken as is when absolute; otherwise it is looked up relative to the
-/// pattern's folder, then relative to each resources folder, in order.
+/// pattern's folder, then relative to each resources folder, in order. In a sandbox (for
+/// untrusted patterns) only files inside those folders are accepted, after symbolic links and
+/// `..` are resolved.
 public struct WaveformResolver: Sendable {
   /// The AHAP file, as named in diagnostics.
   public var patternPath: String
@@ -9,11 +11,23 @@ public struct WaveformResolver: Sendable {
   public var patternFolder: String
   /// `--resources` folders, searched after `patternFolder`.
   public var resourceFolders: [String]
+  /// Refuse waveforms outside `patternFolder` and `resourceFolders` (`--sandbox`).
+  public var isSandboxed: Bool
 
-  public init(patternPath: String, resourceFolders: [String] = []) {
+  public init(patternPath: String, resourceFolders: [String] = [], isSandboxed: Bool = false) {
     self.patternPath = patternPath
     patternFolder = FileSystem.directory(of: patternPath)
     self.resourceFolders = resourceFolders
+    self.isSandboxed = isSandboxed
+  }
+
+  /// Whether `path` (an existing file) lies inside one of the allowed folders.
+  private func isInsideSandbox(_ path: String) -> Bool {
+    guard let real = FileSystem.realPath(path) else { return false }
+    return ([patternFolder] + resourceFolders).contains { folder in
+      guard let root = FileSystem.realPath(folder) else { return false }
+      return real.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
   }
 
   /// The places searched for `path`, in order.
@@ -40,8 +54,17 @@ public struct WaveformResolver: Sendable {
           "waveform \"\(waveform.path)\" not found; looked in \(places.map { "'\($0)'" }.joined(separator: ", "))")
         continue
       }
+      if isSandboxed, !isInsideSandbox(found) {
+        diagnostics.error(
+          at: location, path,
+          "waveform '\(found)' is outside the pattern's folder and the --resources folders, which --sandbox allows")
+        continue
+      }
       do {
-        _ = try AudioFileReader(path: found)
+        if let damage = try AudioFileReader(path: found).damage {
+          diagnostics.error(at: location, path, "waveform '\(found)' is \(damage)")
+          continue
+        }
       } catch {
         diagnostics.error(at: location, path, "waveform '\(found)' is not readable audio: \(error)")
         continue

@@ -21,6 +21,8 @@ struct RenderCommand: ParsableCommand {
   /// Runs the command; `render --help` also prints the default command's options, since
   /// `render INPUT -o OUTPUT` is what most users type.
   static func main() {
+    let handlers = SignalHandling.install()
+    defer { withExtendedLifetime(handlers) {} }
     let arguments = Array(CommandLine.arguments.dropFirst())
     if arguments == ["--help"] || arguments == ["-h"] {
       print(helpMessage())

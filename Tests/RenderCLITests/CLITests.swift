@@ -54,6 +54,64 @@ import _HapticRenderTestSupport
     #expect(try FileManager.default.contentsOfDirectory(atPath: "/dev").allSatisfy { !$0.hasPrefix(".null") })
   }
 
+  @Test func fullDiskLeavesNoPartialFileAndKeepsTheOldOne() throws {
+    let folder = try TemporaryFolder()
+    let output = "\(folder.path)/out.wav"
+    try Data("old".utf8).write(to: URL(fileURLWithPath: output))
+    let render = CommandRunner.productsDirectory.appendingPathComponent("render").path
+    // A file-size limit of 64 KiB stands in for a full disk: writes past it fail with EFBIG.
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = ["-c", "ulimit -f 64; trap '' XFSZ; exec \"$0\" \"$1\" -o \"$2\" -q", render, "\(samples)/breath-478.ahap", output]
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    process.waitUntilExit()
+    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(process.terminationStatus == 1)
+    #expect(message.hasPrefix("render: error: '\(output)': write failed"), "\(message)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == Data("old".utf8))
+    #expect(folder.contents() == ["out.wav"])
+  }
+
+  @Test func interruptedRenderRemovesItsTemporaryFile() throws {
+    let folder = try TemporaryFolder()
+    let long = "\(folder.path)/long.ahap"
+    let events = (0..<40).map { "{\"Event\": {\"Time\": \($0 * 60), \"EventType\": \"HapticContinuous\", \"EventDuration\": 30}}" }
+    try Data("{\"Pattern\": [\(events.joined(separator: ","))]}".utf8).write(to: URL(fileURLWithPath: long))
+    let process = Process()
+    process.executableURL = CommandRunner.productsDirectory.appendingPathComponent("render")
+    process.arguments = [long, "-o", "\(folder.path)/out.wav", "-r", "384000"]
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    var waited = 0
+    while !folder.contents().contains(where: { $0.hasSuffix(".tmp") }), waited < 200 {
+      usleep(20_000)
+      waited += 1
+    }
+    process.interrupt()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 130)
+    #expect(folder.contents() == ["long.ahap"])
+  }
+
+  @Test func sandboxFlagRefusesWaveformsOutside() throws {
+    let folder = try TemporaryFolder()
+    let input = "\(folder.path)/p.ahap"
+    try Data("{\"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": \"AudioCustom\", \"EventWaveformPath\": \"\(samples)/knock.wav\"}}]}".utf8)
+      .write(to: URL(fileURLWithPath: input))
+    let before = try Data(contentsOf: URL(fileURLWithPath: input))
+    let open = try CommandRunner.render([input, "-o", "\(folder.path)/a.wav", "-q"])
+    #expect(open.status == 0)
+    let sandboxed = try CommandRunner.render([input, "-o", "\(folder.path)/b.wav", "--sandbox"])
+    #expect(sandboxed.status == 1)
+    #expect(sandboxed.standardError.contains("is outside the pattern's folder and the --resources folders, which --sandbox allows"))
+    let allowed = try CommandRunner.render([input, "-o", "\(folder.path)/c.wav", "--sandbox", "--resources", samples, "-q"])
+    #expect(allowed.status == 0)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before, "the input is never modified")
+    #expect(folder.contents() == ["a.wav", "c.wav", "p.ahap"])
+  }
+
   @Test func missingInputIsAnErrorAndWritesNothing() throws {
     let folder = try TemporaryFolder()
     let result = try CommandRunner.render(["\(folder.path)/nope.ahap", "-o", "\(folder.path)/x.wav"])

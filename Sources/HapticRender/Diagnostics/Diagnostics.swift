@@ -1,7 +1,14 @@
 /// The diagnostics collected while reading one document, in the order they were found.
 public struct Diagnostics: Sendable {
-  /// Every diagnostic so far.
+  /// The diagnostics kept: the first ``maximumKept`` found.
   public private(set) var all: [Diagnostic] = []
+  /// Diagnostics found beyond ``maximumKept``, counted but not kept.
+  public private(set) var omittedCount = 0
+  /// `true` when at least one error was found, kept or not.
+  public private(set) var hasErrors = false
+
+  /// How many diagnostics are kept; a hostile file can produce millions.
+  public static let maximumKept = 500
   /// When `true`, every warning is recorded as an error (`--strict`).
   public var treatsWarningsAsErrors: Bool
 
@@ -9,8 +16,6 @@ public struct Diagnostics: Sendable {
     self.treatsWarningsAsErrors = treatsWarningsAsErrors
   }
 
-  /// `true` when at least one diagnostic is an error.
-  public var hasErrors: Bool { all.contains { $0.severity == .error } }
 
   /// Orders the diagnostics by line and column, keeping the order of those at one place.
   public mutating func sortByLocation() {
@@ -21,10 +26,15 @@ public struct Diagnostics: Sendable {
   }
 
   public mutating func warn(at location: SourceLocation, _ path: JSONPath, _ message: String) {
-    all.append(Diagnostic(treatsWarningsAsErrors ? .error : .warning, at: location, path: path, message))
+    add(Diagnostic(treatsWarningsAsErrors ? .error : .warning, at: location, path: path, message))
   }
 
   public mutating func error(at location: SourceLocation, _ path: JSONPath, _ message: String) {
-    all.append(Diagnostic(.error, at: location, path: path, message))
+    add(Diagnostic(.error, at: location, path: path, message))
+  }
+
+  private mutating func add(_ diagnostic: Diagnostic) {
+    if diagnostic.severity == .error { hasErrors = true }
+    if all.count < Self.maximumKept { all.append(diagnostic) } else { omittedCount += 1 }
   }
 }

@@ -22,9 +22,16 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     JSONPath(components + [.index(index)])
   }
 
+  /// Components shown before the path is abbreviated (`Pattern[0][0]…[0]`).
+  static let displayedComponents = 12
+
   public var description: String {
     var text = ""
-    for component in components {
+    var shown = components
+    if components.count > Self.displayedComponents {
+      shown = Array(components.prefix(Self.displayedComponents - 1)) + [.key("…")] + [components[components.count - 1]]
+    }
+    for component in shown {
       switch component {
       case .key(let key): text += text.isEmpty ? key : ".\(key)"
       case .index(let index): text += "[\(index)]"

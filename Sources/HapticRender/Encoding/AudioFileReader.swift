@@ -23,7 +23,16 @@ public final class AudioFileReader {
     sampleRate = Int(info.samplerate)
     channelCount = Int(info.channels)
     frameCount = Int(info.frames)
+    var log = [CChar](repeating: 0, count: 4_096)
+    sf_command(handle, Int32(SFC_GET_LOG_INFO), &log, Int32(log.count))
+    let text = String(decoding: log.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    damage = text.split(separator: "\n").first { $0.contains("(should be") }
+      .map { "truncated or damaged (\($0.trimmingWhitespace()))" }
   }
+
+  /// What libsndfile found wrong with the file's header (such as a data chunk longer than the
+  /// file: the file was cut short), or `nil`. libsndfile still reads what is there.
+  public let damage: String?
 
   deinit {
     if let handle { sf_close(handle) }
@@ -67,3 +76,9 @@ public final class AudioFileReader {
 }
 
 extension AudioFileReader: FrameSource {}
+
+extension Substring {
+  fileprivate func trimmingWhitespace() -> String {
+    String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+  }
+}

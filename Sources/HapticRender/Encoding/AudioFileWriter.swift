@@ -48,16 +48,19 @@ public final class AudioFileWriter {
     case .standardOutput:
       temporaryPath = TemporaryPath.inTemporaryDirectory()
     }
+    TemporaryFiles.register(temporaryPath)
     var info = SF_INFO()
     info.samplerate = Int32(sampleRate)
     info.channels = Int32(channelCount)
     info.format = format.sndfileFormat
     guard sf_format_check(&info) == Int32(SF_TRUE) else {
+      TemporaryFiles.unregister(temporaryPath)
       throw .unsupportedFormat("libsndfile cannot write \(format) with \(channelCount) channels at \(sampleRate) Hz")
     }
     guard let handle = sf_open(temporaryPath, Int32(SFM_WRITE), &info) else {
       let reason = String(cString: sf_strerror(nil))
       FileSystem.removeIfPresent(temporaryPath)
+      TemporaryFiles.unregister(temporaryPath)
       throw .cannotOpen(path: Self.name(of: destination), reason: reason)
     }
     self.handle = handle
@@ -102,6 +105,7 @@ public final class AudioFileWriter {
   public func finish() throws(EncodingError) {
     guard let handle else { throw .ioFailed(path: Self.name(of: destination), reason: "already finished") }
     self.handle = nil
+    defer { TemporaryFiles.unregister(temporaryPath) }
     let status = sf_close(handle)
     guard status == 0 else {
       FileSystem.removeIfPresent(temporaryPath)
@@ -130,6 +134,7 @@ public final class AudioFileWriter {
       sf_close(handle)
       self.handle = nil
       FileSystem.removeIfPresent(temporaryPath)
+      TemporaryFiles.unregister(temporaryPath)
     }
   }
 

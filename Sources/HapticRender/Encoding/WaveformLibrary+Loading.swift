@@ -4,15 +4,22 @@ extension WaveformLibrary {
 
   /// Decodes every file the pattern's `AudioCustom` events name, each once.
   ///
-  /// - Throws: ``EncodingError`` naming a file libsndfile cannot read, or one that is too long.
+  /// - Throws: ``EncodingError`` naming a file libsndfile cannot read, one that is truncated or
+  ///   one that is too long.
   public init(loadingFor pattern: Pattern) throws(EncodingError) {
     self.init()
     for path in Set(pattern.events.compactMap(\.waveform?.path)).sorted() {
       let reader = try AudioFileReader(path: path)
+      if let damage = reader.damage { throw .ioFailed(path: path, reason: damage) }
       guard reader.frameCount <= Self.maximumFrames else {
         throw .ioFailed(path: path, reason: "\(reader.frameCount) frames is longer than the \(Self.maximumFrames)-frame limit for waveforms")
       }
-      waveforms[path] = SampledAudio(channels: try reader.readAll(), sampleRate: Double(reader.sampleRate))
+      let channels = try reader.readAll()
+      let frames = channels.first?.count ?? 0
+      guard frames == reader.frameCount else {
+        throw .ioFailed(path: path, reason: "truncated: the header promises \(reader.frameCount) frames, the file holds \(frames)")
+      }
+      waveforms[path] = SampledAudio(channels: channels, sampleRate: Double(reader.sampleRate))
     }
   }
 }

@@ -409,6 +409,7 @@ struct PatternParser {
 
   /// `; did you mean "X"?` when a known name is close to `name`, else an empty string.
   func suggestion(for name: String, among candidates: [String]) -> String {
+    guard name.utf8.count <= 64 else { return "" }
     let lowered = name.lowercased()
     let best = candidates.min { editDistance(lowered, $0.lowercased()) < editDistance(lowered, $1.lowercased()) }
     guard let best, editDistance(lowered, best.lowercased()) <= max(1, name.count / 4) else { return "" }

@@ -42,6 +42,13 @@ enum FileSystem {
     return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
   }
 
+  /// The absolute path of an existing file or folder, links and `..` resolved.
+  static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
   /// `true` when something exists at `path`.
   static func exists(_ path: String) -> Bool {
     access(path, F_OK) == 0
@@ -183,6 +190,8 @@ public enum TextFile {
   public static func write(_ text: String, to path: String) throws(FileSystemError) {
     if FileSystem.isDirectory(path) { throw .failed(path: path, reason: "is a directory") }
     let temporary = TemporaryPath.beside(path)
+    TemporaryFiles.register(temporary)
+    defer { TemporaryFiles.unregister(temporary) }
     guard let file = fopen(temporary, "wb") else { throw .failed(path: path, reason: FileSystem.systemError()) }
     let bytes = Array(text.utf8)
     let written = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }

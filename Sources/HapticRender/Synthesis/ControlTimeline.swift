@@ -48,13 +48,21 @@ public struct ControlTimeline: Sendable {
     }
     slopes = times.indices.map { index in
       guard index + 1 < times.count, times[index + 1] > times[index] else { return 0 }
-      return (values[index + 1] - values[index]) / (times[index + 1] - times[index])
+      let slope = (values[index + 1] - values[index]) / (times[index + 1] - times[index])
+      return slope.isFinite ? slope : 0  // points a few 1e-300 s apart: a step
     }
   }
 
   /// The value at `time` of the breakpoints added so far (slopes are not known yet).
   private func valueWhileBuilding(at time: Double) -> Double {
-    guard let index = times.lastIndex(where: { $0 <= time }) else { return neutralValue }
+    var low = 0
+    var high = times.count
+    while low < high {  // the breakpoints are in time order while building, too
+      let middle = (low + high) / 2
+      if times[middle] <= time { low = middle + 1 } else { high = middle }
+    }
+    let index = low - 1
+    guard index >= 0 else { return neutralValue }
     guard index + 1 < times.count, times[index + 1] > times[index] else { return values[index] }
     return values[index] + (values[index + 1] - values[index]) * ((time - times[index]) / (times[index + 1] - times[index]))
   }

@@ -5,6 +5,7 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
   case peakOverflow(peak: Double)
   case tooLong(seconds: Double, limit: Double)
   case missingWaveform(path: String)
+  case tooMuchSound(seconds: Double, limit: Double)
 
   public var description: String {
     switch self {
@@ -13,6 +14,8 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
       "a \(frequency.formatted) Hz carrier or tone is not below half the \(sampleRate) Hz sample rate; raise --rate"
     case .peakOverflow(let peak):
       "the output peaks at \(peak.formatted) (above full scale) and --peak error was given"
+    case .tooMuchSound(let seconds, let limit):
+      "the events sound for \(NumberText.fixed(seconds, 1)) s in all, more than the \(NumberText.fixed(limit, 0)) s limit (10 × --max-duration); raise --max-duration"
     case .missingWaveform(let path):
       "no decoded waveform was given for '\(path)'"
     case .tooLong(let seconds, let limit):

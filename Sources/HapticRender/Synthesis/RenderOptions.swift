@@ -20,6 +20,10 @@ public struct RenderOptions: Sendable {
   /// Longest output accepted, in seconds, pattern and tail. Default one hour.
   public var maximumDurationSeconds: Double = 3_600
 
+  /// Most sound accepted, in seconds summed over every event (overlapping events count each):
+  /// ten times ``maximumDurationSeconds``, so that no pattern makes a render run for hours.
+  public var maximumVoiceSeconds: Double { 10 * maximumDurationSeconds }
+
   /// Accepted sample rates in Hz.
   public static let sampleRates = 1_000...384_000
   /// Accepted block sizes in frames.

@@ -85,6 +85,10 @@ struct Schedule: Sendable {
       .map(\.element)
     self.frameCount = frameCount + Int((options.tailSeconds * sampleRate).rounded())
     self.spans = spans
+    let voiceSeconds = Double(spans.reduce(0) { $0 + $1.count }) / sampleRate
+    if voiceSeconds > options.maximumVoiceSeconds {
+      throw .tooMuchSound(seconds: voiceSeconds, limit: options.maximumVoiceSeconds)
+    }
     // Sweep the intervals between span edges, summing each sounding voice's bound there.
     let edges = Array(Set(spans.flatMap { [$0.lowerBound, $0.upperBound] })).sorted()
     let order = spans.indices.sorted { spans[$0].lowerBound < spans[$1].lowerBound }

@@ -30,7 +30,7 @@ struct BatchRunner {
     let console = console
     let results = batch.run(inputs, jobs: jobs) { state, result in
       progress.clear()
-      console.print(result.diagnostics)
+      console.print(result.diagnostics, omitted: result.omittedDiagnostics)
       if let error = result.error { console.error(error) }
       progress.show(state)
     }

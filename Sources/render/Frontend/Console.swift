@@ -10,9 +10,12 @@ struct Console {
   var isQuiet = false
 
   /// Prints each diagnostic; warnings only when not quiet.
-  func print(_ diagnostics: [Diagnostic]) {
+  func print(_ diagnostics: [Diagnostic], omitted: Int = 0) {
     for diagnostic in diagnostics where diagnostic.severity == .error || !isQuiet {
       line("\(diagnostic)")
+    }
+    if omitted > 0, !isQuiet, let file = diagnostics.last?.location.file {
+      line("\(file): note: \(omitted) more diagnostics not shown")
     }
   }
 

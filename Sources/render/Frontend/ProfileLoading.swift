@@ -9,7 +9,7 @@ enum ProfileLoading {
   static func load(_ value: String, strict: Bool, console: Console) throws -> SignalProfile {
     if let profile = SignalProfile.named(value) { return profile }
     var diagnostics = Diagnostics(treatsWarningsAsErrors: strict)
-    defer { console.print(diagnostics.all) }
+    defer { console.print(diagnostics.all, omitted: diagnostics.omittedCount) }
     do {
       guard let profile = try SignalProfile.load(path: value, diagnostics: &diagnostics) else { throw ExitCode.failure }
       return profile

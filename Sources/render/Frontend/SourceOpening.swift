@@ -7,7 +7,7 @@ enum SourceOpening {
     guard path.lowercased().hasSuffix(".ahap") else { return try AudioFileReader(path: path) }
     var options = render.renderOptions
     options.profile = try ProfileLoading.load(render.profile, strict: render.strict, console: console)
-    guard let pattern = PatternLoading.load(path, resources: render.resources, strict: render.strict, console: console) else {
+    guard let pattern = PatternLoading.load(path, render: render, console: console) else {
       throw ExitCode.failure
     }
     return try PatternSource(pattern, options: options)

@@ -36,6 +36,9 @@ struct RenderOptionGroup: ParsableArguments {
   @Flag(help: "Treat every warning as an error.")
   var strict = false
 
+  @Flag(help: "For untrusted patterns: accept EventWaveformPath files only inside the pattern's folder and the --resources folders.")
+  var sandbox = false
+
   func validate() throws {
     guard RenderOptions.sampleRates.contains(rate) else {
       throw ValidationError("--rate \(rate) is outside 1000…384000 Hz")

@@ -56,7 +56,7 @@ struct Check: ParsableCommand {
     for file in files {
       var patternDiagnostics = Diagnostics(treatsWarningsAsErrors: render.strict)
       let outcome = check.check(patternAt: file, diagnostics: &patternDiagnostics)
-      console.print(patternDiagnostics.all)
+      console.print(patternDiagnostics.all, omitted: patternDiagnostics.omittedCount)
       switch outcome {
       case .passed:
         counts.passed += 1

@@ -47,7 +47,7 @@ struct Convert: ParsableCommand {
     } else if let folder = output.outDir {
       let batch = Batch(
         outputFolder: folder, format: format, options: options, resourceFolders: render.resources,
-        treatsWarningsAsErrors: render.strict)
+        treatsWarningsAsErrors: render.strict, isSandboxed: render.sandbox)
       try BatchRunner(batch: batch, console: console).run(inputs, jobs: jobs ?? Batch.processorCount)
     }
   }
@@ -56,7 +56,7 @@ struct Convert: ParsableCommand {
     _ input: String, to destination: AudioFileWriter.Destination, format: AudioFileFormat,
     options: RenderOptions, console: Console
   ) throws {
-    guard let pattern = PatternLoading.load(input, resources: render.resources, strict: render.strict, console: console) else {
+    guard let pattern = PatternLoading.load(input, render: render, console: console) else {
       throw ExitCode.failure
     }
     do {

@@ -20,7 +20,7 @@ struct Info: ParsableCommand {
       if file.lowercased().hasSuffix(".ahap") {
         var options = render.renderOptions
         options.profile = try ProfileLoading.load(render.profile, strict: render.strict, console: console)
-        guard let pattern = PatternLoading.load(file, resources: render.resources, strict: render.strict, console: console) else {
+        guard let pattern = PatternLoading.load(file, render: render, console: console) else {
           throw ExitCode.failure
         }
         let analysis = try PatternAnalysis(pattern, options: options, waveforms: try WaveformLibrary(loadingFor: pattern))

@@ -37,7 +37,7 @@ struct Plot: ParsableCommand {
     let console = Console(isQuiet: diagnostics.quiet)
     var options = render.renderOptions
     options.profile = try ProfileLoading.load(render.profile, strict: render.strict, console: console)
-    guard let pattern = PatternLoading.load(file, resources: render.resources, strict: render.strict, console: console) else {
+    guard let pattern = PatternLoading.load(file, render: render, console: console) else {
       throw ExitCode.failure
     }
     do {

@@ -8,6 +8,9 @@
 public struct JSONParser {
   /// Containers nested deeper than this are an error.
   public static let maximumDepth = 128
+  /// Values in one document above which it is refused, so that memory stays bounded
+  /// (the largest real AHAP files hold under 100,000).
+  public static let maximumValues = 4_000_000
 
   private let bytes: [UInt8]
   private let file: String
@@ -15,6 +18,7 @@ public struct JSONParser {
   private var line = 1
   private var lineStart = 0
   private var diagnostics: Diagnostics
+  private var valueCount = 0
 
   private init(bytes: [UInt8], file: String, diagnostics: Diagnostics) {
     self.bytes = bytes
@@ -77,6 +81,10 @@ public struct JSONParser {
 
   private mutating func parseValue(path: JSONPath, depth: Int) throws -> JSONValue {
     currentPath = path
+    valueCount += 1
+    guard valueCount <= Self.maximumValues else {
+      throw syntaxError("more than \(Self.maximumValues) values; the document is refused")
+    }
     let start = position
     guard index < bytes.count else { throw syntaxError("expected a value, found end of file") }
     switch bytes[index] {
@@ -108,6 +116,7 @@ public struct JSONParser {
     }
     index += 1  // {
     var members: [JSONValue.Member] = []
+    var indexOfKey: [String: Int] = [:]
     skipWhitespace()
     if consume(UInt8(ascii: "}")) { return members }
     while true {
@@ -129,13 +138,16 @@ public struct JSONParser {
       }
       skipWhitespace()
       let value = try parseValue(path: path.appending(key), depth: depth)
-      if let duplicate = members.firstIndex(where: { $0.key == key }) {
+      let member = JSONValue.Member(key: key, keyPosition: keyPosition, value: value)
+      if let duplicate = indexOfKey[key] {
         diagnostics.warn(
           at: keyPosition.location(in: file), path.appending(key),
           "duplicate key \"\(key)\"; this later value is used")
-        members.remove(at: duplicate)
+        members[duplicate] = member
+      } else {
+        indexOfKey[key] = members.count
+        members.append(member)
       }
-      members.append(JSONValue.Member(key: key, keyPosition: keyPosition, value: value))
       skipWhitespace()
       currentPath = path
       if consume(UInt8(ascii: ",")) { continue }

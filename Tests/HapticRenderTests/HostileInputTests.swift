@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+import _HapticRenderTestSupport
+
+@testable import HapticRender
+
+/// Whatever the bytes: a diagnostic or a render, never a crash, a hang or unbounded memory.
+@Suite struct HostileInputTests {
+  static let fuzzFixtures = (try? FileManager.default.contentsOfDirectory(atPath: "\(Locations.packageRoot)/Tests/Fixtures/fuzz"))?.sorted() ?? []
+
+  /// Every input kept from fuzzing (and the hand-made hostile ones) is handled cleanly.
+  @Test(arguments: fuzzFixtures)
+  func keptInputNeverCrashes(_ name: String) throws {
+    let path = "\(Locations.packageRoot)/Tests/Fixtures/fuzz/\(name)"
+    var diagnostics = Diagnostics()
+    let bytes = try FileSystem.readAll(path, limit: Pattern.maximumFileSize)
+    guard let pattern = Pattern.parse(bytes, file: name, diagnostics: &diagnostics) else {
+      #expect(diagnostics.hasErrors)
+      #expect(diagnostics.all.allSatisfy { $0.location.line >= 1 && $0.location.column >= 1 })
+      return
+    }
+    var options = RenderOptions()
+    options.sampleRate = 8_000
+    options.maximumDurationSeconds = 5
+    do {
+      let analysis = try PatternAnalysis(pattern, options: options, waveforms: WaveformLibrary())
+      PatternLinter.lint(analysis, file: name, diagnostics: &diagnostics)
+      let audio = try Render.toMemory(pattern, options: options)
+      #expect(audio.channels.allSatisfy { $0.allSatisfy { $0.isFinite && abs($0) <= 1 } })
+    } catch is RenderError {
+      // Refused with a message: fine.
+    }
+  }
+
+  @Test func fuzzFixturesArePresent() {
+    #expect(Self.fuzzFixtures.count >= 10)
+  }
+
+  @Test func diagnosticsAreCapped() throws {
+    var diagnostics = Diagnostics()
+    let text = "{" + (0..<2_000).map { "\"k\($0)\": 1" }.joined(separator: ",") + ", \"Pattern\": []}"
+    #expect(Pattern.parse(Array(text.utf8), file: "t", diagnostics: &diagnostics) != nil)
+    #expect(diagnostics.all.count == Diagnostics.maximumKept)
+    #expect(diagnostics.omittedCount == 2_000 - Diagnostics.maximumKept)
+  }
+
+  @Test func tooManyValuesAreRefused() {
+    var text = "{\"Pattern\": ["
+    text += String(repeating: "0,", count: JSONParser.maximumValues)
+    text += "0]}"
+    var diagnostics = Diagnostics()
+    #expect(Pattern.parse(Array(text.utf8), file: "t", diagnostics: &diagnostics) == nil)
+    #expect(diagnostics.all.first?.message == "invalid JSON: more than 4000000 values; the document is refused")
+  }
+
+  @Test func oversizedFilesAreRefusedBeforeReading() throws {
+    let folder = try TemporaryFolder()
+    let path = "\(folder.path)/big.ahap"
+    _ = FileManager.default.createFile(atPath: path, contents: nil)
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+    try handle.truncate(atOffset: UInt64(Pattern.maximumFileSize + 1))
+    try handle.close()
+    var diagnostics = Diagnostics()
+    #expect(throws: FileSystemError.tooLarge(path: path, bytes: Pattern.maximumFileSize + 1, limit: Pattern.maximumFileSize)) {
+      try Pattern.load(path: path, diagnostics: &diagnostics)
+    }
+  }
+
+  @Test func hugeTimesAreRefusedNotRendered() throws {
+    let json = PatternFixtures.document(PatternFixtures.event("HapticTransient", time: 1e300))
+    #expect(throws: RenderError.tooLong(seconds: 1e300, limit: 3_600)) { try PatternFixtures.render(json) }
+    let longTail = PatternFixtures.document(PatternFixtures.event("HapticTransient"))
+    #expect(throws: RenderError.self) { try PatternFixtures.render(longTail) { $0.tailSeconds = 4_000 } }
+  }
+
+  @Test func excessiveOverlapIsRefused() throws {
+    let events = (0..<200).map { PatternFixtures.event("HapticContinuous", time: Double($0) * 0.001, duration: 30) }
+    #expect(throws: RenderError.self) {
+      try PatternFixtures.render(PatternFixtures.document(events.joined(separator: ","))) { $0.maximumDurationSeconds = 60 }
+    }
+  }
+
+  // MARK: - Waveform files
+
+  private func customPattern(in folder: String, waveform: String) throws -> String {
+    let path = "\(folder)/p.ahap"
+    try Data("{\"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": \"AudioCustom\", \"EventWaveformPath\": \"\(waveform)\"}}]}".utf8)
+      .write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  private func writeTone(_ path: String, frames: Int = 4_800) throws {
+    var block = AudioBlock(channelCount: 1, capacity: frames)
+    block.frameCount = frames
+    for frame in 0..<frames { block.channels[0][frame] = Float(Sine.of(turns: Double(frame) / 48)) * 0.5 }
+    let writer = try AudioFileWriter(to: .file(path), format: AudioFileFormat(.wav, encoding: .pcm16), sampleRate: 48_000, channelCount: 1)
+    try writer.write(block)
+    try writer.finish()
+  }
+
+  @Test func sandboxKeepsWaveformsInsideAllowedFolders() throws {
+    let folder = try TemporaryFolder()
+    let inner = "\(folder.path)/patterns"
+    let resources = "\(folder.path)/sounds"
+    try FileManager.default.createDirectory(atPath: inner, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: resources, withIntermediateDirectories: true)
+    try writeTone("\(folder.path)/secret.wav")
+    try writeTone("\(resources)/ok.wav")
+    for waveform in ["../secret.wav", "\(folder.path)/secret.wav"] {
+      let pattern = try customPattern(in: inner, waveform: waveform)
+      var open = Diagnostics()
+      #expect(try Pattern.load(path: pattern, diagnostics: &open) != nil, "without --sandbox any readable file is accepted")
+      var sandboxed = Diagnostics()
+      #expect(try Pattern.load(path: pattern, resourceFolders: [resources], isSandboxed: true, diagnostics: &sandboxed) == nil)
+      #expect(sandboxed.all.first?.message.contains("is outside the pattern's folder and the --resources folders") == true)
+    }
+    try FileManager.default.createSymbolicLink(atPath: "\(inner)/link.wav", withDestinationPath: "\(folder.path)/secret.wav")
+    var linked = Diagnostics()
+    #expect(try Pattern.load(path: try customPattern(in: inner, waveform: "link.wav"), isSandboxed: true, diagnostics: &linked) == nil)
+    var allowed = Diagnostics()
+    #expect(try Pattern.load(path: try customPattern(in: inner, waveform: "ok.wav"), resourceFolders: [resources], isSandboxed: true, diagnostics: &allowed) != nil)
+  }
+
+  @Test func truncatedAndNonAudioWaveformsAreErrorsNamingTheFile() throws {
+    let folder = try TemporaryFolder()
+    let wav = "\(folder.path)/cut.wav"
+    try writeTone(wav, frames: 48_000)
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: wav))
+    try handle.truncate(atOffset: 20_000)
+    try handle.close()
+    var diagnostics = Diagnostics()
+    #expect(try Pattern.load(path: try customPattern(in: folder.path, waveform: "cut.wav"), diagnostics: &diagnostics) == nil)
+    #expect(diagnostics.all.first?.message == "waveform '\(wav)' is truncated or damaged (RIFF : 96036 (should be 19992))")
+
+    try Data("not audio at all".utf8).write(to: URL(fileURLWithPath: "\(folder.path)/text.wav"))
+    var textDiagnostics = Diagnostics()
+    #expect(try Pattern.load(path: try customPattern(in: folder.path, waveform: "text.wav"), diagnostics: &textDiagnostics) == nil)
+    #expect(textDiagnostics.all.first?.message.hasPrefix("waveform '\(folder.path)/text.wav' is not readable audio: cannot open") == true)
+  }
+
+  @Test func curvePointsVeryCloseTogetherStayFinite() throws {
+    let audio = try PatternFixtures.render(PatternFixtures.document(
+      PatternFixtures.event("HapticContinuous", time: .leastNonzeroMagnitude, duration: 0.1),
+      PatternFixtures.curve("HapticSharpnessControl", [(0, 1), (.leastNonzeroMagnitude, -1), (1e-300, 1)])))
+    #expect(audio.channels[0].allSatisfy { $0.isFinite && abs($0) <= 1 })
+    #expect(audio.channels[0].contains { $0 != 0 })
+  }
+}
