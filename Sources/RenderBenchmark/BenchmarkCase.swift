@@ -90,12 +90,7 @@ struct BenchmarkCase: Sendable {
 
   /// Renders `json` to a file, then writes the same frames from memory through libsndfile.
   static func measureSingle(_ json: String, container: AudioFileFormat.Container) throws -> Measurement {
-    var diagnostics = Diagnostics()
-    guard let pattern = Pattern.parse(Array(json.utf8), file: "benchmark.ahap", diagnostics: &diagnostics) else {
-      throw BenchmarkError("benchmark pattern rejected: \(diagnostics.all)")
-    }
-    var options = RenderOptions()
-    options.maximumDurationSeconds = 7_200
+    let (pattern, options) = try prepare(json)
     let format = try AudioFileFormat(container)
     let folder = try Scratch()
     let start = Clock.now()
@@ -107,12 +102,7 @@ struct BenchmarkCase: Sendable {
   /// The write limit of a single-file case: its frames rendered into memory (not timed), then
   /// written from that buffer by libsndfile alone, in blocks of the render's size (timed).
   static func writeLimit(_ json: String, container: AudioFileFormat.Container) throws -> Double {
-    var diagnostics = Diagnostics()
-    guard let pattern = Pattern.parse(Array(json.utf8), file: "benchmark.ahap", diagnostics: &diagnostics) else {
-      throw BenchmarkError("benchmark pattern rejected")
-    }
-    var options = RenderOptions()
-    options.maximumDurationSeconds = 7_200
+    let (pattern, options) = try prepare(json)
     let audio = try Render.toMemory(pattern, options: options)
     let samples = audio.channels[0].map { min(max($0, -1), 1) }
     let folder = try Scratch()
@@ -136,6 +126,17 @@ struct BenchmarkCase: Sendable {
     }
     sf_close(file)
     return Clock.now() - start
+  }
+
+  /// The pattern of a benchmark text, and options that allow two hours.
+  static func prepare(_ json: String) throws -> (Pattern, RenderOptions) {
+    var diagnostics = Diagnostics()
+    guard let pattern = Pattern.parse(Array(json.utf8), file: "benchmark.ahap", diagnostics: &diagnostics) else {
+      throw BenchmarkError("benchmark pattern rejected: \(diagnostics.all)")
+    }
+    var options = RenderOptions()
+    options.maximumDurationSeconds = 7_200
+    return (pattern, options)
   }
 
   static var samplesFolder: String {

@@ -4,7 +4,7 @@ struct PatternParser {
   let file: String
   var diagnostics: Diagnostics
 
-  /// Longest continuous event before it is cut (Core Haptics' limit).
+  /// Control points per curve above which devices may refuse a curve (a warning).
   static let maximumCurvePoints = 16
 
   // MARK: - Document

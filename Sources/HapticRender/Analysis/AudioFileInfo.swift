@@ -1,0 +1,54 @@
+/// What `render info` says about an audio file: format, length, level per channel.
+public struct AudioFileInfo: Sendable, Encodable, CustomStringConvertible {
+  public var file: String
+  public var sampleRate: Int
+  public var channels: Int
+  public var frames: Int
+  public var duration: Double
+  /// Per channel: largest magnitude and RMS, linear.
+  public var peak: [Double]
+  public var rms: [Double]
+
+  /// Reads the whole file, block by block.
+  public init(path: String) throws(EncodingError) {
+    let reader = try AudioFileReader(path: path)
+    file = path
+    sampleRate = reader.sampleRate
+    channels = reader.channelCount
+    var peaks = [Double](repeating: 0, count: reader.channelCount)
+    var squares = [Double](repeating: 0, count: reader.channelCount)
+    var count = 0
+    var block = AudioBlock(channelCount: reader.channelCount, capacity: 4_096)
+    while try reader.read(into: &block) {
+      for channel in 0..<reader.channelCount {
+        for frame in 0..<block.frameCount {
+          let sample = Double(block.channels[channel][frame])
+          peaks[channel] = max(peaks[channel], abs(sample))
+          squares[channel] += sample * sample
+        }
+      }
+      count += block.frameCount
+    }
+    frames = count
+    duration = Double(count) / Double(max(reader.sampleRate, 1))
+    peak = peaks
+    rms = squares.map { count > 0 ? ($0 / Double(count)).squareRoot() : 0 }
+  }
+
+  public var description: String {
+    var lines = [file]
+    func row(_ label: String, _ value: String) { lines.append("  " + label.padded(24) + value) }
+    row("sample rate", "\(sampleRate) Hz")
+    row("channels", "\(channels)")
+    row("frames", "\(frames)")
+    row("duration", "\(NumberText.fixed(duration, 3)) s")
+    for channel in 0..<channels {
+      row("channel \(channel)", "peak \(level(peak[channel])), RMS \(level(rms[channel]))")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  private func level(_ value: Double) -> String {
+    value > 0 ? "\(NumberText.fixed(Decibels.level(value), 1)) dBFS" : "-inf dBFS"
+  }
+}

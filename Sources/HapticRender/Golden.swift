@@ -1,0 +1,50 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One-line golden-file checks for test suites (XCTest or Swift Testing).
+///
+/// ```swift
+/// try Golden.verify(pattern: "Patterns/breath.ahap", golden: "Golden/breath.flac")
+/// ```
+public enum Golden {
+  /// A render that does not match its golden file; its description carries the numbers and the
+  /// path of the rendered file.
+  public struct Mismatch: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// Renders `pattern` and compares it with the audio file `golden`.
+  ///
+  /// When `golden` does not exist, or the environment variable `RECORD_GOLDENS` is `1`, the
+  /// render is written there instead and the call throws "recorded new baseline", so that a new
+  /// or changed golden file is always looked at once.
+  ///
+  /// - Throws: ``Mismatch`` when the render differs, or when a baseline was recorded.
+  public static func verify(
+    pattern: String, golden: String, options: RenderOptions = RenderOptions(),
+    tolerance: ComparisonTolerance = ComparisonTolerance(), resourceFolders: [String] = []
+  ) throws {
+    let recording = getenv("RECORD_GOLDENS").map { String(cString: $0) == "1" } ?? false
+    var check = GoldenCheck(
+      goldenFolder: FileSystem.directory(of: golden), format: try AudioFileFormat(path: golden),
+      options: options, tolerance: tolerance, resourceFolders: resourceFolders)
+    if recording { FileSystem.removeIfPresent(golden) }
+    check.updates = !FileSystem.exists(golden)
+    var diagnostics = Diagnostics()
+    switch check.check(patternAt: pattern, golden: golden, diagnostics: &diagnostics) {
+    case .passed:
+      return
+    case .recorded, .updated:
+      throw Mismatch(description: "recorded new baseline '\(golden)'; listen to it, then run again")
+    case .failed(let report, let rendered):
+      throw Mismatch(description: "\(report)\nrendered: \(rendered ?? "(could not be written)")\nto accept the new sound: RECORD_GOLDENS=1 swift test")
+    case .missing(let path):
+      throw Mismatch(description: "golden file '\(path)' is missing")
+    case .error(let message):
+      throw Mismatch(description: ([message] + diagnostics.all.map(\.description)).joined(separator: "\n"))
+    }
+  }
+}

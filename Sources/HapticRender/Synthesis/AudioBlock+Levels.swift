@@ -1,0 +1,37 @@
+extension AudioBlock {
+  /// Largest magnitude among the valid frames.
+  var peak: Double {
+    var peak = SIMD8<Float>()
+    var tail: Float = 0
+    for channel in channels {
+      channel.withUnsafeBufferPointer { samples in
+        let raw = UnsafeRawPointer(samples.baseAddress!)
+        var frame = 0
+        while frame + 8 <= frameCount {
+          let eight = raw.loadUnaligned(fromByteOffset: frame * 4, as: SIMD8<Float>.self)
+          peak = pointwiseMax(peak, pointwiseMax(eight, -eight))
+          frame += 8
+        }
+        while frame < frameCount {
+          tail = max(tail, abs(samples[frame]))
+          frame += 1
+        }
+      }
+    }
+    return Double(max(peak.max(), tail))
+  }
+
+  /// Clamps the valid frames to ±1.
+  ///
+  /// - Returns: How many samples were clamped.
+  mutating func clip() -> Int {
+    var clipped = 0
+    for index in channels.indices {
+      for frame in 0..<frameCount where abs(channels[index][frame]) > 1 {
+        channels[index][frame] = min(max(channels[index][frame], -1), 1)
+        clipped += 1
+      }
+    }
+    return clipped
+  }
+}
