@@ -21,7 +21,7 @@ final class BlockPipeline: @unchecked Sendable {
   private var source: PatternSource
 
   /// Blocks in flight.
-  static let depth = 8
+  static let depth = 4
 
   init(_ source: PatternSource, blockSize: Int) {
     self.source = source

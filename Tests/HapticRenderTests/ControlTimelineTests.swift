@@ -56,3 +56,50 @@ import _HapticRenderTestSupport
     #expect(DynamicParameterID.audioPanControl.combine(event: -0.5, control: -1) == -1)
   }
 }
+
+/// The vectorized paths give exactly the bits of the per-frame ones.
+@Suite struct FastPathTests {
+  @Test(arguments: [1, 3, 7, 256])
+  func fillEqualsNextFrameByFrame(_ chunk: Int) throws {
+    let pattern = try PatternFixtures.pattern(PatternFixtures.document(
+      PatternFixtures.event("HapticContinuous", duration: 2, ["HapticIntensity": 0.9]),
+      PatternFixtures.curve("HapticIntensityControl", time: 0.1, [(0, 0.2), (0.3, 1), (0.3, 0.4), (1.2, 0.7)]),
+      PatternFixtures.parameter("HapticIntensityControl", time: 1.7, 0.1)))
+    let controls = Controls(pattern)
+    var reference = ParameterTrack(.hapticIntensity, of: pattern.events[0], controls: controls)
+    var filled = reference
+    let secondsPerFrame = 1.0 / 48_000
+    let frames = 96_000
+    var values = [Double](repeating: 0, count: frames)
+    values.withUnsafeMutableBufferPointer { buffer in
+      var first = 0
+      while first < frames {
+        let count = min(chunk, frames - first)
+        filled.fill(buffer.baseAddress! + first, from: first, count: count, secondsPerFrame: secondsPerFrame)
+        first += count
+      }
+    }
+    for frame in 0..<frames {
+      let expected = reference.next(at: Double(frame) * secondsPerFrame)
+      if values[frame] != expected {
+        Issue.record("frame \(frame): \(values[frame]) ≠ \(expected)")
+        return
+      }
+    }
+  }
+
+  @Test func fractionIsExact() {
+    let samples: [Double] = [0, 0.25, 0.5, 0.999_999_999, 1, 1.5, 2.000_000_001, 12_345.678_9, 8_999.999_999_99]
+    for value in samples {
+      let expected = value - value.rounded(.down)
+      #expect(HapticContinuousVoice.fraction(SIMD4(repeating: value))[0] == expected, "\(value)")
+    }
+  }
+
+  @Test func sineLanesMatchTheScalarSine() {
+    for step in 0..<10_000 {
+      let x = Double(step) / 10_000
+      #expect(Sine.of(unitTurns: SIMD4(repeating: x))[2] == Sine.of(unitTurns: x))
+    }
+  }
+}

@@ -90,6 +90,13 @@ public struct AudioFileFormat: Sendable, Hashable, CustomStringConvertible {
     encoding.map { "\(container.rawValue) (\($0 == .float ? "32-bit float" : "\($0.rawValue)-bit"))" } ?? container.rawValue
   }
 
+  /// Whether libsndfile itself clamps samples to ±1 when it writes this format (integer PCM
+  /// with `SFC_SET_CLIPPING`, and FLAC); float and lossy formats are clamped by the writer.
+  var isClippedByLibrary: Bool {
+    guard let encoding else { return false }
+    return encoding != .float
+  }
+
   /// libsndfile's `SF_FORMAT_*` bits.
   var sndfileFormat: Int32 {
     let major: Int

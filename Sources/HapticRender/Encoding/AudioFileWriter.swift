@@ -78,19 +78,27 @@ public final class AudioFileWriter {
   public func write(_ block: AudioBlock) throws(EncodingError) {
     precondition(block.channels.count == channelCount, "block has the wrong channel count")
     guard let handle else { return }
-    let needed = block.frameCount * channelCount
-    // A local buffer: mutating the stored array sample by sample would pay a dynamic
-    // exclusivity check on every access.
-    var buffer = interleaved
-    interleaved = []
-    defer { interleaved = buffer }
-    if buffer.count < needed { buffer = Array(repeating: 0, count: needed) }
-    block.interleave(into: &buffer)
-    let written = buffer.withUnsafeMutableBufferPointer { samples in
-      for index in 0..<needed {
-        samples[index] = min(max(samples[index], -1), 1)
+    let written: sf_count_t
+    if channelCount == 1, format.isClippedByLibrary {
+      // libsndfile clamps while it quantizes: the channel is written as it is.
+      written = block.channels[0].withUnsafeBufferPointer { samples in
+        sf_writef_float(handle, samples.baseAddress, sf_count_t(block.frameCount))
       }
-      return sf_writef_float(handle, samples.baseAddress, sf_count_t(block.frameCount))
+    } else {
+      let needed = block.frameCount * channelCount
+      // A local buffer: mutating the stored array sample by sample would pay a dynamic
+      // exclusivity check on every access.
+      var buffer = interleaved
+      interleaved = []
+      defer { interleaved = buffer }
+      if buffer.count < needed { buffer = Array(repeating: 0, count: needed) }
+      block.interleave(into: &buffer)
+      written = buffer.withUnsafeMutableBufferPointer { samples in
+        for index in 0..<needed {
+          samples[index] = min(max(samples[index], -1), 1)
+        }
+        return sf_writef_float(handle, samples.baseAddress, sf_count_t(block.frameCount))
+      }
     }
     guard written == sf_count_t(block.frameCount) else {
       let reason = String(cString: sf_strerror(handle))

@@ -9,7 +9,8 @@ extension AudioBlock {
         var frame = 0
         while frame + 8 <= frameCount {
           let eight = raw.loadUnaligned(fromByteOffset: frame * 4, as: SIMD8<Float>.self)
-          peak = pointwiseMax(peak, pointwiseMax(eight, -eight))
+          let magnitude = eight.replacing(with: -eight, where: eight .< 0)
+          peak.replace(with: magnitude, where: magnitude .> peak)
           frame += 8
         }
         while frame < frameCount {

@@ -5,20 +5,23 @@ struct Buses {
   var right: [Float]
   /// Absolute frame of index 0.
   var startFrame = 0
+  /// Whether any voice writes `L` and `R` (otherwise they stay zero and are not cleared).
+  let usesAudio: Bool
 
-  init(capacity: Int) {
+  init(capacity: Int, usesAudio: Bool) {
     haptic = Array(repeating: 0, count: capacity)
     left = haptic
     right = haptic
+    self.usesAudio = usesAudio
   }
 
   /// Zeroes the first `count` frames and moves the block to `startFrame`.
   mutating func reset(startFrame: Int, count: Int) {
     self.startFrame = startFrame
-    for index in 0..<count {
-      haptic[index] = 0
-      left[index] = 0
-      right[index] = 0
+    haptic.withUnsafeMutableBufferPointer { $0[0..<count].update(repeating: 0) }
+    if usesAudio {
+      left.withUnsafeMutableBufferPointer { $0[0..<count].update(repeating: 0) }
+      right.withUnsafeMutableBufferPointer { $0[0..<count].update(repeating: 0) }
     }
   }
 }

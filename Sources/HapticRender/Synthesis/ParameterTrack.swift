@@ -50,6 +50,51 @@ struct ParameterTrack: Sendable {
     return min(max(multiplies ? base * value : base + value, lowest), highest)
   }
 
+  /// Writes the values at `count` frames from `first` (frame `n` is at `n · secondsPerFrame`
+  /// seconds) into `output`, four at a time where the control is in one linear piece; each
+  /// value is exactly ``next(at:)``'s.
+  mutating func fill(
+    _ output: UnsafeMutablePointer<Double>, from first: Int, count: Int, secondsPerFrame: Double
+  ) {
+    guard control != nil else {
+      output.update(repeating: base, count: count)
+      return
+    }
+    var index = 0
+    while index < count {
+      let time = Double(first + index) * secondsPerFrame
+      if !(time >= segmentStart && time < segmentEnd) { _ = next(at: time) }
+      let end = runEnd(from: index, first: first, count: count, secondsPerFrame: secondsPerFrame)
+      let (value0, slope, start) = (segmentValue, segmentSlope, segmentStart)
+      let (combinesByMultiplying, low, high, base) = (multiplies, lowest, highest, base)
+      let lanes = SIMD4<Double>(0, 1, 2, 3)
+      while index + 4 <= end {
+        let times = (SIMD4<Double>(repeating: Double(first + index)) + lanes) * secondsPerFrame
+        let value = value0 + slope * (times - start)
+        var combined = combinesByMultiplying ? base * value : base + value
+        combined.replace(with: low, where: combined .< low)
+        combined.replace(with: high, where: high .< combined)
+        UnsafeMutableRawPointer(output + index).storeBytes(of: combined, as: SIMD4<Double>.self)
+        index += 4
+      }
+      while index < end {
+        output[index] = next(at: Double(first + index) * secondsPerFrame)
+        index += 1
+      }
+    }
+  }
+
+  /// The index after the last of the frames from `index` on whose time lies in the current
+  /// segment (at least `index + 1`).
+  private func runEnd(from index: Int, first: Int, count: Int, secondsPerFrame: Double) -> Int {
+    guard segmentEnd.isFinite else { return count }
+    let estimate = (segmentEnd / secondsPerFrame - Double(first)).rounded(.up)
+    var end = estimate >= Double(count) ? count : max(Int(max(estimate, 0)), index + 1)
+    while end > index + 1, Double(first + end - 1) * secondsPerFrame >= segmentEnd { end -= 1 }
+    while end < count, Double(first + end) * secondsPerFrame < segmentEnd { end += 1 }
+    return end
+  }
+
   /// The largest value the track can reach.
   var maximum: Double {
     guard let control else { return base }

@@ -2,9 +2,9 @@
 public struct RenderOptions: Sendable {
   /// Output sample rate in Hz, 1000 … 384000. Default 48000.
   public var sampleRate: Int = 48_000
-  /// Frames rendered per block, 1 … 65536; the output does not depend on it. Default 8192
+  /// Frames rendered per block, 1 … 65536; the output does not depend on it. Default 32768
   /// (large blocks make the hand-over between the rendering and the writing thread rare).
-  public var blockSize: Int = 8_192
+  public var blockSize: Int = 32_768
   /// Channel layout. Default `auto`.
   public var layout: ChannelLayout = .auto
   /// Multiplies every haptic intensity before the amplitude law, 0 … 1. Default 1.

@@ -43,7 +43,7 @@ public struct Renderer: Sendable {
     sampleRate = options.sampleRate
     layout = options.layout.resolved(for: pattern)
     gain = Float(Decibels.gain(options.gainDecibels))
-    buses = Buses(capacity: options.blockSize)
+    buses = Buses(capacity: options.blockSize, usesAudio: pattern.hasAudioEvents)
   }
 
   /// Frames rendered so far.
@@ -79,8 +79,18 @@ public struct Renderer: Sendable {
     return true
   }
 
-  private func mix(_ count: Int, into block: inout AudioBlock) {
+  private mutating func mix(_ count: Int, into block: inout AudioBlock) {
     let gain = gain
+    if layout == .haptic, block.channels[0].count == buses.haptic.count {
+      // The haptic bus becomes the block's channel; the old channel is cleared next block.
+      swap(&block.channels[0], &buses.haptic)
+      if gain != 1 {
+        block.channels[0].withUnsafeMutableBufferPointer { output in
+          for frame in 0..<count { output[frame] = gain * output[frame] }
+        }
+      }
+      return
+    }
     func write(_ channel: Int, _ value: (Int) -> Float) {
       block.channels[channel].withUnsafeMutableBufferPointer { output in
         for frame in 0..<count { output[frame] = gain * value(frame) }

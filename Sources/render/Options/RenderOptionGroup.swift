@@ -28,7 +28,7 @@ struct RenderOptionGroup: ParsableArguments {
   var maxDuration = 3_600.0
 
   @Option(help: ArgumentHelp("Frames per render block (the output does not depend on it).", visibility: .hidden))
-  var blockSize = 8_192
+  var blockSize = 32_768
 
   @Option(help: ArgumentHelp("A folder where EventWaveformPath files are looked up, after the pattern's own folder (repeatable).", valueName: "dir"))
   var resources: [String] = []

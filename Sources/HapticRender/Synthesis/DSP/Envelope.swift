@@ -45,6 +45,12 @@ struct Envelope: Sendable {
     0.020 * PortableMath.exp2(8 * min(max(value, 0), 1))
   }
 
+  /// Whether the level is exactly 1 from `start` to `end` seconds after the onset (the hold of a
+  /// sustained event).
+  func holds(from start: Double, to end: Double) -> Bool {
+    isSustained && start >= attack && end < duration
+  }
+
   /// Seconds after the onset when the level is back to 0 for good.
   var end: Double {
     if isSustained { return duration + release }

@@ -1,8 +1,10 @@
 /// A `HapticContinuous` event: one sine oscillator whose frequency follows the effective
 /// sharpness and whose amplitude follows the effective intensity times the envelope.
 ///
-/// Invariants: the phase starts at 0 at the onset and is advanced every frame by
-/// `f(S(t)) / fs` in Double, so frequency changes never make the waveform jump.
+/// Invariants: the phase starts at 0 at the onset and advances every frame by `f(S(t)) / fs`
+/// in Double, so frequency changes never make the waveform jump. At a constant sharpness the
+/// phase of frame `n` is computed directly as `(n − onset) · f / fs` (the same sum, rounded
+/// once); under a sharpness control it is accumulated frame by frame.
 struct HapticContinuousVoice: Sendable {
   let onsetFrame: Int
   let endFrame: Int
@@ -29,6 +31,15 @@ struct HapticContinuousVoice: Sendable {
     profile = options.profile
   }
 
+  /// `x − ⌊x⌋` for `0 ≤ x < 2⁵²`, lane by lane, with IEEE additions only (no libm `floor`).
+  @inline(__always)
+  static func fraction(_ x: SIMD4<Double>) -> SIMD4<Double> {
+    let shift = SIMD4<Double>(repeating: 0x1p52)
+    var whole = (x + shift) - shift  // x rounded to the nearest integer
+    whole.replace(with: whole - 1, where: whole .> x)
+    return x - whole
+  }
+
   /// Frames computed per pass: the first pass follows the phase, the envelope and the
   /// controls frame by frame; the second evaluates the sines, which do not depend on each other
   /// and so run at the processor's full throughput.
@@ -45,15 +56,52 @@ struct HapticContinuousVoice: Sendable {
         var first = frames.lowerBound
         while first < frames.upperBound {
           let count = min(Self.chunk, frames.upperBound - first)
-          for index in 0..<count {
-            let frame = first + index
-            let time = Double(frame) * secondsPerFrame
-            levels[index] = profile.amplitude(intensity: intensity.next(at: time) * intensityScale)
-              * envelope.level(at: Double(frame - onsetFrame) * secondsPerFrame)
-            phases[index] = phase
-            phase += sharpness.isConstant
-              ? constantIncrement : profile.frequency(sharpness: sharpness.next(at: time)) * secondsPerFrame
-            if phase >= 1 { phase -= 1 }
+          intensity.fill(levels, from: first, count: count, secondsPerFrame: secondsPerFrame)
+          let holding = envelope.holds(
+            from: Double(first - onsetFrame) * secondsPerFrame,
+            to: Double(first + count - 1 - onsetFrame) * secondsPerFrame)
+          if holding, profile.amplitudeExponent == 2 {
+            // The level is amplitude × 1: the same bits as the general path below.
+            var index = 0
+            while index + 4 <= count {
+              let scaled = UnsafeRawPointer(levels + index).loadUnaligned(as: SIMD4<Double>.self) * intensityScale
+              UnsafeMutableRawPointer(levels + index).storeBytes(of: scaled * scaled, as: SIMD4<Double>.self)
+              index += 4
+            }
+            while index < count {
+              let scaled = levels[index] * intensityScale
+              levels[index] = scaled * scaled
+              index += 1
+            }
+          } else {
+            for index in 0..<count {
+              levels[index] = profile.amplitude(intensity: levels[index] * intensityScale)
+                * envelope.level(at: Double(first + index - onsetFrame) * secondsPerFrame)
+            }
+          }
+          if sharpness.isConstant {
+            // Frame n sounds phase (n − onset) · f / fs: the sum of the per-frame advances,
+            // computed in one rounding and without a chain from frame to frame.
+            let lanes = SIMD4<Double>(0, 1, 2, 3)
+            var index = 0
+            while index + 4 <= count {
+              let elapsed = SIMD4<Double>(repeating: Double(first + index - onsetFrame)) + lanes
+              let turns = Self.fraction(elapsed * constantIncrement)
+              UnsafeMutableRawPointer(phases + index).storeBytes(of: turns, as: SIMD4<Double>.self)
+              index += 4
+            }
+            while index < count {
+              let elapsed = SIMD4<Double>(repeating: Double(first + index - onsetFrame)) + lanes
+              phases[index] = Self.fraction(elapsed * constantIncrement)[0]
+              index += 1
+            }
+          } else {
+            for index in 0..<count {
+              phases[index] = phase
+              let time = Double(first + index) * secondsPerFrame
+              phase += profile.frequency(sharpness: sharpness.next(at: time)) * secondsPerFrame
+              if phase >= 1 { phase -= 1 }
+            }
           }
           // Unchecked: `index + 3 < count ≤ chunk` and the output holds every frame of the block.
           let out = UnsafeMutableRawPointer(output.baseAddress! + (first - start))
