@@ -164,6 +164,26 @@ import _HapticRenderTestSupport
     #expect(long < short * 3)
   }
 
+  @Test func longSessionPlotStaysReadable() throws {
+    var elements: [String] = []
+    for cycle in 0..<40 {
+      let start = Double(cycle) * 19
+      elements.append(PatternFixtures.event("HapticContinuous", time: start, duration: 4, ["HapticIntensity": 0.8]))
+      elements.append(PatternFixtures.event("HapticContinuous", time: start + 11, duration: 8, ["HapticIntensity": 0.8]))
+    }
+    let pattern = try PatternFixtures.pattern(PatternFixtures.document(elements.joined(separator: ",")))
+    var options = RenderOptions()
+    options.sampleRate = 2_000
+    let analysis = try PatternAnalysis(pattern, options: options, waveforms: WaveformLibrary())
+    var source = try PatternSource(pattern, options: options)
+    let svg = try SVGPlot(width: 1_200).draw(analysis, waveform: &source)
+    let shape = try outline(svg)
+    #expect(shape.classes["small"] ?? 0 < 40, "labels that cannot fit are left out")
+    #expect(shape.classes["bar haptic"] == 80)
+    let eventsLane = try #require(svg.split(separator: "\n").first { $0.hasPrefix("<g id=\"lane-events\">") })
+    #expect(eventsLane.contains("height=\"36.0\""), "two rows: inhales, and exhales whose tails touch the next inhale")
+  }
+
   @Test func plotMatchesItsSnapshot() throws {
     let svg = try plot("tap-buzz-tap", width: 400)
     #expect(try plot("tap-buzz-tap", width: 400) == svg, "plots are deterministic")

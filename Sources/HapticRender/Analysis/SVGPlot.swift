@@ -81,24 +81,33 @@ public struct SVGPlot: Sendable {
     var rowEnds: [Double] = []
     var bars: [String] = []
     let rowHeight = 18.0
+    // Labels only where they fit: a bar's label inside its bar, a tick's only in sparse patterns.
+    let labelsTicks = pattern.events.count <= width / 40
+    func fits(_ text: String, pixels: Double) -> Bool { pixels >= Double(text.count) * 5.5 + 6 }
     for span in analysis.spans.sorted(by: { ($0.start, $0.event) < ($1.start, $1.event) }) {
       let event = pattern.events[span.event]
+      let text = label(event)
+      let reserved = event.type == .hapticTransient && labelsTicks ? duration * (Double(text.count) * 5.5 + 6) / plotWidth : 0
       let row = rowEnds.firstIndex { $0 <= span.start } ?? rowEnds.count
       if row == rowEnds.count { rowEnds.append(0) }
-      rowEnds[row] = max(span.end, span.start + duration * 80 / plotWidth)
+      rowEnds[row] = max(span.end, span.start + reserved)
       let y = top + Double(row) * rowHeight
       if event.type == .hapticTransient {
-        bars.append("<line x1=\"\(f(x(event.time)))\" y1=\"\(f(y + 2))\" x2=\"\(f(x(event.time)))\" y2=\"\(f(y + rowHeight - 2))\" class=\"tick\"><title>\(escape(label(event)))</title></line>")
-        bars.append("<text x=\"\(f(x(event.time) + 3))\" y=\"\(f(y + 13))\" class=\"small\">\(escape(label(event)))</text>")
+        bars.append("<line x1=\"\(f(x(event.time)))\" y1=\"\(f(y + 2))\" x2=\"\(f(x(event.time)))\" y2=\"\(f(y + rowHeight - 2))\" class=\"tick\"><title>\(escape(text))</title></line>")
+        if labelsTicks {
+          bars.append("<text x=\"\(f(x(event.time) + 3))\" y=\"\(f(y + 13))\" class=\"small\">\(escape(text))</text>")
+        }
         continue
       }
       let bodyEnd = event.duration > 0 ? min(event.time + event.duration, span.end) : span.end
       let kind = event.type.isHaptic ? "haptic" : "audio"
-      bars.append("<rect x=\"\(f(x(span.start)))\" y=\"\(f(y + 2))\" width=\"\(f(max(x(bodyEnd) - x(span.start), 1)))\" height=\"\(f(rowHeight - 4))\" class=\"bar \(kind)\"><title>\(escape(label(event)))</title></rect>")
+      bars.append("<rect x=\"\(f(x(span.start)))\" y=\"\(f(y + 2))\" width=\"\(f(max(x(bodyEnd) - x(span.start), 1)))\" height=\"\(f(rowHeight - 4))\" class=\"bar \(kind)\"><title>\(escape(text))</title></rect>")
       if span.end > bodyEnd {
         bars.append("<rect x=\"\(f(x(bodyEnd)))\" y=\"\(f(y + 2))\" width=\"\(f(max(x(span.end) - x(bodyEnd), 0.5)))\" height=\"\(f(rowHeight - 4))\" class=\"tail \(kind)\"/>")
       }
-      bars.append("<text x=\"\(f(x(span.start) + 3))\" y=\"\(f(y + 13))\" class=\"small\">\(escape(label(event)))</text>")
+      if fits(text, pixels: x(span.end) - x(span.start)) {
+        bars.append("<text x=\"\(f(x(span.start) + 3))\" y=\"\(f(y + 13))\" class=\"small\">\(escape(text))</text>")
+      }
     }
     let eventsHeight = max(Double(rowEnds.count), 1) * rowHeight
     body.append(lane(id: "lane-events", label: "events", top: top, height: eventsHeight))
@@ -136,7 +145,9 @@ public struct SVGPlot: Sendable {
   }
 
   private func silence(from start: Double, to end: Double, x: (Double) -> Double, bottom: Double) -> String {
-    "<g class=\"hold\"><rect x=\"\(f(x(start)))\" y=\"26\" width=\"\(f(x(end) - x(start)))\" height=\"\(f(bottom - 26))\" class=\"silence\"/>"
+    let shade = "<rect x=\"\(f(x(start)))\" y=\"26\" width=\"\(f(x(end) - x(start)))\" height=\"\(f(bottom - 26))\" class=\"silence\"/>"
+    guard x(end) - x(start) >= 80 else { return "<g class=\"hold\">\(shade)</g>" }
+    return "<g class=\"hold\">\(shade)"
       + "<text x=\"\(f((x(start) + x(end)) / 2))\" y=\"\(f(bottom - 4))\" text-anchor=\"middle\" class=\"small\">silence \(NumberText.fixed(end - start, 2)) s</text></g>"
   }
 
