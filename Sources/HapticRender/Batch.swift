@@ -93,7 +93,8 @@ public struct Batch: Sendable {
     var diagnostics = Diagnostics(treatsWarningsAsErrors: treatsWarningsAsErrors)
     do {
       if let pattern = try Pattern.load(
-        path: input, resourceFolders: resourceFolders, isSandboxed: isSandboxed, diagnostics: &diagnostics) {
+        path: input, resourceFolders: resourceFolders, isSandboxed: isSandboxed, diagnostics: &diagnostics)
+      {
         result.report = try Render.toFile(pattern, options: options, destination: .file(result.output), format: format)
       }
     } catch let error as FileSystemError {

@@ -40,7 +40,10 @@ public enum Golden {
     case .recorded, .updated:
       throw Mismatch(description: "recorded new baseline '\(golden)'; listen to it, then run again")
     case .failed(let report, let rendered):
-      throw Mismatch(description: "\(report)\nrendered: \(rendered ?? "(could not be written)")\nto accept the new sound: RECORD_GOLDENS=1 swift test")
+      throw Mismatch(
+        description:
+          "\(report)\nrendered: \(rendered ?? "(could not be written)")\nto accept the new sound: RECORD_GOLDENS=1 swift test"
+      )
     case .missing(let path):
       throw Mismatch(description: "golden file '\(path)' is missing")
     case .error(let message):

@@ -57,7 +57,8 @@ public struct GoldenCheck: Sendable {
   public func check(patternAt path: String, golden: String? = nil, diagnostics: inout Diagnostics) -> Outcome {
     let golden = golden ?? goldenPath(for: path)
     do {
-      guard let pattern = try Pattern.load(path: path, resourceFolders: resourceFolders, diagnostics: &diagnostics) else {
+      guard let pattern = try Pattern.load(path: path, resourceFolders: resourceFolders, diagnostics: &diagnostics)
+      else {
         return .error("'\(path)' has errors")
       }
       guard FileSystem.exists(golden) else {

@@ -21,8 +21,11 @@ struct BenchmarkCase: Sendable {
   }
 
   static let all: [BenchmarkCase] = [
-    breathing(cycles: 190, container: .wav, name: "hour-wav", summary: "1-hour 4-7-8 session (190 cycles), 48 kHz, 24-bit WAV"),
-    breathing(cycles: 190, container: .flac, name: "hour-flac", summary: "1-hour 4-7-8 session (190 cycles), 48 kHz, 24-bit FLAC"),
+    breathing(
+      cycles: 190, container: .wav, name: "hour-wav", summary: "1-hour 4-7-8 session (190 cycles), 48 kHz, 24-bit WAV"),
+    breathing(
+      cycles: 190, container: .flac, name: "hour-flac",
+      summary: "1-hour 4-7-8 session (190 cycles), 48 kHz, 24-bit FLAC"),
     breathing(cycles: 95, container: .wav, name: "half-hour-wav", summary: "30-minute session (95 cycles), 24-bit WAV"),
     breathing(cycles: 3, container: .wav, name: "minute-wav", summary: "1-minute session (3 cycles), 24-bit WAV"),
     transients(count: 100_000, name: "transients-100k", summary: "100,000 transients 10 ms apart, 24-bit WAV"),
@@ -36,11 +39,20 @@ struct BenchmarkCase: Sendable {
     var elements: [String] = []
     for cycle in 0..<cycles {
       let start = Double(cycle) * 19
-      let parameters = "[{\"ParameterID\": \"HapticIntensity\", \"ParameterValue\": 0.8}, {\"ParameterID\": \"HapticSharpness\", \"ParameterValue\": 0.3}]"
-      elements.append("{\"Event\": {\"Time\": \(start), \"EventType\": \"HapticContinuous\", \"EventDuration\": 4, \"EventParameters\": \(parameters)}}")
-      elements.append("{\"ParameterCurve\": {\"ParameterID\": \"HapticIntensityControl\", \"Time\": \(start), \"ParameterCurveControlPoints\": [{\"Time\": 0, \"ParameterValue\": 0}, {\"Time\": 4, \"ParameterValue\": 1}]}}")
-      elements.append("{\"Event\": {\"Time\": \(start + 11), \"EventType\": \"HapticContinuous\", \"EventDuration\": 8, \"EventParameters\": \(parameters)}}")
-      elements.append("{\"ParameterCurve\": {\"ParameterID\": \"HapticIntensityControl\", \"Time\": \(start + 11), \"ParameterCurveControlPoints\": [{\"Time\": 0, \"ParameterValue\": 1}, {\"Time\": 8, \"ParameterValue\": 0}]}}")
+      let parameters =
+        "[{\"ParameterID\": \"HapticIntensity\", \"ParameterValue\": 0.8}, {\"ParameterID\": \"HapticSharpness\", \"ParameterValue\": 0.3}]"
+      elements.append(
+        "{\"Event\": {\"Time\": \(start), \"EventType\": \"HapticContinuous\", \"EventDuration\": 4, \"EventParameters\": \(parameters)}}"
+      )
+      elements.append(
+        "{\"ParameterCurve\": {\"ParameterID\": \"HapticIntensityControl\", \"Time\": \(start), \"ParameterCurveControlPoints\": [{\"Time\": 0, \"ParameterValue\": 0}, {\"Time\": 4, \"ParameterValue\": 1}]}}"
+      )
+      elements.append(
+        "{\"Event\": {\"Time\": \(start + 11), \"EventType\": \"HapticContinuous\", \"EventDuration\": 8, \"EventParameters\": \(parameters)}}"
+      )
+      elements.append(
+        "{\"ParameterCurve\": {\"ParameterID\": \"HapticIntensityControl\", \"Time\": \(start + 11), \"ParameterCurveControlPoints\": [{\"Time\": 0, \"ParameterValue\": 1}, {\"Time\": 8, \"ParameterValue\": 0}]}}"
+      )
     }
     return "{\"Version\": 1, \"Pattern\": [\(elements.joined(separator: ",\n"))]}"
   }
@@ -54,7 +66,9 @@ struct BenchmarkCase: Sendable {
 
   // MARK: - Cases
 
-  static func breathing(cycles: Int, container: AudioFileFormat.Container, name: String, summary: String) -> BenchmarkCase {
+  static func breathing(cycles: Int, container: AudioFileFormat.Container, name: String, summary: String)
+    -> BenchmarkCase
+  {
     BenchmarkCase(name: name, summary: summary) {
       try measureSingle(breathingPattern(cycles: cycles), container: container)
     }
@@ -69,12 +83,16 @@ struct BenchmarkCase: Sendable {
   static func smallFiles(count: Int, name: String, summary: String) -> BenchmarkCase {
     BenchmarkCase(name: name, summary: summary) {
       let folder = try Scratch()
-      let sources = ["heartbeat", "session-complete", "tap-buzz-tap", "success", "quick-sample", "inhale-swell", "audio-tone"]
+      let sources = [
+        "heartbeat", "session-complete", "tap-buzz-tap", "success", "quick-sample", "inhale-swell", "audio-tone",
+      ]
       let texts = try sources.map { try String(contentsOfFile: "\(samplesFolder)/\($0).ahap", encoding: .utf8) }
       var inputs: [String] = []
       for index in 0..<count {
         let path = "\(folder.path)/in/\(sources[index % sources.count])-\(index).ahap"
-        if index == 0 { try FileManager.default.createDirectory(atPath: "\(folder.path)/in", withIntermediateDirectories: true) }
+        if index == 0 {
+          try FileManager.default.createDirectory(atPath: "\(folder.path)/in", withIntermediateDirectories: true)
+        }
         try texts[index % texts.count].write(toFile: path, atomically: false, encoding: .utf8)
         inputs.append(path)
       }
@@ -94,7 +112,8 @@ struct BenchmarkCase: Sendable {
     let format = try AudioFileFormat(container)
     let folder = try Scratch()
     let start = Clock.now()
-    let report = try Render.toFile(pattern, options: options, destination: .file("\(folder.path)/out.\(container)"), format: format)
+    let report = try Render.toFile(
+      pattern, options: options, destination: .file("\(folder.path)/out.\(container)"), format: format)
     let wall = Clock.now() - start
     return Measurement(audioSeconds: report.duration, frames: report.frameCount, wallSeconds: wall)
   }
@@ -156,7 +175,9 @@ struct BenchmarkError: Error, CustomStringConvertible {
 final class Scratch {
   let path: String
   init() throws {
-    let base = FileManager.default.fileExists(atPath: "/dev/shm") ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
+    let base =
+      FileManager.default.fileExists(atPath: "/dev/shm")
+      ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
     path = base.appendingPathComponent("render-benchmark-\(UUID().uuidString)").path
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
   }

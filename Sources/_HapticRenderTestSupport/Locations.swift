@@ -1,4 +1,4 @@
-
+import Foundation
 
 /// Where the repository's folders are, for tests that read samples or the shared corpus.
 public enum Locations {
@@ -15,8 +15,6 @@ public enum Locations {
   /// `../shared/corpus`, the corpus of real AHAP files beside the checkout, if present.
   public static var corpus: String { "\(packageRoot)/../shared/corpus" }
 }
-
-import Foundation
 
 extension Locations {
   /// Paths of the files under `folder` (recursively) whose extension is `ext`, sorted.

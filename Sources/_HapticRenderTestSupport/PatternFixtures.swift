@@ -48,7 +48,8 @@ public enum PatternFixtures {
   /// The text of one `ParameterCurve` element; points are `(time, value)`.
   public static func curve(_ id: String, time: Double = 0, _ points: [(Double, Double)]) -> String {
     let list = points.map { "{\"Time\": \($0.0), \"ParameterValue\": \($0.1)}" }.joined(separator: ", ")
-    return "{\"ParameterCurve\": {\"ParameterID\": \"\(id)\", \"Time\": \(time), \"ParameterCurveControlPoints\": [\(list)]}}"
+    return
+      "{\"ParameterCurve\": {\"ParameterID\": \"\(id)\", \"Time\": \(time), \"ParameterCurveControlPoints\": [\(list)]}}"
   }
 
   /// The text of one `Parameter` element.

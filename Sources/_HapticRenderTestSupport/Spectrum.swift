@@ -104,7 +104,9 @@ public enum Spectrum {
           imaginary[odd] = imaginary[even] - tImaginary
           real[even] += tReal
           imaginary[even] += tImaginary
-          (wReal, wImaginary) = (wReal * stepReal - wImaginary * stepImaginary, wReal * stepImaginary + wImaginary * stepReal)
+          (wReal, wImaginary) = (
+            wReal * stepReal - wImaginary * stepImaginary, wReal * stepImaginary + wImaginary * stepReal
+          )
         }
         start += length
       }

@@ -14,7 +14,9 @@ import _HapticRenderTestSupport
   private typealias F = PatternFixtures
   private let fs = 48_000
 
-  private func render(_ elements: String..., rate: Int = 48_000, configure: (inout RenderOptions) -> Void = { _ in }) throws -> RenderedAudio {
+  private func render(_ elements: String..., rate: Int = 48_000, configure: (inout RenderOptions) -> Void = { _ in })
+    throws -> RenderedAudio
+  {
     try F.render(F.document(elements.joined(separator: ",")), rate: rate) { options in
       options.layout = .audio
       configure(&options)
@@ -32,7 +34,9 @@ import _HapticRenderTestSupport
   func thirdHarmonicIsBrightnessOverThree(_ brightness: Double) throws {
     let audio = try render(F.event("AudioContinuous", duration: 1, ["AudioBrightness": brightness]))
     let window = audio.channels[0][4_800..<43_200]
-    let ratio = Spectrum.amplitude(of: window, at: 1_320, sampleRate: fs) / Spectrum.amplitude(of: window, at: 440, sampleRate: fs)
+    let ratio =
+      Spectrum.amplitude(of: window, at: 1_320, sampleRate: fs)
+      / Spectrum.amplitude(of: window, at: 440, sampleRate: fs)
     #expect(abs(ratio / (brightness / 3) - 1) <= 0.005, "ratio \(ratio)")
   }
 
@@ -63,13 +67,15 @@ import _HapticRenderTestSupport
     let center = try render(F.event("AudioContinuous", duration: 0.5, ["AudioPan": 0, "AudioBrightness": 0]))
     #expect(center.channels[0] == center.channels[1])
     let window = 4_800..<19_200
-    let level = Signal.decibels(Signal.rms(center.channels[0][window]), relativeTo: Signal.rms(left.channels[0][window]))
+    let level = Signal.decibels(
+      Signal.rms(center.channels[0][window]), relativeTo: Signal.rms(left.channels[0][window]))
     #expect(abs(level + 3.0103) < 0.01, "\(level) dB")
   }
 
   @Test func volumeIsLinearAndItsControlMultiplies() throws {
     let full = try render(F.event("AudioContinuous", duration: 0.5, ["AudioBrightness": 0]))
-    let quiet = try render(F.event("AudioContinuous", duration: 0.5, ["AudioBrightness": 0, "AudioVolume": 0.6]),
+    let quiet = try render(
+      F.event("AudioContinuous", duration: 0.5, ["AudioBrightness": 0, "AudioVolume": 0.6]),
       F.parameter("AudioVolumeControl", time: 0, 0.5))
     let window = 4_800..<19_200
     #expect(abs(Signal.rms(quiet.channels[0][window]) / Signal.rms(full.channels[0][window]) - 0.3) < 1e-4)
@@ -86,7 +92,8 @@ import _HapticRenderTestSupport
 
   @Test func hapticControlsDoNotTouchAudioEvents() throws {
     let plain = try render(F.event("AudioContinuous", duration: 0.3))
-    let controlled = try render(F.event("AudioContinuous", duration: 0.3), F.parameter("HapticIntensityControl", time: 0, 0.1))
+    let controlled = try render(
+      F.event("AudioContinuous", duration: 0.3), F.parameter("HapticIntensityControl", time: 0, 0.1))
     #expect(plain.channels == controlled.channels)
   }
 
@@ -113,22 +120,31 @@ import _HapticRenderTestSupport
     block.frameCount = frames
     for channel in 0..<channels {
       for frame in 0..<frames {
-        block.channels[channel][frame] = Float(0.5 * sin(2 * Double.pi * frequency * Double(frame) / Double(rate)) * (channel == 0 ? 1 : 0.5))
+        block.channels[channel][frame] = Float(
+          0.5 * sin(2 * Double.pi * frequency * Double(frame) / Double(rate)) * (channel == 0 ? 1 : 0.5))
       }
     }
-    let writer = try AudioFileWriter(to: .file("\(folder.path)/tone.wav"), format: AudioFileFormat(.wav, encoding: .float), sampleRate: rate, channelCount: channels)
+    let writer = try AudioFileWriter(
+      to: .file("\(folder.path)/tone.wav"), format: AudioFileFormat(.wav, encoding: .float), sampleRate: rate,
+      channelCount: channels)
     try writer.write(block)
     try writer.finish()
     let ahap = "\(folder.path)/custom.ahap"
     var diagnostics = Diagnostics()
-    let pattern = try #require(Pattern.parse(Array("{\"Pattern\": [\(event)]}".utf8), file: ahap, diagnostics: &diagnostics))
+    let pattern = try #require(
+      Pattern.parse(Array("{\"Pattern\": [\(event)]}".utf8), file: ahap, diagnostics: &diagnostics))
     return try #require(WaveformResolver(patternPath: ahap).resolve(pattern, diagnostics: &diagnostics))
   }
 
-  private func customEvent(time: Double = 0.1, duration: Double? = nil, envelope: Bool = true, loop: Bool = false, _ parameters: [String: Double] = [:]) -> String {
-    let list = parameters.map { "{\"ParameterID\": \"\($0.key)\", \"ParameterValue\": \($0.value)}" }.joined(separator: ",")
+  private func customEvent(
+    time: Double = 0.1, duration: Double? = nil, envelope: Bool = true, loop: Bool = false,
+    _ parameters: [String: Double] = [:]
+  ) -> String {
+    let list = parameters.map { "{\"ParameterID\": \"\($0.key)\", \"ParameterValue\": \($0.value)}" }.joined(
+      separator: ",")
     let durationText = duration.map { ", \"EventDuration\": \($0)" } ?? ""
-    return "{\"Event\": {\"Time\": \(time), \"EventType\": \"AudioCustom\", \"EventWaveformPath\": \"tone.wav\"\(durationText), \"EventWaveformUseVolumeEnvelope\": \(envelope), \"EventWaveformLoopEnabled\": \(loop), \"EventParameters\": [\(list)]}}"
+    return
+      "{\"Event\": {\"Time\": \(time), \"EventType\": \"AudioCustom\", \"EventWaveformPath\": \"tone.wav\"\(durationText), \"EventWaveformUseVolumeEnvelope\": \(envelope), \"EventWaveformLoopEnabled\": \(loop), \"EventParameters\": [\(list)]}}"
   }
 
   private func renderCustom(_ pattern: Pattern, rate: Int = 48_000) throws -> RenderedAudio {
@@ -140,7 +156,8 @@ import _HapticRenderTestSupport
 
   @Test func customWaveformStartsAtItsFrameWithTheSourceLevel() throws {
     let folder = try TemporaryFolder()
-    let pattern = try customFixture(folder, rate: 48_000, frequency: 1_000, seconds: 0.2,
+    let pattern = try customFixture(
+      folder, rate: 48_000, frequency: 1_000, seconds: 0.2,
       event: customEvent(envelope: false, ["AudioVolume": 0.5, "AudioBrightness": 1]))
     let audio = try renderCustom(pattern)
     let onset = 4_800
@@ -156,7 +173,8 @@ import _HapticRenderTestSupport
 
   @Test func resamplingKeepsFrequencyAndRejectsAliases() throws {
     let folder = try TemporaryFolder()
-    let pattern = try customFixture(folder, rate: 44_100, frequency: 1_000, seconds: 2.5, event: customEvent(time: 0, envelope: false))
+    let pattern = try customFixture(
+      folder, rate: 44_100, frequency: 1_000, seconds: 2.5, event: customEvent(time: 0, envelope: false))
     let audio = try renderCustom(pattern)
     let window = audio.channels[0][12_000..<108_000]
     let frequency = Spectrum.peakFrequency(of: window, sampleRate: fs, in: 500...2_000)
@@ -167,24 +185,32 @@ import _HapticRenderTestSupport
 
   @Test func pitchPlaysFasterAndDurationTruncatesOrPads() throws {
     let folder = try TemporaryFolder()
-    let faster = try renderCustom(try customFixture(folder, rate: 48_000, frequency: 500, seconds: 1,
-      event: customEvent(time: 0, ["AudioPitch": 1])))
+    let faster = try renderCustom(
+      try customFixture(
+        folder, rate: 48_000, frequency: 500, seconds: 1,
+        event: customEvent(time: 0, ["AudioPitch": 1])))
     #expect(abs(faster.report.frameCount - 24_000) <= 1)
     let measured = Spectrum.peakFrequency(of: faster.channels[0][2_000..<22_000], sampleRate: fs, in: 100...3_000)
     #expect(abs(measured - 1_000) < 1)
 
-    let truncated = try renderCustom(try customFixture(folder, rate: 48_000, frequency: 500, seconds: 1, event: customEvent(time: 0, duration: 0.25)))
+    let truncated = try renderCustom(
+      try customFixture(folder, rate: 48_000, frequency: 500, seconds: 1, event: customEvent(time: 0, duration: 0.25)))
     #expect(truncated.report.frameCount == 12_000)
-    let padded = try renderCustom(try customFixture(folder, rate: 48_000, frequency: 500, seconds: 0.25, event: customEvent(time: 0, duration: 0.5)))
+    let padded = try renderCustom(
+      try customFixture(folder, rate: 48_000, frequency: 500, seconds: 0.25, event: customEvent(time: 0, duration: 0.5))
+    )
     #expect(padded.report.frameCount == 24_000)
     #expect(padded.channels[0][12_100...].allSatisfy { $0 == 0 })
-    let looped = try renderCustom(try customFixture(folder, rate: 48_000, frequency: 500, seconds: 0.25, event: customEvent(time: 0, duration: 0.5, loop: true)))
+    let looped = try renderCustom(
+      try customFixture(
+        folder, rate: 48_000, frequency: 500, seconds: 0.25, event: customEvent(time: 0, duration: 0.5, loop: true)))
     #expect(Signal.rms(looped.channels[0][14_000..<22_000]) > 0.1)
   }
 
   @Test func volumeEnvelopeFadesIn2Milliseconds() throws {
     let folder = try TemporaryFolder()
-    let audio = try renderCustom(try customFixture(folder, rate: 48_000, frequency: 1_000, seconds: 0.1, event: customEvent(time: 0)))
+    let audio = try renderCustom(
+      try customFixture(folder, rate: 48_000, frequency: 1_000, seconds: 0.1, event: customEvent(time: 0)))
     let envelope = Signal.envelope(audio.channels[0], frequency: 1_000, sampleRate: fs)
     let full = 0.5 * sin(Double.pi / 4)
     #expect(envelope[48] < full * 0.6)  // 1 ms: halfway up
@@ -193,22 +219,29 @@ import _HapticRenderTestSupport
 
   @Test func brightnessLowPassesTheWaveform() throws {
     let folder = try TemporaryFolder()
-    let bright = try renderCustom(try customFixture(folder, rate: 48_000, frequency: 5_000, seconds: 0.5, event: customEvent(time: 0)))
-    let dull = try renderCustom(try customFixture(folder, rate: 48_000, frequency: 5_000, seconds: 0.5, event: customEvent(time: 0, ["AudioBrightness": 0])))
+    let bright = try renderCustom(
+      try customFixture(folder, rate: 48_000, frequency: 5_000, seconds: 0.5, event: customEvent(time: 0)))
+    let dull = try renderCustom(
+      try customFixture(
+        folder, rate: 48_000, frequency: 5_000, seconds: 0.5, event: customEvent(time: 0, ["AudioBrightness": 0])))
     let ratio = Signal.rms(dull.channels[0][4_800..<19_200]) / Signal.rms(bright.channels[0][4_800..<19_200])
     #expect(ratio < 0.06, "a 200 Hz one-pole low-pass leaves 5 kHz at about 1/25, got \(ratio)")
   }
 
   @Test func stereoWaveformsKeepTheirChannels() throws {
     let folder = try TemporaryFolder()
-    let audio = try renderCustom(try customFixture(folder, rate: 48_000, frequency: 1_000, seconds: 0.2, channels: 2, event: customEvent(time: 0, envelope: false)))
+    let audio = try renderCustom(
+      try customFixture(
+        folder, rate: 48_000, frequency: 1_000, seconds: 0.2, channels: 2, event: customEvent(time: 0, envelope: false))
+    )
     let ratio = Signal.rms(audio.channels[1][1_000..<9_000]) / Signal.rms(audio.channels[0][1_000..<9_000])
     #expect(abs(ratio - 0.5) < 1e-3)
   }
 
   @Test func waveformsAreDecodedOncePerFile() throws {
     let folder = try TemporaryFolder()
-    let pattern = try customFixture(folder, rate: 48_000, frequency: 1_000, seconds: 0.1,
+    let pattern = try customFixture(
+      folder, rate: 48_000, frequency: 1_000, seconds: 0.1,
       event: [0.0, 0.2, 0.4].map { customEvent(time: $0) }.joined(separator: ","))
     #expect(try WaveformLibrary(loadingFor: pattern).waveforms.count == 1)
     #expect(pattern.events.count == 3)

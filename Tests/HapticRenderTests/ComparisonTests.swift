@@ -7,7 +7,8 @@ import _HapticRenderTestSupport
 /// The streaming comparison behind `render compare`, `render check` and `Golden.verify`.
 @Suite struct ComparisonTests {
   private typealias F = PatternFixtures
-  private static let tap = F.document(F.event("HapticContinuous", duration: 0.5, ["HapticSharpness": 1, "HapticIntensity": 0.8]))
+  private static let tap = F.document(
+    F.event("HapticContinuous", duration: 0.5, ["HapticSharpness": 1, "HapticIntensity": 0.8]))
 
   private func source(_ json: String, configure: (inout RenderOptions) -> Void = { _ in }) throws -> PatternSource {
     var options = RenderOptions()
@@ -15,7 +16,9 @@ import _HapticRenderTestSupport
     return try PatternSource(try F.pattern(json), options: options)
   }
 
-  private func compare(_ a: String, _ b: String, configureB: (inout RenderOptions) -> Void = { _ in }) throws -> ComparisonReport {
+  private func compare(_ a: String, _ b: String, configureB: (inout RenderOptions) -> Void = { _ in }) throws
+    -> ComparisonReport
+  {
     var expected = try source(a)
     var actual = try source(b, configure: configureB)
     return try Comparison.compare(expected: &expected, actual: &actual, names: ("a", "b"))
@@ -57,7 +60,8 @@ import _HapticRenderTestSupport
     #expect(object["passed"] as? Bool == false)
     #expect(object["framesCompared"] as? Int == 24_960)
     #expect((object["snrDecibels"] as? Double).map { abs($0 + 20 * log10(1 - Decibels.gain(-0.1))) < 0.05 } == true)
-    let identical = try JSONSerialization.jsonObject(with: JSONEncoder().encode(try compare(Self.tap, Self.tap))) as? [String: Any]
+    let identical =
+      try JSONSerialization.jsonObject(with: JSONEncoder().encode(try compare(Self.tap, Self.tap))) as? [String: Any]
     #expect(identical?["identical"] as? Bool == true)
     #expect(identical?["snrDecibels"] is NSNull)
   }

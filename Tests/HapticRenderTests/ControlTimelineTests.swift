@@ -61,10 +61,11 @@ import _HapticRenderTestSupport
 @Suite struct FastPathTests {
   @Test(arguments: [1, 3, 7, 256])
   func fillEqualsNextFrameByFrame(_ chunk: Int) throws {
-    let pattern = try PatternFixtures.pattern(PatternFixtures.document(
-      PatternFixtures.event("HapticContinuous", duration: 2, ["HapticIntensity": 0.9]),
-      PatternFixtures.curve("HapticIntensityControl", time: 0.1, [(0, 0.2), (0.3, 1), (0.3, 0.4), (1.2, 0.7)]),
-      PatternFixtures.parameter("HapticIntensityControl", time: 1.7, 0.1)))
+    let pattern = try PatternFixtures.pattern(
+      PatternFixtures.document(
+        PatternFixtures.event("HapticContinuous", duration: 2, ["HapticIntensity": 0.9]),
+        PatternFixtures.curve("HapticIntensityControl", time: 0.1, [(0, 0.2), (0.3, 1), (0.3, 0.4), (1.2, 0.7)]),
+        PatternFixtures.parameter("HapticIntensityControl", time: 1.7, 0.1)))
     let controls = Controls(pattern)
     var reference = ParameterTrack(.hapticIntensity, of: pattern.events[0], controls: controls)
     var filled = reference

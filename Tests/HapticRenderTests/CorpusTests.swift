@@ -16,7 +16,9 @@ import _HapticRenderTestSupport
   ]
 
   /// Files whose every event is muted by an intensity-control curve that stays at 0.
-  static let silent: Set<String> = ["Lofelt__NiceVibrations__2_points.ahap", "facebook__meta-haptics-sdk__2_points.ahap"]
+  static let silent: Set<String> = [
+    "Lofelt__NiceVibrations__2_points.ahap", "facebook__meta-haptics-sdk__2_points.ahap",
+  ]
 
   @Test(.enabled(if: !files.isEmpty, "../shared/corpus is not beside the checkout"), arguments: files)
   func rendersOrRefusesCleanly(_ path: String) throws {
@@ -53,7 +55,8 @@ import _HapticRenderTestSupport
     let path = "\(Locations.corpus)/seeds/short-keys.ahap"
     var lenient = Diagnostics()
     #expect(try Pattern.load(path: path, diagnostics: &lenient)?.events.count == 1)
-    #expect(lenient.all.map(\.message).contains("\"Type\" is read as \"EventType\"; Core Haptics accepts only \"EventType\""))
+    #expect(
+      lenient.all.map(\.message).contains("\"Type\" is read as \"EventType\"; Core Haptics accepts only \"EventType\""))
     var strict = Diagnostics(treatsWarningsAsErrors: true)
     #expect(try Pattern.load(path: path, diagnostics: &strict) == nil)
   }

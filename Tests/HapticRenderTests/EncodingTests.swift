@@ -1,12 +1,13 @@
+import Testing
+import _HapticRenderTestSupport
+
+@testable import HapticRender
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import Testing
-import _HapticRenderTestSupport
-
-@testable import HapticRender
 
 @Suite struct EncodingTests {
   /// One block of a test signal: a ramp from −1.5 to 1.5 then a 100 Hz sine at 0.5.
@@ -15,7 +16,8 @@ import _HapticRenderTestSupport
     block.frameCount = 4_800
     for channel in 0..<channels {
       for frame in 0..<4_800 {
-        block.channels[channel][frame] = frame < 300
+        block.channels[channel][frame] =
+          frame < 300
           ? Float(-1.5 + 3 * Double(frame) / 299)
           : Float(0.5 * Sine.of(turns: Double(frame) * 100 / 48_000 + Double(channel) / 4))
       }
@@ -23,7 +25,9 @@ import _HapticRenderTestSupport
     return block
   }
 
-  private func roundTrip(_ format: AudioFileFormat, ext: String, rate: Int = 48_000) throws -> (AudioBlock, [[Float]], AudioFileReader) {
+  private func roundTrip(_ format: AudioFileFormat, ext: String, rate: Int = 48_000) throws -> (
+    AudioBlock, [[Float]], AudioFileReader
+  ) {
     let folder = try TemporaryFolder()
     let path = "\(folder.path)/x.\(ext)"
     let input = block()
@@ -51,10 +55,13 @@ import _HapticRenderTestSupport
   ]
 
   @Test(arguments: pcmCases)
-  func pcmIsWithinOneStep(_ container: AudioFileFormat.Container, _ encoding: AudioFileFormat.SampleEncoding, _ step: Double) throws {
+  func pcmIsWithinOneStep(
+    _ container: AudioFileFormat.Container, _ encoding: AudioFileFormat.SampleEncoding, _ step: Double
+  ) throws {
     let (input, output, _) = try roundTrip(AudioFileFormat(container, encoding: encoding), ext: container.rawValue)
     for channel in 0..<2 {
-      let worst = zip(input.channels[channel].map(clamped), output[channel]).map { abs(Double($0) - Double($1)) }.max() ?? 1
+      let worst =
+        zip(input.channels[channel].map(clamped), output[channel]).map { abs(Double($0) - Double($1)) }.max() ?? 1
       #expect(worst <= step * 1.01, "\(container) \(encoding): \(worst)")
       #expect(output[channel][0] <= -0.999 && output[channel][299] >= 0.999, "over-range samples must clamp")
     }
@@ -72,7 +79,10 @@ import _HapticRenderTestSupport
     #expect(throws: EncodingError.unsupportedFormat("flac stores 16 or 24 bits, not float")) {
       try AudioFileFormat(.flac, encoding: .float)
     }
-    #expect(throws: EncodingError.unsupportedFormat("opus does not support 44100 Hz; it accepts 8000, 12000, 16000, 24000, 48000 Hz")) {
+    #expect(
+      throws: EncodingError.unsupportedFormat(
+        "opus does not support 44100 Hz; it accepts 8000, 12000, 16000, 24000, 48000 Hz")
+    ) {
       try AudioFileFormat(.opus).check(sampleRate: 44_100)
     }
     #expect(throws: EncodingError.self) { try AudioFileFormat(.mp3, encoding: .pcm16) }
@@ -86,8 +96,9 @@ import _HapticRenderTestSupport
     let target = "\(folder.path)/out.wav"
     let original: [UInt8] = Array("precious".utf8)
     try writeBytes(original, to: target)
-    let loud = try PatternFixtures.pattern(PatternFixtures.document(
-      PatternFixtures.event("HapticTransient"), PatternFixtures.event("HapticTransient")))
+    let loud = try PatternFixtures.pattern(
+      PatternFixtures.document(
+        PatternFixtures.event("HapticTransient"), PatternFixtures.event("HapticTransient")))
     var options = RenderOptions()
     options.peakPolicy = .error
     #expect(throws: RenderError.self) {
@@ -100,7 +111,8 @@ import _HapticRenderTestSupport
   @Test func unwritablePlacesAreErrorsWithLibsndfileText() throws {
     let folder = try TemporaryFolder()
     #expect(throws: EncodingError.self) {
-      try AudioFileWriter(to: .file("\(folder.path)/missing/x.wav"), format: AudioFileFormat(.wav), sampleRate: 48_000, channelCount: 1)
+      try AudioFileWriter(
+        to: .file("\(folder.path)/missing/x.wav"), format: AudioFileFormat(.wav), sampleRate: 48_000, channelCount: 1)
     }
     #expect(throws: EncodingError.cannotOpen(path: folder.path, reason: "is a directory")) {
       try AudioFileWriter(to: .file(folder.path), format: AudioFileFormat(.wav), sampleRate: 48_000, channelCount: 1)

@@ -37,7 +37,8 @@ import _HapticRenderTestSupport
 
   @Test(arguments: [(1.0, 0.5), (0.7, 0.0), (0.4, 1.0)])
   func transientIsTwoCyclesAtItsSharpness(_ intensity: Double, _ sharpness: Double) throws {
-    let samples = try render(F.event("HapticTransient", time: 0.01, ["HapticIntensity": intensity, "HapticSharpness": sharpness]))
+    let samples = try render(
+      F.event("HapticTransient", time: 0.01, ["HapticIntensity": intensity, "HapticSharpness": sharpness]))
     let frequency = profile.frequency(sharpness: sharpness)
     let first = try #require(Signal.firstNonZero(samples))
     let last = try #require(Signal.lastNonZero(samples))
@@ -82,8 +83,11 @@ import _HapticRenderTestSupport
     let samples = try render(
       F.event("HapticContinuous", duration: 2, ["HapticSharpness": 1]),
       F.curve("HapticIntensityControl", [(0, 0.2), (1, 1), (1.5, 0.6), (2, 0.6)]))
-    let timeline = ControlTimeline(.hapticIntensityControl, in: try F.pattern(F.document(
-      F.curve("HapticIntensityControl", [(0, 0.2), (1, 1), (1.5, 0.6), (2, 0.6)]))))
+    let timeline = ControlTimeline(
+      .hapticIntensityControl,
+      in: try F.pattern(
+        F.document(
+          F.curve("HapticIntensityControl", [(0, 0.2), (1, 1), (1.5, 0.6), (2, 0.6)]))))
     let window = 960  // 20 ms: six whole 300 Hz cycles
     var worst = 0.0
     for start in stride(from: 4_800, to: 90_000, by: 480) {
@@ -134,7 +138,8 @@ import _HapticRenderTestSupport
   @Test(arguments: [0.0, 0.25, 0.5])
   func releaseTailLastsItsTime(_ release: Double) throws {
     let duration = 0.5
-    let samples = try render(F.event("HapticContinuous", duration: duration, ["HapticSharpness": 1, "ReleaseTime": release]))
+    let samples = try render(
+      F.event("HapticContinuous", duration: duration, ["HapticSharpness": 1, "ReleaseTime": release]))
     let last = try #require(Signal.lastNonZero(samples))
     let tail = Double(last + 1) / Double(fs) - duration
     let expected = 0.020 * pow(2, 8 * release)
@@ -144,13 +149,15 @@ import _HapticRenderTestSupport
   }
 
   @Test func nonSustainedEventDecaysAfterTheAttack() throws {
-    let samples = try render(F.event("HapticContinuous", duration: 2, ["HapticSharpness": 1, "Sustained": 0, "DecayTime": 0.25]))
+    let samples = try render(
+      F.event("HapticContinuous", duration: 2, ["HapticSharpness": 1, "Sustained": 0, "DecayTime": 0.25]))
     let last = try #require(Signal.lastNonZero(samples))
     #expect(abs(Double(last + 1) / Double(fs) - (0.020 + 0.080)) <= 0.001)
   }
 
   @Test func nonSustainedEventIsCutAtItsDurationWithAFade() throws {
-    let samples = try render(F.event("HapticContinuous", duration: 0.05, ["HapticSharpness": 1, "Sustained": 0, "DecayTime": 1]))
+    let samples = try render(
+      F.event("HapticContinuous", duration: 0.05, ["HapticSharpness": 1, "Sustained": 0, "DecayTime": 1]))
     let last = try #require(Signal.lastNonZero(samples))
     #expect(abs(Double(last + 1) / Double(fs) - 0.055) <= 0.001)
   }

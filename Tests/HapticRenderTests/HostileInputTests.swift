@@ -6,7 +6,9 @@ import _HapticRenderTestSupport
 
 /// Whatever the bytes: a diagnostic or a render, never a crash, a hang or unbounded memory.
 @Suite struct HostileInputTests {
-  static let fuzzFixtures = (try? FileManager.default.contentsOfDirectory(atPath: "\(Locations.packageRoot)/Tests/Fixtures/fuzz"))?.sorted() ?? []
+  static let fuzzFixtures =
+    (try? FileManager.default.contentsOfDirectory(atPath: "\(Locations.packageRoot)/Tests/Fixtures/fuzz"))?.sorted()
+    ?? []
 
   /// Every input kept from fuzzing (and the hand-made hostile ones) is handled cleanly.
   @Test(arguments: fuzzFixtures)
@@ -61,7 +63,9 @@ import _HapticRenderTestSupport
     try handle.truncate(atOffset: UInt64(Pattern.maximumFileSize + 1))
     try handle.close()
     var diagnostics = Diagnostics()
-    #expect(throws: FileSystemError.tooLarge(path: path, bytes: Pattern.maximumFileSize + 1, limit: Pattern.maximumFileSize)) {
+    #expect(
+      throws: FileSystemError.tooLarge(path: path, bytes: Pattern.maximumFileSize + 1, limit: Pattern.maximumFileSize)
+    ) {
       try Pattern.load(path: path, diagnostics: &diagnostics)
     }
   }
@@ -76,7 +80,9 @@ import _HapticRenderTestSupport
   @Test func excessiveOverlapIsRefused() throws {
     let events = (0..<200).map { PatternFixtures.event("HapticContinuous", time: Double($0) * 0.001, duration: 30) }
     #expect(throws: RenderError.self) {
-      try PatternFixtures.render(PatternFixtures.document(events.joined(separator: ","))) { $0.maximumDurationSeconds = 60 }
+      try PatternFixtures.render(PatternFixtures.document(events.joined(separator: ","))) {
+        $0.maximumDurationSeconds = 60
+      }
     }
   }
 
@@ -84,8 +90,11 @@ import _HapticRenderTestSupport
 
   private func customPattern(in folder: String, waveform: String) throws -> String {
     let path = "\(folder)/p.ahap"
-    try Data("{\"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": \"AudioCustom\", \"EventWaveformPath\": \"\(waveform)\"}}]}".utf8)
-      .write(to: URL(fileURLWithPath: path))
+    try Data(
+      "{\"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": \"AudioCustom\", \"EventWaveformPath\": \"\(waveform)\"}}]}"
+        .utf8
+    )
+    .write(to: URL(fileURLWithPath: path))
     return path
   }
 
@@ -93,7 +102,8 @@ import _HapticRenderTestSupport
     var block = AudioBlock(channelCount: 1, capacity: frames)
     block.frameCount = frames
     for frame in 0..<frames { block.channels[0][frame] = Float(Sine.of(turns: Double(frame) / 48)) * 0.5 }
-    let writer = try AudioFileWriter(to: .file(path), format: AudioFileFormat(.wav, encoding: .pcm16), sampleRate: 48_000, channelCount: 1)
+    let writer = try AudioFileWriter(
+      to: .file(path), format: AudioFileFormat(.wav, encoding: .pcm16), sampleRate: 48_000, channelCount: 1)
     try writer.write(block)
     try writer.finish()
   }
@@ -109,16 +119,26 @@ import _HapticRenderTestSupport
     for waveform in ["../secret.wav", "\(folder.path)/secret.wav"] {
       let pattern = try customPattern(in: inner, waveform: waveform)
       var open = Diagnostics()
-      #expect(try Pattern.load(path: pattern, diagnostics: &open) != nil, "without --sandbox any readable file is accepted")
+      #expect(
+        try Pattern.load(path: pattern, diagnostics: &open) != nil, "without --sandbox any readable file is accepted")
       var sandboxed = Diagnostics()
-      #expect(try Pattern.load(path: pattern, resourceFolders: [resources], isSandboxed: true, diagnostics: &sandboxed) == nil)
-      #expect(sandboxed.all.first?.message.contains("is outside the pattern's folder and the --resources folders") == true)
+      #expect(
+        try Pattern.load(path: pattern, resourceFolders: [resources], isSandboxed: true, diagnostics: &sandboxed) == nil
+      )
+      #expect(
+        sandboxed.all.first?.message.contains("is outside the pattern's folder and the --resources folders") == true)
     }
-    try FileManager.default.createSymbolicLink(atPath: "\(inner)/link.wav", withDestinationPath: "\(folder.path)/secret.wav")
+    try FileManager.default.createSymbolicLink(
+      atPath: "\(inner)/link.wav", withDestinationPath: "\(folder.path)/secret.wav")
     var linked = Diagnostics()
-    #expect(try Pattern.load(path: try customPattern(in: inner, waveform: "link.wav"), isSandboxed: true, diagnostics: &linked) == nil)
+    #expect(
+      try Pattern.load(
+        path: try customPattern(in: inner, waveform: "link.wav"), isSandboxed: true, diagnostics: &linked) == nil)
     var allowed = Diagnostics()
-    #expect(try Pattern.load(path: try customPattern(in: inner, waveform: "ok.wav"), resourceFolders: [resources], isSandboxed: true, diagnostics: &allowed) != nil)
+    #expect(
+      try Pattern.load(
+        path: try customPattern(in: inner, waveform: "ok.wav"), resourceFolders: [resources], isSandboxed: true,
+        diagnostics: &allowed) != nil)
   }
 
   @Test func truncatedAndNonAudioWaveformsAreErrorsNamingTheFile() throws {
@@ -129,19 +149,26 @@ import _HapticRenderTestSupport
     try handle.truncate(atOffset: 20_000)
     try handle.close()
     var diagnostics = Diagnostics()
-    #expect(try Pattern.load(path: try customPattern(in: folder.path, waveform: "cut.wav"), diagnostics: &diagnostics) == nil)
-    #expect(diagnostics.all.first?.message == "waveform '\(wav)' is truncated or damaged (RIFF : 96036 (should be 19992))")
+    #expect(
+      try Pattern.load(path: try customPattern(in: folder.path, waveform: "cut.wav"), diagnostics: &diagnostics) == nil)
+    #expect(
+      diagnostics.all.first?.message == "waveform '\(wav)' is truncated or damaged (RIFF : 96036 (should be 19992))")
 
     try Data("not audio at all".utf8).write(to: URL(fileURLWithPath: "\(folder.path)/text.wav"))
     var textDiagnostics = Diagnostics()
-    #expect(try Pattern.load(path: try customPattern(in: folder.path, waveform: "text.wav"), diagnostics: &textDiagnostics) == nil)
-    #expect(textDiagnostics.all.first?.message.hasPrefix("waveform '\(folder.path)/text.wav' is not readable audio: cannot open") == true)
+    #expect(
+      try Pattern.load(path: try customPattern(in: folder.path, waveform: "text.wav"), diagnostics: &textDiagnostics)
+        == nil)
+    #expect(
+      textDiagnostics.all.first?.message.hasPrefix(
+        "waveform '\(folder.path)/text.wav' is not readable audio: cannot open") == true)
   }
 
   @Test func curvePointsVeryCloseTogetherStayFinite() throws {
-    let audio = try PatternFixtures.render(PatternFixtures.document(
-      PatternFixtures.event("HapticContinuous", time: .leastNonzeroMagnitude, duration: 0.1),
-      PatternFixtures.curve("HapticSharpnessControl", [(0, 1), (.leastNonzeroMagnitude, -1), (1e-300, 1)])))
+    let audio = try PatternFixtures.render(
+      PatternFixtures.document(
+        PatternFixtures.event("HapticContinuous", time: .leastNonzeroMagnitude, duration: 0.1),
+        PatternFixtures.curve("HapticSharpnessControl", [(0, 1), (.leastNonzeroMagnitude, -1), (1e-300, 1)])))
     #expect(audio.channels[0].allSatisfy { $0.isFinite && abs($0) <= 1 })
     #expect(audio.channels[0].contains { $0 != 0 })
   }

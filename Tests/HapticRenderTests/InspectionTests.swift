@@ -27,22 +27,34 @@ import _HapticRenderTestSupport
 
   @Test func sharpnessControlWithoutContinuousEventsIsFlagged() throws {
     let findings = try lint(F.document(F.event("HapticTransient"), F.parameter("HapticSharpnessControl", time: 0, 0.3)))
-    #expect(findings == ["Pattern[1].Parameter: HapticSharpnessControl has no effect here: the pattern has no HapticContinuous event, and transients keep their own sharpness"])
-    #expect(try lint(F.document(F.event("HapticContinuous", duration: 1), F.parameter("HapticSharpnessControl", time: 0, 0.3))).isEmpty)
+    #expect(
+      findings == [
+        "Pattern[1].Parameter: HapticSharpnessControl has no effect here: the pattern has no HapticContinuous event, and transients keep their own sharpness"
+      ])
+    #expect(
+      try lint(
+        F.document(F.event("HapticContinuous", duration: 1), F.parameter("HapticSharpnessControl", time: 0, 0.3))
+      ).isEmpty)
   }
 
   @Test func overlappingContinuousEventsOfOneSharpnessAreFlagged() throws {
-    let same = try lint(F.document(
-      F.event("HapticContinuous", duration: 1, ["HapticSharpness": 0.4]),
-      F.event("HapticContinuous", time: 0.5, duration: 1, ["HapticSharpness": 0.4])))
-    #expect(same == ["Pattern[1].Event: overlaps Pattern[0].Event (0.00–1.00 s) with the same sharpness 0.4; on a device the two merge into one vibration"])
-    let different = try lint(F.document(
-      F.event("HapticContinuous", duration: 1, ["HapticSharpness": 0.4]),
-      F.event("HapticContinuous", time: 0.5, duration: 1, ["HapticSharpness": 0.6])))
+    let same = try lint(
+      F.document(
+        F.event("HapticContinuous", duration: 1, ["HapticSharpness": 0.4]),
+        F.event("HapticContinuous", time: 0.5, duration: 1, ["HapticSharpness": 0.4])))
+    #expect(
+      same == [
+        "Pattern[1].Event: overlaps Pattern[0].Event (0.00–1.00 s) with the same sharpness 0.4; on a device the two merge into one vibration"
+      ])
+    let different = try lint(
+      F.document(
+        F.event("HapticContinuous", duration: 1, ["HapticSharpness": 0.4]),
+        F.event("HapticContinuous", time: 0.5, duration: 1, ["HapticSharpness": 0.6])))
     #expect(different.isEmpty)
-    let backToBack = try lint(F.document(
-      F.event("HapticContinuous", duration: 1, ["HapticSharpness": 0.4]),
-      F.event("HapticContinuous", time: 1, duration: 1, ["HapticSharpness": 0.4])))
+    let backToBack = try lint(
+      F.document(
+        F.event("HapticContinuous", duration: 1, ["HapticSharpness": 0.4]),
+        F.event("HapticContinuous", time: 1, duration: 1, ["HapticSharpness": 0.4])))
     #expect(backToBack.isEmpty)
   }
 
@@ -55,24 +67,28 @@ import _HapticRenderTestSupport
 
   @Test func waveformFormatsDevicesCannotPlayAreFlagged() throws {
     var pattern = try F.pattern(F.document(F.event("HapticTransient")))
-    pattern.events.append(Event(
-      type: .audioCustom, time: 0, duration: 0.1, parameters: [:],
-      waveform: Waveform(path: "sounds/boom.ogg", usesVolumeEnvelope: true, isLoopEnabled: false),
-      position: TextPosition(line: 3, column: 5), path: JSONPath([.key("Pattern"), .index(1), .key("Event")])))
+    pattern.events.append(
+      Event(
+        type: .audioCustom, time: 0, duration: 0.1, parameters: [:],
+        waveform: Waveform(path: "sounds/boom.ogg", usesVolumeEnvelope: true, isLoopEnabled: false),
+        position: TextPosition(line: 3, column: 5), path: JSONPath([.key("Pattern"), .index(1), .key("Event")])))
     let source = SampledAudio(channels: [[0.5, 0.5]], sampleRate: 48_000)
     let analysis = try PatternAnalysis(pattern, waveforms: WaveformLibrary(waveforms: ["sounds/boom.ogg": source]))
     var diagnostics = Diagnostics()
     PatternLinter.lint(analysis, file: "t.ahap", diagnostics: &diagnostics)
-    #expect(diagnostics.all.map(\.description) == [
-      "t.ahap:3:5: warning: Pattern[1].Event.EventWaveformPath: Apple devices may not play '.ogg' files; use WAV, AIFF or CAF"
-    ])
+    #expect(
+      diagnostics.all.map(\.description) == [
+        "t.ahap:3:5: warning: Pattern[1].Event.EventWaveformPath: Apple devices may not play '.ogg' files; use WAV, AIFF or CAF"
+      ])
   }
 
   @Test func cleanSamplesHaveNoLintFindings() throws {
     for name in ["breath-478", "heartbeat", "session-complete", "sharpness-glide", "audio-custom-waveform"] {
       var diagnostics = Diagnostics()
       let pattern = try #require(try Pattern.load(path: "\(Locations.samples)/\(name).ahap", diagnostics: &diagnostics))
-      PatternLinter.lint(try PatternAnalysis(pattern, waveforms: WaveformLibrary(loadingFor: pattern)), file: name, diagnostics: &diagnostics)
+      PatternLinter.lint(
+        try PatternAnalysis(pattern, waveforms: WaveformLibrary(loadingFor: pattern)), file: name,
+        diagnostics: &diagnostics)
       #expect(diagnostics.all.isEmpty, "\(name): \(diagnostics.all)")
     }
   }
@@ -81,8 +97,10 @@ import _HapticRenderTestSupport
 
   @Test func patternInfoMatchesTheRender() throws {
     var diagnostics = Diagnostics()
-    let pattern = try #require(try Pattern.load(path: "\(Locations.samples)/tap-buzz-tap.ahap", diagnostics: &diagnostics))
-    let info = PatternInfo(file: "tap-buzz-tap.ahap", analysis: try PatternAnalysis(pattern, waveforms: WaveformLibrary()))
+    let pattern = try #require(
+      try Pattern.load(path: "\(Locations.samples)/tap-buzz-tap.ahap", diagnostics: &diagnostics))
+    let info = PatternInfo(
+      file: "tap-buzz-tap.ahap", analysis: try PatternAnalysis(pattern, waveforms: WaveformLibrary()))
     let audio = try Render.toMemory(pattern)
     #expect(info.duration == Double(audio.report.frameCount) / 48_000)
     #expect(info.events == ["HapticTransient": 2, "HapticContinuous": 1])
@@ -95,9 +113,10 @@ import _HapticRenderTestSupport
   }
 
   @Test func polyphonyCountsOverlaps() throws {
-    let three = try analysis(F.document(
-      F.event("HapticContinuous", duration: 1), F.event("HapticContinuous", time: 0.2, duration: 1),
-      F.event("HapticTransient", time: 0.5), F.event("HapticTransient", time: 3)))
+    let three = try analysis(
+      F.document(
+        F.event("HapticContinuous", duration: 1), F.event("HapticContinuous", time: 0.2, duration: 1),
+        F.event("HapticTransient", time: 0.5), F.event("HapticTransient", time: 3)))
     #expect(three.polyphony == 3)
   }
 
@@ -105,11 +124,13 @@ import _HapticRenderTestSupport
     let folder = try TemporaryFolder()
     let path = "\(folder.path)/x.wav"
     var diagnostics = Diagnostics()
-    let pattern = try #require(try Pattern.load(path: "\(Locations.samples)/audio-tone.ahap", diagnostics: &diagnostics))
+    let pattern = try #require(
+      try Pattern.load(path: "\(Locations.samples)/audio-tone.ahap", diagnostics: &diagnostics))
     var options = RenderOptions()
     options.layout = .audio
     let audio = try Render.toMemory(pattern, options: options)
-    try Render.toFile(pattern, options: options, destination: .file(path), format: AudioFileFormat(.wav, encoding: .float))
+    try Render.toFile(
+      pattern, options: options, destination: .file(path), format: AudioFileFormat(.wav, encoding: .float))
     let info = try AudioFileInfo(path: path)
     #expect(info.channels == 2 && info.frames == audio.report.frameCount && info.sampleRate == 48_000)
     #expect(abs(info.peak[0] - Signal.peak(audio.channels[0][...])) < 1e-7)
@@ -131,7 +152,10 @@ import _HapticRenderTestSupport
     var ids: [String] = []
     var counts: [String: Int] = [:]
     var classes: [String: Int] = [:]
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+    func parser(
+      _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+      attributes: [String: String] = [:]
+    ) {
       counts[name, default: 0] += 1
       if let id = attributes["id"] { ids.append(id) }
       if let kind = attributes["class"] { classes[kind, default: 0] += 1 }
@@ -153,9 +177,11 @@ import _HapticRenderTestSupport
     #expect(breath.classes["bar haptic"] == 2)
 
     let mixed = try outline(try plot("audio-custom-waveform"))
-    #expect(mixed.ids == ["lane-l-+-haptic", "lane-r-+-haptic", "lane-intensity", "lane-sharpness", "lane-events", "axis"])
+    #expect(
+      mixed.ids == ["lane-l-+-haptic", "lane-r-+-haptic", "lane-intensity", "lane-sharpness", "lane-events", "axis"])
     #expect(mixed.classes["bar audio"] == 2)
-    #expect(mixed.classes["tick"] == 4, "two transients: one tick in the intensity lane and one in the events lane each")
+    #expect(
+      mixed.classes["tick"] == 4, "two transients: one tick in the intensity lane and one in the events lane each")
   }
 
   @Test func plotSizeDoesNotGrowWithDuration() throws {
@@ -169,7 +195,8 @@ import _HapticRenderTestSupport
     for cycle in 0..<40 {
       let start = Double(cycle) * 19
       elements.append(PatternFixtures.event("HapticContinuous", time: start, duration: 4, ["HapticIntensity": 0.8]))
-      elements.append(PatternFixtures.event("HapticContinuous", time: start + 11, duration: 8, ["HapticIntensity": 0.8]))
+      elements.append(
+        PatternFixtures.event("HapticContinuous", time: start + 11, duration: 8, ["HapticIntensity": 0.8]))
     }
     let pattern = try PatternFixtures.pattern(PatternFixtures.document(elements.joined(separator: ",")))
     var options = RenderOptions()
@@ -188,7 +215,9 @@ import _HapticRenderTestSupport
     let svg = try plot("tap-buzz-tap", width: 400)
     #expect(try plot("tap-buzz-tap", width: 400) == svg, "plots are deterministic")
     let snapshot = "\(Locations.packageRoot)/Tests/Snapshots/tap-buzz-tap.svg"
-    guard let recorded = try? String(contentsOfFile: snapshot, encoding: .utf8), ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] != "1" else {
+    guard let recorded = try? String(contentsOfFile: snapshot, encoding: .utf8),
+      ProcessInfo.processInfo.environment["RECORD_SNAPSHOTS"] != "1"
+    else {
       try svg.write(toFile: snapshot, atomically: true, encoding: .utf8)
       Issue.record("recorded snapshot \(snapshot); check it and run again")
       return

@@ -14,7 +14,10 @@ import Testing
     #expect(diagnostics.isEmpty)
     guard case .object(let members) = try #require(value).kind,
       case .array(let items) = members[0].value.kind
-    else { Issue.record("not an object with an array"); return }
+    else {
+      Issue.record("not an object with an array")
+      return
+    }
     #expect(members[0].keyPosition == TextPosition(line: 2, column: 3))
     #expect(items[0].position == TextPosition(line: 2, column: 9))
     #expect(items[1].position == TextPosition(line: 3, column: 5))
@@ -23,7 +26,8 @@ import Testing
   @Test func decodesStringEscapesAndSurrogatePairs() throws {
     let (value, _) = parse(#"["a\"b\\c\n\u00e9\ud83d\ude00"]"#)
     guard case .array(let items) = try #require(value).kind, case .string(let text) = items[0].kind else {
-      Issue.record("not a string"); return
+      Issue.record("not a string")
+      return
     }
     #expect(text == "a\"b\\c\né😀")
   }

@@ -37,10 +37,15 @@ import _HapticRenderTestSupport
     #expect(try F.render(Self.mixed).report.layout == .stereo)
   }
 
-  @Test(arguments: [("wideband", 0.0, 55.0), ("wideband", 1.0, 200.0), ("lra150", 0.0, 140.0), ("lra150", 1.0, 160.0), ("preview", 0.5, 182.5)])
+  @Test(arguments: [
+    ("wideband", 0.0, 55.0), ("wideband", 1.0, 200.0), ("lra150", 0.0, 140.0), ("lra150", 1.0, 160.0),
+    ("preview", 0.5, 182.5),
+  ])
   func profileSetsTheCarrier(_ name: String, _ sharpness: Double, _ frequency: Double) throws {
     let profile = try #require(SignalProfile.named(name))
-    let audio = try F.render(F.document(F.event("HapticContinuous", duration: 1, ["HapticSharpness": sharpness]))) { $0.profile = profile }
+    let audio = try F.render(F.document(F.event("HapticContinuous", duration: 1, ["HapticSharpness": sharpness]))) {
+      $0.profile = profile
+    }
     let measured = Spectrum.peakFrequency(of: audio.channels[0][0..<48_000], sampleRate: 48_000, in: 20...1_000)
     #expect(abs(measured - frequency) <= 1, "\(name): \(measured) Hz")
   }
@@ -48,7 +53,9 @@ import _HapticRenderTestSupport
   @Test func profileSetsTransientCyclesAndAmplitudeLaw() throws {
     var profile = SignalProfile.lra150
     profile.amplitudeExponent = 1
-    let audio = try F.render(F.document(F.event("HapticTransient", ["HapticSharpness": 0, "HapticIntensity": 0.5]))) { $0.profile = profile }
+    let audio = try F.render(F.document(F.event("HapticTransient", ["HapticSharpness": 0, "HapticIntensity": 0.5]))) {
+      $0.profile = profile
+    }
     let last = try #require(Signal.lastNonZero(audio.channels[0]))
     #expect(abs(last + 1 - Int((3 * 48_000 / 140.0).rounded())) <= 1)
     #expect(abs(Signal.peak(audio.channels[0][...]) - 0.5) < 1e-3)
@@ -59,12 +66,19 @@ import _HapticRenderTestSupport
     let text = MarkedText("{\"minimumFrequency\": 80, \"maximumFrequency\": ⚑25000, \"transientCycles\": 2.5}")
     #expect(SignalProfile.parse(Array(text.text.utf8), file: "p.json", diagnostics: &diagnostics) == nil)
     let error = try #require(diagnostics.all.first { $0.severity == .error })
-    #expect("\(error)" == "p.json:1:\(text.position.column): error: maximumFrequency: expected a frequency in Hz within 1…20000, found 25000")
+    #expect(
+      "\(error)"
+        == "p.json:1:\(text.position.column): error: maximumFrequency: expected a frequency in Hz within 1…20000, found 25000"
+    )
     #expect(diagnostics.all.contains { $0.message == "expected a whole number of cycles within 1…64, found 2.5" })
 
     var clean = Diagnostics()
-    let profile = SignalProfile.parse(Array("{\"minimumFrequency\": 80, \"maximumFrequency\": 120, \"amplitudeExponent\": 1.5, \"transientCycles\": 4}".utf8), file: "p.json", diagnostics: &clean)
-    #expect(profile == SignalProfile(minimumFrequency: 80, maximumFrequency: 120, amplitudeExponent: 1.5, transientCycles: 4))
+    let profile = SignalProfile.parse(
+      Array(
+        "{\"minimumFrequency\": 80, \"maximumFrequency\": 120, \"amplitudeExponent\": 1.5, \"transientCycles\": 4}".utf8
+      ), file: "p.json", diagnostics: &clean)
+    #expect(
+      profile == SignalProfile(minimumFrequency: 80, maximumFrequency: 120, amplitudeExponent: 1.5, transientCycles: 4))
     #expect(clean.all.isEmpty)
   }
 

@@ -18,97 +18,171 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
   private static func wrap(_ event: String) -> String { "{\"Pattern\": [{\"Event\": \(event)}]}" }
 
   static let errors: [DiagnosticCase] = [
-    DiagnosticCase(id: "not JSON", json: "⚑Version: 1", severity: .error,
+    DiagnosticCase(
+      id: "not JSON", json: "⚑Version: 1", severity: .error,
       expected: "(document): invalid JSON: expected a value, found 'V'"),
-    DiagnosticCase(id: "no Pattern", json: "⚑{\"Version\": 1}", severity: .error,
+    DiagnosticCase(
+      id: "no Pattern", json: "⚑{\"Version\": 1}", severity: .error,
       expected: "(document): missing \"Pattern\": an AHAP file needs a \"Pattern\" array"),
-    DiagnosticCase(id: "Pattern not an array", json: "{\"Pattern\": ⚑{}}", severity: .error,
+    DiagnosticCase(
+      id: "Pattern not an array", json: "{\"Pattern\": ⚑{}}", severity: .error,
       expected: "Pattern: expected an array of events and parameters, found an object"),
-    DiagnosticCase(id: "unknown event type",
+    DiagnosticCase(
+      id: "unknown event type",
       json: wrap("{\"Time\": 0, \"EventType\": ⚑\"hapticTransient\"}"), severity: .error,
       expected: "Pattern[0].Event.EventType: unknown event type \"hapticTransient\"; did you mean \"HapticTransient\"?"),
-    DiagnosticCase(id: "unknown parameter ID",
-      json: wrap("{\"Time\": 0, \"EventType\": \"HapticTransient\", \"EventParameters\": [{\"ParameterID\": ⚑\"HapticIntensityy\", \"ParameterValue\": 1}]}"),
+    DiagnosticCase(
+      id: "unknown parameter ID",
+      json: wrap(
+        "{\"Time\": 0, \"EventType\": \"HapticTransient\", \"EventParameters\": [{\"ParameterID\": ⚑\"HapticIntensityy\", \"ParameterValue\": 1}]}"
+      ),
       severity: .error,
-      expected: "Pattern[0].Event.EventParameters[0].ParameterID: unknown event parameter \"HapticIntensityy\"; did you mean \"HapticIntensity\"?"),
-    DiagnosticCase(id: "event parameter used as dynamic parameter",
-      json: "{\"Pattern\": [{\"Parameter\": {\"ParameterID\": ⚑\"HapticIntensity\", \"Time\": 0, \"ParameterValue\": 1}}]}",
+      expected:
+        "Pattern[0].Event.EventParameters[0].ParameterID: unknown event parameter \"HapticIntensityy\"; did you mean \"HapticIntensity\"?"
+    ),
+    DiagnosticCase(
+      id: "event parameter used as dynamic parameter",
+      json:
+        "{\"Pattern\": [{\"Parameter\": {\"ParameterID\": ⚑\"HapticIntensity\", \"Time\": 0, \"ParameterValue\": 1}}]}",
       severity: .error,
-      expected: "Pattern[0].Parameter.ParameterID: unknown dynamic parameter \"HapticIntensity\" (\"HapticIntensity\" is an event parameter; did you mean \"HapticIntensityControl\"?)"),
-    DiagnosticCase(id: "missing Time", json: wrap("⚑{\"EventType\": \"HapticTransient\"}"), severity: .error,
+      expected:
+        "Pattern[0].Parameter.ParameterID: unknown dynamic parameter \"HapticIntensity\" (\"HapticIntensity\" is an event parameter; did you mean \"HapticIntensityControl\"?)"
+    ),
+    DiagnosticCase(
+      id: "missing Time", json: wrap("⚑{\"EventType\": \"HapticTransient\"}"), severity: .error,
       expected: "Pattern[0].Event: missing \"Time\": every event needs a start time in seconds"),
-    DiagnosticCase(id: "negative Time", json: wrap("{\"Time\": ⚑-1, \"EventType\": \"HapticTransient\"}"), severity: .error,
+    DiagnosticCase(
+      id: "negative Time", json: wrap("{\"Time\": ⚑-1, \"EventType\": \"HapticTransient\"}"), severity: .error,
       expected: "Pattern[0].Event.Time: expected a time in seconds ≥ 0, found -1"),
-    DiagnosticCase(id: "non-numeric Time", json: wrap("{\"Time\": ⚑\"0.5\", \"EventType\": \"HapticTransient\"}"), severity: .error,
+    DiagnosticCase(
+      id: "non-numeric Time", json: wrap("{\"Time\": ⚑\"0.5\", \"EventType\": \"HapticTransient\"}"), severity: .error,
       expected: "Pattern[0].Event.Time: expected a time in seconds, found \"0.5\""),
-    DiagnosticCase(id: "negative duration",
+    DiagnosticCase(
+      id: "negative duration",
       json: wrap("{\"Time\": 0, \"EventType\": \"HapticContinuous\", \"EventDuration\": ⚑-0.5}"), severity: .error,
       expected: "Pattern[0].Event.EventDuration: expected a duration in seconds ≥ 0, found -0.5"),
-    DiagnosticCase(id: "non-numeric parameter value",
-      json: wrap("{\"Time\": 0, \"EventType\": \"HapticTransient\", \"EventParameters\": [{\"ParameterID\": \"HapticIntensity\", \"ParameterValue\": ⚑true}]}"),
+    DiagnosticCase(
+      id: "non-numeric parameter value",
+      json: wrap(
+        "{\"Time\": 0, \"EventType\": \"HapticTransient\", \"EventParameters\": [{\"ParameterID\": \"HapticIntensity\", \"ParameterValue\": ⚑true}]}"
+      ),
       severity: .error,
       expected: "Pattern[0].Event.EventParameters[0].ParameterValue: expected a number, found true"),
-    DiagnosticCase(id: "sustained continuous without duration",
+    DiagnosticCase(
+      id: "sustained continuous without duration",
       json: wrap("⚑{\"Time\": 0, \"EventType\": \"HapticContinuous\"}"), severity: .error,
       expected: "Pattern[0].Event: a sustained HapticContinuous event needs a positive \"EventDuration\" in seconds"),
-    DiagnosticCase(id: "sustained continuous with zero duration",
+    DiagnosticCase(
+      id: "sustained continuous with zero duration",
       json: wrap("{\"Time\": 0, \"EventType\": \"AudioContinuous\", \"EventDuration\": ⚑0}"), severity: .error,
-      expected: "Pattern[0].Event.EventDuration: a sustained AudioContinuous event needs a positive \"EventDuration\" in seconds"),
-    DiagnosticCase(id: "AudioCustom without waveform",
+      expected:
+        "Pattern[0].Event.EventDuration: a sustained AudioContinuous event needs a positive \"EventDuration\" in seconds"
+    ),
+    DiagnosticCase(
+      id: "AudioCustom without waveform",
       json: wrap("⚑{\"Time\": 0, \"EventType\": \"AudioCustom\"}"), severity: .error,
       expected: "Pattern[0].Event: missing \"EventWaveformPath\": an AudioCustom event plays an audio file"),
-    DiagnosticCase(id: "negative curve point time",
-      json: "{\"Pattern\": [{\"ParameterCurve\": {\"ParameterID\": \"HapticIntensityControl\", \"Time\": 0, \"ParameterCurveControlPoints\": [{\"Time\": ⚑-0.1, \"ParameterValue\": 1}]}}]}",
+    DiagnosticCase(
+      id: "negative curve point time",
+      json:
+        "{\"Pattern\": [{\"ParameterCurve\": {\"ParameterID\": \"HapticIntensityControl\", \"Time\": 0, \"ParameterCurveControlPoints\": [{\"Time\": ⚑-0.1, \"ParameterValue\": 1}]}}]}",
       severity: .error,
-      expected: "Pattern[0].ParameterCurve.ParameterCurveControlPoints[0].Time: expected a time in seconds ≥ 0, found -0.1"),
-    DiagnosticCase(id: "two kinds in one element",
-      json: "{\"Pattern\": [{\"Parameter\": {\"ParameterID\": \"HapticIntensityControl\", \"Time\": 0, \"ParameterValue\": 1}, \"Event\": ⚑{}}]}",
+      expected:
+        "Pattern[0].ParameterCurve.ParameterCurveControlPoints[0].Time: expected a time in seconds ≥ 0, found -0.1"),
+    DiagnosticCase(
+      id: "two kinds in one element",
+      json:
+        "{\"Pattern\": [{\"Parameter\": {\"ParameterID\": \"HapticIntensityControl\", \"Time\": 0, \"ParameterValue\": 1}, \"Event\": ⚑{}}]}",
       severity: .error,
-      expected: "Pattern[0].Event: an element holds exactly one of Event, Parameter, ParameterCurve; this one also holds \"Parameter\""),
+      expected:
+        "Pattern[0].Event: an element holds exactly one of Event, Parameter, ParameterCurve; this one also holds \"Parameter\""
+    ),
   ]
 
   static let warnings: [DiagnosticCase] = [
-    DiagnosticCase(id: "Type alias", json: wrap("{\"Time\": 0, \"Type\": ⚑\"HapticTransient\"}"), severity: .warning,
+    DiagnosticCase(
+      id: "Type alias", json: wrap("{\"Time\": 0, \"Type\": ⚑\"HapticTransient\"}"), severity: .warning,
       expected: "Pattern[0].Event.Type: \"Type\" is read as \"EventType\"; Core Haptics accepts only \"EventType\""),
-    DiagnosticCase(id: "Duration alias",
+    DiagnosticCase(
+      id: "Duration alias",
       json: wrap("{\"Time\": 0, \"EventType\": \"HapticContinuous\", \"Duration\": ⚑1}"), severity: .warning,
-      expected: "Pattern[0].Event.Duration: \"Duration\" is read as \"EventDuration\"; Core Haptics accepts only \"EventDuration\""),
-    DiagnosticCase(id: "Parameters alias",
+      expected:
+        "Pattern[0].Event.Duration: \"Duration\" is read as \"EventDuration\"; Core Haptics accepts only \"EventDuration\""
+    ),
+    DiagnosticCase(
+      id: "Parameters alias",
       json: wrap("{\"Time\": 0, \"EventType\": \"HapticTransient\", \"Parameters\": ⚑[]}"), severity: .warning,
-      expected: "Pattern[0].Event.Parameters: \"Parameters\" is read as \"EventParameters\"; Core Haptics accepts only \"EventParameters\""),
-    DiagnosticCase(id: "unknown key", json: wrap("{\"Time\": 0, ⚑\"Name\": \"tap\", \"EventType\": \"HapticTransient\"}"),
+      expected:
+        "Pattern[0].Event.Parameters: \"Parameters\" is read as \"EventParameters\"; Core Haptics accepts only \"EventParameters\""
+    ),
+    DiagnosticCase(
+      id: "unknown key", json: wrap("{\"Time\": 0, ⚑\"Name\": \"tap\", \"EventType\": \"HapticTransient\"}"),
       severity: .warning, expected: "Pattern[0].Event.Name: unknown key \"Name\" is ignored"),
-    DiagnosticCase(id: "unknown element kind", json: "{\"Pattern\": [{⚑\"ParameterCurves\": {}}]}", severity: .warning,
-      expected: "Pattern[0].ParameterCurves: unknown element kind \"ParameterCurves\" is ignored; did you mean \"ParameterCurve\"?"),
-    DiagnosticCase(id: "out of range",
-      json: wrap("{\"Time\": 0, \"EventType\": \"HapticTransient\", \"EventParameters\": [{\"ParameterID\": \"HapticSharpness\", \"ParameterValue\": ⚑-1.0}]}"),
+    DiagnosticCase(
+      id: "unknown element kind", json: "{\"Pattern\": [{⚑\"ParameterCurves\": {}}]}", severity: .warning,
+      expected:
+        "Pattern[0].ParameterCurves: unknown element kind \"ParameterCurves\" is ignored; did you mean \"ParameterCurve\"?"
+    ),
+    DiagnosticCase(
+      id: "out of range",
+      json: wrap(
+        "{\"Time\": 0, \"EventType\": \"HapticTransient\", \"EventParameters\": [{\"ParameterID\": \"HapticSharpness\", \"ParameterValue\": ⚑-1.0}]}"
+      ),
       severity: .warning,
       expected: "Pattern[0].Event.EventParameters[0].ParameterValue: HapticSharpness -1 is outside 0…1; clamped to 0"),
-    DiagnosticCase(id: "null", json: wrap("{\"Time\": 0, \"EventType\": \"HapticTransient\", \"EventWaveformPath\": ⚑null}"),
-      severity: .warning, expected: "Pattern[0].Event.EventWaveformPath: null is treated as if \"EventWaveformPath\" were absent"),
-    DiagnosticCase(id: "trailing comma", json: "{\"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": \"HapticTransient\"}},⚑]}",
+    DiagnosticCase(
+      id: "null", json: wrap("{\"Time\": 0, \"EventType\": \"HapticTransient\", \"EventWaveformPath\": ⚑null}"),
+      severity: .warning,
+      expected: "Pattern[0].Event.EventWaveformPath: null is treated as if \"EventWaveformPath\" were absent"),
+    DiagnosticCase(
+      id: "trailing comma", json: "{\"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": \"HapticTransient\"}},⚑]}",
       severity: .warning, expected: "Pattern: trailing comma in array"),
-    DiagnosticCase(id: "version", json: "{\"Version\": ⚑2, \"Pattern\": []}", severity: .warning,
+    DiagnosticCase(
+      id: "version", json: "{\"Version\": ⚑2, \"Pattern\": []}", severity: .warning,
       expected: "Version: version 2 is not 1; read as version 1"),
-    DiagnosticCase(id: "over 30 s",
+    DiagnosticCase(
+      id: "over 30 s",
       json: wrap("{\"Time\": 0, \"EventType\": \"HapticContinuous\", \"EventDuration\": ⚑40}"), severity: .warning,
-      expected: "Pattern[0].Event.EventDuration: 40 s is longer than Core Haptics' 30 s limit for continuous events; rendered as 30 s"),
-    DiagnosticCase(id: "17 points",
-      json: "{\"Pattern\": [{\"ParameterCurve\": {\"ParameterID\": \"HapticIntensityControl\", \"Time\": 0, \"ParameterCurveControlPoints\": ⚑[" + (0..<17).map { "{\"Time\": \($0), \"ParameterValue\": 1}" }.joined(separator: ",") + "]}}]}",
+      expected:
+        "Pattern[0].Event.EventDuration: 40 s is longer than Core Haptics' 30 s limit for continuous events; rendered as 30 s"
+    ),
+    DiagnosticCase(
+      id: "17 points",
+      json:
+        "{\"Pattern\": [{\"ParameterCurve\": {\"ParameterID\": \"HapticIntensityControl\", \"Time\": 0, \"ParameterCurveControlPoints\": ⚑["
+        + (0..<17).map { "{\"Time\": \($0), \"ParameterValue\": 1}" }.joined(separator: ",") + "]}}]}",
       severity: .warning,
-      expected: "Pattern[0].ParameterCurve.ParameterCurveControlPoints: 17 control points; Core Haptics devices may refuse curves with more than 16"),
-    DiagnosticCase(id: "absolute-looking point times",
-      json: "{\"Pattern\": [{\"ParameterCurve\": {\"ParameterID\": \"HapticIntensityControl\", \"Time\": 2, \"ParameterCurveControlPoints\": [{\"Time\": ⚑2, \"ParameterValue\": 1}]}}]}",
+      expected:
+        "Pattern[0].ParameterCurve.ParameterCurveControlPoints: 17 control points; Core Haptics devices may refuse curves with more than 16"
+    ),
+    DiagnosticCase(
+      id: "absolute-looking point times",
+      json:
+        "{\"Pattern\": [{\"ParameterCurve\": {\"ParameterID\": \"HapticIntensityControl\", \"Time\": 2, \"ParameterCurveControlPoints\": [{\"Time\": ⚑2, \"ParameterValue\": 1}]}}]}",
       severity: .warning,
-      expected: "Pattern[0].ParameterCurve.ParameterCurveControlPoints[0].Time: the first point's time equals the curve's Time (2 s); point times are relative to the curve, so this file may use absolute times"),
-    DiagnosticCase(id: "model default", json: wrap("⚑{\"Time\": 0, \"EventType\": \"HapticTransient\", \"EventParameters\": [{\"ParameterID\": \"HapticIntensity\", \"ParameterValue\": 1}]}"),
-      severity: .warning, expected: "Pattern[0].Event: no HapticSharpness; the signal model's default 0.5 is used (Apple documents none)"),
-    DiagnosticCase(id: "unsorted elements",
-      json: "{\"Pattern\": [{\"Event\": {\"Time\": 1, \"EventType\": \"HapticTransient\"}}, ⚑{\"Parameter\": {\"ParameterID\": \"HapticIntensityControl\", \"Time\": 0.5, \"ParameterValue\": 1}}]}",
-      severity: .warning, expected: "Pattern[1]: elements are not in time order (0.5 s after 1 s); they are rendered by their times"),
-    DiagnosticCase(id: "parameter without effect",
-      json: wrap("{\"Time\": 0, \"EventType\": \"HapticTransient\", \"EventParameters\": [{\"ParameterID\": ⚑\"AudioVolume\", \"ParameterValue\": 1}]}"),
-      severity: .warning, expected: "Pattern[0].Event.EventParameters[0].ParameterID: AudioVolume has no effect on HapticTransient events"),
+      expected:
+        "Pattern[0].ParameterCurve.ParameterCurveControlPoints[0].Time: the first point's time equals the curve's Time (2 s); point times are relative to the curve, so this file may use absolute times"
+    ),
+    DiagnosticCase(
+      id: "model default",
+      json: wrap(
+        "⚑{\"Time\": 0, \"EventType\": \"HapticTransient\", \"EventParameters\": [{\"ParameterID\": \"HapticIntensity\", \"ParameterValue\": 1}]}"
+      ),
+      severity: .warning,
+      expected: "Pattern[0].Event: no HapticSharpness; the signal model's default 0.5 is used (Apple documents none)"),
+    DiagnosticCase(
+      id: "unsorted elements",
+      json:
+        "{\"Pattern\": [{\"Event\": {\"Time\": 1, \"EventType\": \"HapticTransient\"}}, ⚑{\"Parameter\": {\"ParameterID\": \"HapticIntensityControl\", \"Time\": 0.5, \"ParameterValue\": 1}}]}",
+      severity: .warning,
+      expected: "Pattern[1]: elements are not in time order (0.5 s after 1 s); they are rendered by their times"),
+    DiagnosticCase(
+      id: "parameter without effect",
+      json: wrap(
+        "{\"Time\": 0, \"EventType\": \"HapticTransient\", \"EventParameters\": [{\"ParameterID\": ⚑\"AudioVolume\", \"ParameterValue\": 1}]}"
+      ),
+      severity: .warning,
+      expected: "Pattern[0].Event.EventParameters[0].ParameterID: AudioVolume has no effect on HapticTransient events"),
   ]
 
   @Test(arguments: errors + warnings)
@@ -131,17 +205,20 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
   }
 
   @Test func diagnosticReadsFileLineColumnSeverityPathMessage() {
-    let text = "{\"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": \"AudioContinuous\",\n  \"EventDuration\": -0.5}}]}"
+    let text =
+      "{\"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": \"AudioContinuous\",\n  \"EventDuration\": -0.5}}]}"
     let diagnostics = PatternFixtures.diagnostics(text, file: "breath.ahap")
-    #expect(diagnostics.map(\.description) == [
-      "breath.ahap:2:20: error: Pattern[0].Event.EventDuration: expected a duration in seconds ≥ 0, found -0.5",
-    ])
+    #expect(
+      diagnostics.map(\.description) == [
+        "breath.ahap:2:20: error: Pattern[0].Event.EventDuration: expected a duration in seconds ≥ 0, found -0.5"
+      ])
   }
 
   @Test func fillsDefaultsAndKeepsUnsortedOrder() throws {
-    let pattern = try PatternFixtures.pattern(PatternFixtures.document(
-      PatternFixtures.event("HapticContinuous", time: 1, duration: 2),
-      PatternFixtures.event("HapticTransient", time: 0.5)))
+    let pattern = try PatternFixtures.pattern(
+      PatternFixtures.document(
+        PatternFixtures.event("HapticContinuous", time: 1, duration: 2),
+        PatternFixtures.event("HapticTransient", time: 0.5)))
     #expect(pattern.events.map(\.time) == [1, 0.5])
     let continuous = pattern.events[0]
     #expect(continuous.value(of: .hapticIntensity) == 1)
@@ -151,8 +228,9 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
   }
 
   @Test func capsContinuousEventsAt30Seconds() throws {
-    let pattern = try PatternFixtures.pattern(PatternFixtures.document(
-      PatternFixtures.event("HapticContinuous", duration: 40)))
+    let pattern = try PatternFixtures.pattern(
+      PatternFixtures.document(
+        PatternFixtures.event("HapticContinuous", duration: 40)))
     #expect(pattern.events[0].duration == 30)
   }
 }

@@ -10,7 +10,9 @@ import _HapticRenderTestSupport
   }()
 
   @Test func samplesFolderHasTheDocumentedPatterns() {
-    for name in ["breath-478.ahap", "box-breathing.ahap", "session-complete.ahap", "heartbeat.ahap", "sharpness-glide.ahap"] {
+    for name in [
+      "breath-478.ahap", "box-breathing.ahap", "session-complete.ahap", "heartbeat.ahap", "sharpness-glide.ahap",
+    ] {
       #expect(Self.names.contains(name), "samples/\(name) is missing")
     }
   }
@@ -29,7 +31,8 @@ import _HapticRenderTestSupport
   /// SPEC §6.14: boundaries of the 4-7-8 cycle at 4.00 s and 11.00 s, silence in the hold.
   @Test func breathingCycleKeepsItsBoundaries() throws {
     var diagnostics = Diagnostics()
-    let pattern = try #require(try Pattern.load(path: "\(Locations.samples)/breath-478.ahap", diagnostics: &diagnostics))
+    let pattern = try #require(
+      try Pattern.load(path: "\(Locations.samples)/breath-478.ahap", diagnostics: &diagnostics))
     let audio = try Render.toMemory(pattern)
     let samples = audio.channels[0]
     let window = 480  // 10 ms RMS windows

@@ -11,7 +11,9 @@ import _HapticRenderTestSupport
     let folder = try TemporaryFolder()
     let result = try CommandRunner.render(["\(samples)/breath-478.ahap", "-o", "\(folder.path)/breath.wav"])
     #expect(result.status == 0, "\(result.standardError)")
-    #expect(result.standardError.contains("wrote \(folder.path)/breath.wav: 19.020 s, 912960 frames, 1 channel (haptic), 48000 Hz, wav (24-bit)"))
+    #expect(
+      result.standardError.contains(
+        "wrote \(folder.path)/breath.wav: 19.020 s, 912960 frames, 1 channel (haptic), 48000 Hz, wav (24-bit)"))
     let reader = try AudioFileReader(path: "\(folder.path)/breath.wav")
     #expect(reader.frameCount == 912_960 && reader.channelCount == 1 && reader.sampleRate == 48_000)
     #expect(folder.contents() == ["breath.wav"])
@@ -62,7 +64,9 @@ import _HapticRenderTestSupport
     // A file-size limit of 64 KiB stands in for a full disk: writes past it fail with EFBIG.
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = ["-c", "ulimit -f 64; trap '' XFSZ; exec \"$0\" \"$1\" -o \"$2\" -q", render, "\(samples)/breath-478.ahap", output]
+    process.arguments = [
+      "-c", "ulimit -f 64; trap '' XFSZ; exec \"$0\" \"$1\" -o \"$2\" -q", render, "\(samples)/breath-478.ahap", output,
+    ]
     let errors = Pipe()
     process.standardError = errors
     try process.run()
@@ -77,7 +81,9 @@ import _HapticRenderTestSupport
   @Test func interruptedRenderRemovesItsTemporaryFile() throws {
     let folder = try TemporaryFolder()
     let long = "\(folder.path)/long.ahap"
-    let events = (0..<40).map { "{\"Event\": {\"Time\": \($0 * 60), \"EventType\": \"HapticContinuous\", \"EventDuration\": 30}}" }
+    let events = (0..<40).map {
+      "{\"Event\": {\"Time\": \($0 * 60), \"EventType\": \"HapticContinuous\", \"EventDuration\": 30}}"
+    }
     try Data("{\"Pattern\": [\(events.joined(separator: ","))]}".utf8).write(to: URL(fileURLWithPath: long))
     let process = Process()
     process.executableURL = CommandRunner.productsDirectory.appendingPathComponent("render")
@@ -98,15 +104,22 @@ import _HapticRenderTestSupport
   @Test func sandboxFlagRefusesWaveformsOutside() throws {
     let folder = try TemporaryFolder()
     let input = "\(folder.path)/p.ahap"
-    try Data("{\"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": \"AudioCustom\", \"EventWaveformPath\": \"\(samples)/knock.wav\"}}]}".utf8)
-      .write(to: URL(fileURLWithPath: input))
+    try Data(
+      "{\"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": \"AudioCustom\", \"EventWaveformPath\": \"\(samples)/knock.wav\"}}]}"
+        .utf8
+    )
+    .write(to: URL(fileURLWithPath: input))
     let before = try Data(contentsOf: URL(fileURLWithPath: input))
     let open = try CommandRunner.render([input, "-o", "\(folder.path)/a.wav", "-q"])
     #expect(open.status == 0)
     let sandboxed = try CommandRunner.render([input, "-o", "\(folder.path)/b.wav", "--sandbox"])
     #expect(sandboxed.status == 1)
-    #expect(sandboxed.standardError.contains("is outside the pattern's folder and the --resources folders, which --sandbox allows"))
-    let allowed = try CommandRunner.render([input, "-o", "\(folder.path)/c.wav", "--sandbox", "--resources", samples, "-q"])
+    #expect(
+      sandboxed.standardError.contains(
+        "is outside the pattern's folder and the --resources folders, which --sandbox allows"))
+    let allowed = try CommandRunner.render([
+      input, "-o", "\(folder.path)/c.wav", "--sandbox", "--resources", samples, "-q",
+    ])
     #expect(allowed.status == 0)
     #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before, "the input is never modified")
     #expect(folder.contents() == ["a.wav", "c.wav", "p.ahap"])
@@ -116,7 +129,8 @@ import _HapticRenderTestSupport
     let folder = try TemporaryFolder()
     let result = try CommandRunner.render(["\(folder.path)/nope.ahap", "-o", "\(folder.path)/x.wav"])
     #expect(result.status == 1)
-    #expect(result.standardError == "render: error: cannot read '\(folder.path)/nope.ahap': No such file or directory\n")
+    #expect(
+      result.standardError == "render: error: cannot read '\(folder.path)/nope.ahap': No such file or directory\n")
     #expect(folder.contents().isEmpty)
   }
 
@@ -124,11 +138,15 @@ import _HapticRenderTestSupport
     let folder = try TemporaryFolder()
     let input = "\(folder.path)/bad.ahap"
     let output = "\(folder.path)/out.wav"
-    try Data("{\"Pattern\": [\n  {\"Event\": {\"Time\": -1, \"EventType\": \"AudioCustom\", \"EventWaveformPath\": \"x.wav\"}}\n]}".utf8).write(to: URL(fileURLWithPath: input))
+    try Data(
+      "{\"Pattern\": [\n  {\"Event\": {\"Time\": -1, \"EventType\": \"AudioCustom\", \"EventWaveformPath\": \"x.wav\"}}\n]}"
+        .utf8
+    ).write(to: URL(fileURLWithPath: input))
     try Data("keep me".utf8).write(to: URL(fileURLWithPath: output))
     let result = try CommandRunner.render([input, "-o", output])
     #expect(result.status == 1)
-    #expect(result.standardError == "\(input):2:22: error: Pattern[0].Event.Time: expected a time in seconds ≥ 0, found -1\n")
+    #expect(
+      result.standardError == "\(input):2:22: error: Pattern[0].Event.Time: expected a time in seconds ≥ 0, found -1\n")
     #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == Data("keep me".utf8))
     #expect(folder.contents() == ["bad.ahap", "out.wav"])
   }
@@ -137,7 +155,9 @@ import _HapticRenderTestSupport
     let folder = try TemporaryFolder()
     let lenient = try CommandRunner.render(["\(samples)/short-keys.ahap", "-o", "\(folder.path)/a.wav"])
     #expect(lenient.status == 0)
-    #expect(lenient.standardError.contains("short-keys.ahap:7:9: warning: Pattern[0].Event.Type: \"Type\" is read as \"EventType\""))
+    #expect(
+      lenient.standardError.contains(
+        "short-keys.ahap:7:9: warning: Pattern[0].Event.Type: \"Type\" is read as \"EventType\""))
     let quiet = try CommandRunner.render(["\(samples)/short-keys.ahap", "-o", "\(folder.path)/b.wav", "-q"])
     #expect(quiet.status == 0 && quiet.standardError.isEmpty)
     let strict = try CommandRunner.render(["\(samples)/short-keys.ahap", "-o", "\(folder.path)/c.wav", "--strict"])
@@ -148,7 +168,10 @@ import _HapticRenderTestSupport
 
   @Test(arguments: [
     (["--rate", "10"], "--rate 10 is outside 1000…384000 Hz"),
-    (["-t", "opus", "--rate", "44100"], "opus does not support 44100 Hz; it accepts 8000, 12000, 16000, 24000, 48000 Hz"),
+    (
+      ["-t", "opus", "--rate", "44100"],
+      "opus does not support 44100 Hz; it accepts 8000, 12000, 16000, 24000, 48000 Hz"
+    ),
     (["-t", "flac", "-b", "float"], "flac stores 16 or 24 bits, not float"),
     (["-t", "ogg", "-b", "16"], "ogg is a lossy format; its bit depth cannot be set (16 was asked)"),
     (["--peak", "loud"], "The value 'loud' is invalid for '--peak <peak>'"),
@@ -179,31 +202,46 @@ import _HapticRenderTestSupport
     #expect(folder.contents() == ["loud.ahap"])
     let normalized = try CommandRunner.render([input, "-o", "\(folder.path)/y.wav"])
     #expect(normalized.status == 0)
-    #expect(normalized.standardError.contains("render: warning: the mix peaked at 6.0 dBFS; normalized to -1.0 dBFS (gain -7.0 dB)"))
+    #expect(
+      normalized.standardError.contains(
+        "render: warning: the mix peaked at 6.0 dBFS; normalized to -1.0 dBFS (gain -7.0 dB)"))
   }
 
   @Test func missingWaveformNamesEveryPlaceSearched() throws {
     let folder = try TemporaryFolder()
     let input = "\(folder.path)/custom.ahap"
-    try Data("{\"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": \"AudioCustom\", \"EventWaveformPath\": \"boom.wav\"}}]}".utf8)
-      .write(to: URL(fileURLWithPath: input))
+    try Data(
+      "{\"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": \"AudioCustom\", \"EventWaveformPath\": \"boom.wav\"}}]}"
+        .utf8
+    )
+    .write(to: URL(fileURLWithPath: input))
     let result = try CommandRunner.render([input, "-o", "\(folder.path)/x.wav", "--resources", "/nonexistent"])
     #expect(result.status == 1)
-    #expect(result.standardError.contains("error: Pattern[0].Event.EventWaveformPath: waveform \"boom.wav\" not found; looked in '\(folder.path)/boom.wav', '/nonexistent/boom.wav'"))
+    #expect(
+      result.standardError.contains(
+        "error: Pattern[0].Event.EventWaveformPath: waveform \"boom.wav\" not found; looked in '\(folder.path)/boom.wav', '/nonexistent/boom.wav'"
+      ))
   }
 
   @Test func profileOptionTakesANameOrAFile() throws {
     let folder = try TemporaryFolder()
-    let named = try CommandRunner.render(["\(samples)/heartbeat.ahap", "-o", "\(folder.path)/a.wav", "--profile", "lra150"])
+    let named = try CommandRunner.render([
+      "\(samples)/heartbeat.ahap", "-o", "\(folder.path)/a.wav", "--profile", "lra150",
+    ])
     #expect(named.status == 0)
-    let unknown = try CommandRunner.render(["\(samples)/heartbeat.ahap", "-o", "\(folder.path)/b.wav", "--profile", "lra"])
+    let unknown = try CommandRunner.render([
+      "\(samples)/heartbeat.ahap", "-o", "\(folder.path)/b.wav", "--profile", "lra",
+    ])
     #expect(unknown.status == 64)
-    #expect(unknown.standardError.contains("unknown profile 'lra'; use one of preview, lra150, wideband or a JSON file"))
+    #expect(
+      unknown.standardError.contains("unknown profile 'lra'; use one of preview, lra150, wideband or a JSON file"))
     let file = "\(folder.path)/bad.json"
     try Data("{\"minimumFrequency\": -5}".utf8).write(to: URL(fileURLWithPath: file))
     let bad = try CommandRunner.render(["\(samples)/heartbeat.ahap", "-o", "\(folder.path)/c.wav", "--profile", file])
     #expect(bad.status == 1)
-    #expect(bad.standardError.contains("\(file):1:22: error: minimumFrequency: expected a frequency in Hz within 1…20000, found -5"))
+    #expect(
+      bad.standardError.contains(
+        "\(file):1:22: error: minimumFrequency: expected a frequency in Hz within 1…20000, found -5"))
     #expect(folder.contents() == ["a.wav", "bad.json"])
   }
 
@@ -224,7 +262,9 @@ import _HapticRenderTestSupport
     let result = try CommandRunner.render(["check", samples, "--golden", "\(Locations.packageRoot)/Tests/Golden", "-q"])
     #expect(result.status == 0, "\(String(decoding: result.standardOutput, as: UTF8.self))")
     let count = Locations.files(in: samples, withExtension: "ahap").count
-    #expect(String(decoding: result.standardOutput, as: UTF8.self) == "checked \(count) patterns: \(count) passed, 0 failed, 0 missing\n")
+    #expect(
+      String(decoding: result.standardOutput, as: UTF8.self)
+        == "checked \(count) patterns: \(count) passed, 0 failed, 0 missing\n")
   }
 
   @Test func checkReportsChangedMissingAndUpdatedGoldens() throws {
@@ -237,10 +277,15 @@ import _HapticRenderTestSupport
     }
     let missing = try CommandRunner.render(["check", patterns, "--golden", golden])
     #expect(missing.status == 1)
-    #expect(String(decoding: missing.standardOutput, as: UTF8.self).hasSuffix("checked 2 patterns: 0 passed, 0 failed, 2 missing\n"))
+    #expect(
+      String(decoding: missing.standardOutput, as: UTF8.self).hasSuffix(
+        "checked 2 patterns: 0 passed, 0 failed, 2 missing\n"))
     let recorded = try CommandRunner.render(["check", patterns, "--golden", golden, "--update"])
     #expect(recorded.status == 0)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: golden).sorted() == ["heartbeat.flac", "session-complete.flac"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: golden).sorted() == [
+        "heartbeat.flac", "session-complete.flac",
+      ])
 
     let path = "\(patterns)/heartbeat.ahap"
     let changed = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "0.7", with: "0.69")
@@ -251,7 +296,9 @@ import _HapticRenderTestSupport
     #expect(output.contains("FAIL \(path)\ncompare: '\(golden)/heartbeat.flac' and '\(path)' differ (first at frame"))
     #expect(output.contains("  rendered: "))
     #expect(output.hasSuffix("checked 2 patterns: 1 passed, 1 failed, 0 missing\n"))
-    let loose = try CommandRunner.render(["check", patterns, "--golden", golden, "--max-diff", "0.05", "--min-snr", "20"])
+    let loose = try CommandRunner.render([
+      "check", patterns, "--golden", golden, "--max-diff", "0.05", "--min-snr", "20",
+    ])
     #expect(loose.status == 0)
   }
 
@@ -269,7 +316,8 @@ import _HapticRenderTestSupport
     #expect((json["maxDifference"] as? Double ?? 0) > 0.01)
     let rate = try CommandRunner.render(["compare", wav, "\(samples)/heartbeat.ahap", "--rate", "44100"])
     #expect(rate.status == 1)
-    #expect(String(decoding: rate.standardOutput, as: UTF8.self).contains("  sample rates differ: 48000 Hz vs 44100 Hz"))
+    #expect(
+      String(decoding: rate.standardOutput, as: UTF8.self).contains("  sample rates differ: 48000 Hz vs 44100 Hz"))
     let missing = try CommandRunner.render(["compare", "\(folder.path)/none.wav", wav])
     #expect(missing.status == 2)
     #expect(missing.standardError.contains("render: error: cannot open '\(folder.path)/none.wav'"))
@@ -300,22 +348,33 @@ import _HapticRenderTestSupport
     try FileManager.default.createDirectory(atPath: "\(inputs)/nested", withIntermediateDirectories: true)
     try FileManager.default.copyItem(atPath: "\(samples)/heartbeat.ahap", toPath: "\(inputs)/nested/heartbeat.ahap")
     try Data("{\"Pattern\": 3}".utf8).write(to: URL(fileURLWithPath: "\(inputs)/broken.ahap"))
-    let result = try CommandRunner.render([inputs, "\(samples)/session-complete.ahap", "--out-dir", "\(folder.path)/out"])
+    let result = try CommandRunner.render([
+      inputs, "\(samples)/session-complete.ahap", "--out-dir", "\(folder.path)/out",
+    ])
     #expect(result.status == 1)
-    #expect(result.standardError.contains("\(inputs)/broken.ahap:1:13: error: Pattern: expected an array of events and parameters, found a number"))
+    #expect(
+      result.standardError.contains(
+        "\(inputs)/broken.ahap:1:13: error: Pattern: expected an array of events and parameters, found a number"))
     #expect(result.standardError.hasSuffix("render: error: rendered 2 of 3 files into \(folder.path)/out; 1 failed\n"))
-    #expect(try FileManager.default.contentsOfDirectory(atPath: "\(folder.path)/out").sorted() == ["heartbeat.wav", "session-complete.wav"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: "\(folder.path)/out").sorted() == [
+        "heartbeat.wav", "session-complete.wav",
+      ])
   }
 
   @Test func collidingOutputNamesStopBeforeAnyWork() throws {
     let folder = try TemporaryFolder()
     try FileManager.default.createDirectory(atPath: "\(folder.path)/a", withIntermediateDirectories: true)
     try FileManager.default.copyItem(atPath: "\(samples)/heartbeat.ahap", toPath: "\(folder.path)/a/heartbeat.ahap")
-    let result = try CommandRunner.render(["\(folder.path)/a", "\(samples)/heartbeat.ahap", "--out-dir", "\(folder.path)/out"])
+    let result = try CommandRunner.render([
+      "\(folder.path)/a", "\(samples)/heartbeat.ahap", "--out-dir", "\(folder.path)/out",
+    ])
     #expect(result.status == 1)
     #expect(result.standardError.contains("would all be written to '\(folder.path)/out/heartbeat.wav'"))
     #expect(!FileManager.default.fileExists(atPath: "\(folder.path)/out"))
-    let twoWithO = try CommandRunner.render(["\(samples)/heartbeat.ahap", "\(samples)/success.ahap", "-o", "\(folder.path)/x.wav"])
+    let twoWithO = try CommandRunner.render([
+      "\(samples)/heartbeat.ahap", "\(samples)/success.ahap", "-o", "\(folder.path)/x.wav",
+    ])
     #expect(twoWithO.status == 64)
     #expect(twoWithO.standardError.contains("-o takes one input; use --out-dir DIR for 2 inputs"))
   }
@@ -326,12 +385,15 @@ import _HapticRenderTestSupport
     #expect(clean.standardError == "linted 2 files: 0 errors, 0 warnings\n")
     let warned = try CommandRunner.render(["lint", "\(samples)/short-keys.ahap"])
     #expect(warned.status == 0)
-    #expect(String(decoding: warned.standardOutput, as: UTF8.self).contains("short-keys.ahap:7:9: warning: Pattern[0].Event.Type"))
+    #expect(
+      String(decoding: warned.standardOutput, as: UTF8.self).contains(
+        "short-keys.ahap:7:9: warning: Pattern[0].Event.Type"))
     let strict = try CommandRunner.render(["lint", "\(samples)/short-keys.ahap", "--strict"])
     #expect(strict.status == 1)
     let folder = try TemporaryFolder()
     let bad = "\(folder.path)/bad.ahap"
-    try Data("{\"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": \"Buzz\"}}]}".utf8).write(to: URL(fileURLWithPath: bad))
+    try Data("{\"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": \"Buzz\"}}]}".utf8).write(
+      to: URL(fileURLWithPath: bad))
     let json = try CommandRunner.render(["lint", bad, "\(samples)/short-keys.ahap", "--json"])
     #expect(json.status == 1)
     let findings = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput)) as? [[String: Any]])
@@ -372,7 +434,10 @@ import _HapticRenderTestSupport
     let result = try CommandRunner.render(["--help"])
     #expect(result.status == 0)
     let help = String(decoding: result.standardOutput, as: UTF8.self)
-    for text in ["render breath.ahap -o breath.wav", "--rate", "--bits", "--type", "--peak", "--intensity-scale", "--strict", "--resources"] {
+    for text in [
+      "render breath.ahap -o breath.wav", "--rate", "--bits", "--type", "--peak", "--intensity-scale", "--strict",
+      "--resources",
+    ] {
       #expect(help.contains(text), "help lacks \(text)")
     }
     let convertHelp = try CommandRunner.render(["help", "convert"])

@@ -67,7 +67,10 @@ public struct ComparisonReport: Sendable, CustomStringConvertible {
     let expectedFrames = max(expected.frameCount, actual.frameCount)
     row("frames compared", "\(framesCompared) / \(expectedFrames)")
     let seconds = NumberText.fixed(Double(maxDifferenceFrame) / Double(max(expected.sampleRate, 1)), 4)
-    row("max |Δ|", "\(NumberText.scientific(maxDifference, 2)) at frame \(maxDifferenceFrame) (\(seconds) s), channel \(maxDifferenceChannel)")
+    row(
+      "max |Δ|",
+      "\(NumberText.scientific(maxDifference, 2)) at frame \(maxDifferenceFrame) (\(seconds) s), channel \(maxDifferenceChannel)"
+    )
     row("samples over ±\(NumberText.scientific(tolerance.maxDifference, 1))", "\(samplesOverTolerance)")
     row("RMS of Δ", "\(NumberText.fixed(differenceRMSDecibels, 1)) dBFS")
     let snrText = snr.map { "\(NumberText.fixed($0, 1)) dB" } ?? "n/a (expected is silent)"
@@ -94,7 +97,8 @@ extension ComparisonReport: Encodable {
     try container.encode(framesCompared, forKey: .framesCompared)
     try container.encode(maxDifference, forKey: .maxDifference)
     try container.encode(maxDifferenceFrame, forKey: .maxDifferenceFrame)
-    try container.encode(Double(maxDifferenceFrame) / Double(max(expected.sampleRate, 1)), forKey: .maxDifferenceSeconds)
+    try container.encode(
+      Double(maxDifferenceFrame) / Double(max(expected.sampleRate, 1)), forKey: .maxDifferenceSeconds)
     try container.encode(maxDifferenceChannel, forKey: .maxDifferenceChannel)
     try container.encode(samplesOverTolerance, forKey: .samplesOverTolerance)
     try container.encode(firstFrameOverTolerance, forKey: .firstFrameOverTolerance)

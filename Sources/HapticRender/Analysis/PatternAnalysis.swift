@@ -19,7 +19,9 @@ public struct PatternAnalysis: Sendable {
   private let waveforms: WaveformLibrary
 
   /// - Parameter waveforms: Decoded `AudioCustom` files (see ``WaveformLibrary``).
-  public init(_ pattern: Pattern, options: RenderOptions = RenderOptions(), waveforms: WaveformLibrary) throws(RenderError) {
+  public init(_ pattern: Pattern, options: RenderOptions = RenderOptions(), waveforms: WaveformLibrary)
+    throws(RenderError)
+  {
     try options.validate()
     let schedule = try Schedule(pattern: pattern, options: options, waveforms: waveforms)
     let rate = Double(options.sampleRate)
@@ -91,7 +93,9 @@ public struct PatternAnalysis: Sendable {
     while renderer.render(into: &block) {
       for channel in block.channels.indices {
         for frame in 0..<block.frameCount where Double(abs(block.channels[channel][frame])) > loudest.peak {
-          loudest = (Double(abs(block.channels[channel][frame])), Double(start + frame) / Double(options.sampleRate), channel)
+          loudest = (
+            Double(abs(block.channels[channel][frame])), Double(start + frame) / Double(options.sampleRate), channel
+          )
         }
       }
       start += block.frameCount

@@ -22,16 +22,21 @@ public struct PatternInfo: Sendable, Encodable, CustomStringConvertible {
     duration = analysis.duration
     events = Dictionary(uniqueKeysWithValues: analysis.eventCounts.map { ($0.type.rawValue, $0.count) })
     eventParameters = Dictionary(uniqueKeysWithValues: analysis.parametersUsed.map { ($0.id.rawValue, $0.count) })
-    dynamicParameters = Dictionary(uniqueKeysWithValues: analysis.controlsUsed.map {
-      ($0.id.rawValue, ["parameters": $0.parameters, "curves": $0.curves])
-    })
+    dynamicParameters = Dictionary(
+      uniqueKeysWithValues: analysis.controlsUsed.map {
+        ($0.id.rawValue, ["parameters": $0.parameters, "curves": $0.curves])
+      })
     polyphony = analysis.polyphony
     (peak, peakTime, peakChannel) = analysis.loudestPoint()
     layout = analysis.options.layout.resolved(for: analysis.pattern).rawValue
     var entries: [String: String] = [:]
     if case .object(let members) = analysis.pattern.metadata?.kind {
       for member in members {
-        if case .string(let text) = member.value.kind { entries[member.key] = text } else { entries[member.key] = member.value.excerpt }
+        if case .string(let text) = member.value.kind {
+          entries[member.key] = text
+        } else {
+          entries[member.key] = member.value.excerpt
+        }
       }
     }
     metadata = entries
@@ -41,9 +46,17 @@ public struct PatternInfo: Sendable, Encodable, CustomStringConvertible {
     var lines = [file]
     func row(_ label: String, _ value: String) { lines.append("  " + label.padded(24) + value) }
     row("duration", "\(NumberText.fixed(duration, 3)) s (tails included)")
-    row("events", events.isEmpty ? "none" : EventType.allCases.compactMap { type in events[type.rawValue].map { "\($0) \(type.rawValue)" } }.joined(separator: ", "))
+    row(
+      "events",
+      events.isEmpty
+        ? "none"
+        : EventType.allCases.compactMap { type in events[type.rawValue].map { "\($0) \(type.rawValue)" } }.joined(
+          separator: ", "))
     if !eventParameters.isEmpty {
-      row("event parameters", ParameterID.allCases.compactMap { id in eventParameters[id.rawValue].map { "\(id.rawValue) ×\($0)" } }.joined(separator: ", "))
+      row(
+        "event parameters",
+        ParameterID.allCases.compactMap { id in eventParameters[id.rawValue].map { "\(id.rawValue) ×\($0)" } }.joined(
+          separator: ", "))
     }
     for id in DynamicParameterID.allCases {
       guard let counts = dynamicParameters[id.rawValue] else { continue }
@@ -52,7 +65,11 @@ public struct PatternInfo: Sendable, Encodable, CustomStringConvertible {
       row(id.rawValue, parts.joined(separator: ", "))
     }
     row("polyphony", "\(polyphony)")
-    row("loudest point", peak > 0 ? "\(NumberText.fixed(Decibels.level(peak), 1)) dBFS at \(NumberText.fixed(peakTime, 3)) s, channel \(peakChannel) (\(layout) layout)" : "silent")
+    row(
+      "loudest point",
+      peak > 0
+        ? "\(NumberText.fixed(Decibels.level(peak), 1)) dBFS at \(NumberText.fixed(peakTime, 3)) s, channel \(peakChannel) (\(layout) layout)"
+        : "silent")
     for key in metadata.keys.sorted() { row("metadata \(key)", metadata[key] ?? "") }
     return lines.joined(separator: "\n")
   }

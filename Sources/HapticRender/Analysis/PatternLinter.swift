@@ -4,7 +4,9 @@ public enum PatternLinter {
   /// Silence before an event, in seconds, above which the event is flagged.
   public static let longSilence = 10.0
   /// Waveform file extensions Apple devices play through Core Haptics.
-  public static let deviceAudioExtensions: Set<String> = ["wav", "wave", "aif", "aiff", "aifc", "caf", "m4a", "aac", "mp3", "flac"]
+  public static let deviceAudioExtensions: Set<String> = [
+    "wav", "wave", "aif", "aiff", "aifc", "caf", "m4a", "aac", "mp3", "flac",
+  ]
 
   /// Adds a warning to `diagnostics` for each finding; `file` names the pattern.
   public static func lint(_ analysis: PatternAnalysis, file: String, diagnostics: inout Diagnostics) {
@@ -15,10 +17,16 @@ public enum PatternLinter {
 
     if !pattern.events.contains(where: { $0.type == .hapticContinuous }) {
       for parameter in pattern.parameters where parameter.id == .hapticSharpnessControl {
-        warn(parameter.position, parameter.path, "HapticSharpnessControl has no effect here: the pattern has no HapticContinuous event, and transients keep their own sharpness")
+        warn(
+          parameter.position, parameter.path,
+          "HapticSharpnessControl has no effect here: the pattern has no HapticContinuous event, and transients keep their own sharpness"
+        )
       }
       for curve in pattern.curves where curve.id == .hapticSharpnessControl {
-        warn(curve.position, curve.path, "HapticSharpnessControl has no effect here: the pattern has no HapticContinuous event, and transients keep their own sharpness")
+        warn(
+          curve.position, curve.path,
+          "HapticSharpnessControl has no effect here: the pattern has no HapticContinuous event, and transients keep their own sharpness"
+        )
       }
     }
 
@@ -30,7 +38,10 @@ public enum PatternLinter {
         $0.time + $0.duration > event.time && $0.value(of: .hapticSharpness) == sharpness
       }
       if let other = earlier {
-        warn(event.position, event.path, "overlaps \(other.path) (\(seconds(other.time))–\(seconds(other.time + other.duration)) s) with the same sharpness \(sharpness.formatted); on a device the two merge into one vibration")
+        warn(
+          event.position, event.path,
+          "overlaps \(other.path) (\(seconds(other.time))–\(seconds(other.time + other.duration)) s) with the same sharpness \(sharpness.formatted); on a device the two merge into one vibration"
+        )
       }
     }
 
@@ -39,7 +50,9 @@ public enum PatternLinter {
       let name = waveform.path.split(separator: "/").last.map(String.init) ?? waveform.path
       let ext = name.contains(".") ? String(name.split(separator: ".").last ?? "").lowercased() : ""
       if !deviceAudioExtensions.contains(ext) {
-        warn(event.position, event.path.appending("EventWaveformPath"), "Apple devices may not play '\(ext.isEmpty ? name : "." + ext)' files; use WAV, AIFF or CAF")
+        warn(
+          event.position, event.path.appending("EventWaveformPath"),
+          "Apple devices may not play '\(ext.isEmpty ? name : "." + ext)' files; use WAV, AIFF or CAF")
       }
     }
 
@@ -47,7 +60,10 @@ public enum PatternLinter {
     for span in analysis.spans.sorted(by: { $0.start < $1.start }) {
       if span.start - soundEnd > longSilence {
         let event = pattern.events[span.event]
-        warn(event.position, event.path, "starts after \(seconds(span.start - soundEnd)) s of silence; Core Haptics may have stopped an idle engine by then (check its auto-shutdown)")
+        warn(
+          event.position, event.path,
+          "starts after \(seconds(span.start - soundEnd)) s of silence; Core Haptics may have stopped an idle engine by then (check its auto-shutdown)"
+        )
       }
       soundEnd = max(soundEnd, span.end)
     }

@@ -31,7 +31,10 @@ public struct SVGPlot: Sendable {
     let names = channelNames(layout)
     for channel in envelope.minimum.indices {
       let height = 70.0
-      body.append(lane(id: "lane-\(names[channel].lowercased().replacing(" ", with: "-"))", label: names[channel], top: top, height: height))
+      body.append(
+        lane(
+          id: "lane-\(names[channel].lowercased().replacing(" ", with: "-"))", label: names[channel], top: top,
+          height: height))
       let middle = top + height / 2
       var path = ""
       for column in 0..<width {
@@ -55,14 +58,21 @@ public struct SVGPlot: Sendable {
         for column in 0..<width {
           let time = (Double(column) + 0.5) / plotWidth * duration
           let sounding = analysis.events(soundingAt: time).filter { pattern.events[$0].type == .hapticContinuous }
-          guard let loudest = sounding.max(by: {
-            analysis.value(of: .hapticIntensity, event: $0, at: time) < analysis.value(of: .hapticIntensity, event: $1, at: time)
-          }) else {
-            if !current.isEmpty { segments.append(current); current = "" }
+          guard
+            let loudest = sounding.max(by: {
+              analysis.value(of: .hapticIntensity, event: $0, at: time)
+                < analysis.value(of: .hapticIntensity, event: $1, at: time)
+            })
+          else {
+            if !current.isEmpty {
+              segments.append(current)
+              current = ""
+            }
             continue
           }
           let value = analysis.value(of: parameter, event: loudest, at: time)
-          current += "\(current.isEmpty ? "M" : "L")\(f(Self.margin + Double(column) + 0.5)) \(f(top + height - value * height))"
+          current +=
+            "\(current.isEmpty ? "M" : "L")\(f(Self.margin + Double(column) + 0.5)) \(f(top + height - value * height))"
         }
         if !current.isEmpty { segments.append(current) }
         body.append("<path d=\"\(segments.joined())\" class=\"curve\"/>")
@@ -70,7 +80,9 @@ public struct SVGPlot: Sendable {
           for index in haptic where pattern.events[index].type == .hapticTransient {
             let event = pattern.events[index]
             let value = analysis.value(of: .hapticIntensity, event: index, at: event.time)
-            body.append("<line x1=\"\(f(x(event.time)))\" y1=\"\(f(top + height))\" x2=\"\(f(x(event.time)))\" y2=\"\(f(top + height - value * height))\" class=\"tick\"/>")
+            body.append(
+              "<line x1=\"\(f(x(event.time)))\" y1=\"\(f(top + height))\" x2=\"\(f(x(event.time)))\" y2=\"\(f(top + height - value * height))\" class=\"tick\"/>"
+            )
           }
         }
         top += height + Self.laneGap
@@ -87,13 +99,16 @@ public struct SVGPlot: Sendable {
     for span in analysis.spans.sorted(by: { ($0.start, $0.event) < ($1.start, $1.event) }) {
       let event = pattern.events[span.event]
       let text = label(event)
-      let reserved = event.type == .hapticTransient && labelsTicks ? duration * (Double(text.count) * 5.5 + 6) / plotWidth : 0
+      let reserved =
+        event.type == .hapticTransient && labelsTicks ? duration * (Double(text.count) * 5.5 + 6) / plotWidth : 0
       let row = rowEnds.firstIndex { $0 <= span.start } ?? rowEnds.count
       if row == rowEnds.count { rowEnds.append(0) }
       rowEnds[row] = max(span.end, span.start + reserved)
       let y = top + Double(row) * rowHeight
       if event.type == .hapticTransient {
-        bars.append("<line x1=\"\(f(x(event.time)))\" y1=\"\(f(y + 2))\" x2=\"\(f(x(event.time)))\" y2=\"\(f(y + rowHeight - 2))\" class=\"tick\"><title>\(escape(text))</title></line>")
+        bars.append(
+          "<line x1=\"\(f(x(event.time)))\" y1=\"\(f(y + 2))\" x2=\"\(f(x(event.time)))\" y2=\"\(f(y + rowHeight - 2))\" class=\"tick\"><title>\(escape(text))</title></line>"
+        )
         if labelsTicks {
           bars.append("<text x=\"\(f(x(event.time) + 3))\" y=\"\(f(y + 13))\" class=\"small\">\(escape(text))</text>")
         }
@@ -101,9 +116,13 @@ public struct SVGPlot: Sendable {
       }
       let bodyEnd = event.duration > 0 ? min(event.time + event.duration, span.end) : span.end
       let kind = event.type.isHaptic ? "haptic" : "audio"
-      bars.append("<rect x=\"\(f(x(span.start)))\" y=\"\(f(y + 2))\" width=\"\(f(max(x(bodyEnd) - x(span.start), 1)))\" height=\"\(f(rowHeight - 4))\" class=\"bar \(kind)\"><title>\(escape(text))</title></rect>")
+      bars.append(
+        "<rect x=\"\(f(x(span.start)))\" y=\"\(f(y + 2))\" width=\"\(f(max(x(bodyEnd) - x(span.start), 1)))\" height=\"\(f(rowHeight - 4))\" class=\"bar \(kind)\"><title>\(escape(text))</title></rect>"
+      )
       if span.end > bodyEnd {
-        bars.append("<rect x=\"\(f(x(bodyEnd)))\" y=\"\(f(y + 2))\" width=\"\(f(max(x(span.end) - x(bodyEnd), 0.5)))\" height=\"\(f(rowHeight - 4))\" class=\"tail \(kind)\"/>")
+        bars.append(
+          "<rect x=\"\(f(x(bodyEnd)))\" y=\"\(f(y + 2))\" width=\"\(f(max(x(span.end) - x(bodyEnd), 0.5)))\" height=\"\(f(rowHeight - 4))\" class=\"tail \(kind)\"/>"
+        )
       }
       if fits(text, pixels: x(span.end) - x(span.start)) {
         bars.append("<text x=\"\(f(x(span.start) + 3))\" y=\"\(f(y + 13))\" class=\"small\">\(escape(text))</text>")
@@ -127,14 +146,15 @@ public struct SVGPlot: Sendable {
     body.append(axis(duration: duration, top: top, x: x))
     let totalHeight = top + 40
     let totalWidth = Self.margin + plotWidth + 20
-    return ([
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(totalWidth))\" height=\"\(f(totalHeight))\" viewBox=\"0 0 \(f(totalWidth)) \(f(totalHeight))\" font-family=\"sans-serif\">",
-      "<style>.title{font-size:13px;font-weight:bold}.label{font-size:11px;fill:#333}.small{font-size:9px;fill:#222}"
-        + ".lane{fill:#f7f7f7;stroke:#ddd}.wave{stroke:#1f5fa8;stroke-width:1;fill:none}.curve{stroke:#c0392b;stroke-width:1.5;fill:none}"
-        + ".tick{stroke:#8e44ad;stroke-width:1.5}.bar.haptic{fill:#7fb3e6}.bar.audio{fill:#8fd19e}.tail{opacity:0.35}"
-        + ".silence{fill:#000;opacity:0.04}.axis{stroke:#555}</style>",
-      "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>",
-    ] + body + silences + ["</svg>"]).joined(separator: "\n") + "\n"
+    return
+      ([
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(totalWidth))\" height=\"\(f(totalHeight))\" viewBox=\"0 0 \(f(totalWidth)) \(f(totalHeight))\" font-family=\"sans-serif\">",
+        "<style>.title{font-size:13px;font-weight:bold}.label{font-size:11px;fill:#333}.small{font-size:9px;fill:#222}"
+          + ".lane{fill:#f7f7f7;stroke:#ddd}.wave{stroke:#1f5fa8;stroke-width:1;fill:none}.curve{stroke:#c0392b;stroke-width:1.5;fill:none}"
+          + ".tick{stroke:#8e44ad;stroke-width:1.5}.bar.haptic{fill:#7fb3e6}.bar.audio{fill:#8fd19e}.tail{opacity:0.35}"
+          + ".silence{fill:#000;opacity:0.04}.axis{stroke:#555}</style>",
+        "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>",
+      ] + body + silences + ["</svg>"]).joined(separator: "\n") + "\n"
   }
 
   // MARK: - Pieces
@@ -145,7 +165,8 @@ public struct SVGPlot: Sendable {
   }
 
   private func silence(from start: Double, to end: Double, x: (Double) -> Double, bottom: Double) -> String {
-    let shade = "<rect x=\"\(f(x(start)))\" y=\"26\" width=\"\(f(x(end) - x(start)))\" height=\"\(f(bottom - 26))\" class=\"silence\"/>"
+    let shade =
+      "<rect x=\"\(f(x(start)))\" y=\"26\" width=\"\(f(x(end) - x(start)))\" height=\"\(f(bottom - 26))\" class=\"silence\"/>"
     guard x(end) - x(start) >= 80 else { return "<g class=\"hold\">\(shade)</g>" }
     return "<g class=\"hold\">\(shade)"
       + "<text x=\"\(f((x(start) + x(end)) / 2))\" y=\"\(f(bottom - 4))\" text-anchor=\"middle\" class=\"small\">silence \(NumberText.fixed(end - start, 2)) s</text></g>"
@@ -153,15 +174,22 @@ public struct SVGPlot: Sendable {
 
   private func axis(duration: Double, top: Double, x: (Double) -> Double) -> String {
     let step = tickStep(duration)
-    var parts = ["<g id=\"axis\"><line x1=\"\(f(Self.margin))\" y1=\"\(f(top))\" x2=\"\(f(Self.margin + Double(width)))\" y2=\"\(f(top))\" class=\"axis\"/>"]
+    var parts = [
+      "<g id=\"axis\"><line x1=\"\(f(Self.margin))\" y1=\"\(f(top))\" x2=\"\(f(Self.margin + Double(width)))\" y2=\"\(f(top))\" class=\"axis\"/>"
+    ]
     var index = 0
     while Double(index) * step <= duration + step * 1e-9 {
       let time = Double(index) * step
-      parts.append("<line x1=\"\(f(x(time)))\" y1=\"\(f(top))\" x2=\"\(f(x(time)))\" y2=\"\(f(top + 5))\" class=\"axis\"/>")
-      parts.append("<text x=\"\(f(x(time)))\" y=\"\(f(top + 17))\" text-anchor=\"middle\" class=\"small\">\(timeLabel(time, step: step))</text>")
+      parts.append(
+        "<line x1=\"\(f(x(time)))\" y1=\"\(f(top))\" x2=\"\(f(x(time)))\" y2=\"\(f(top + 5))\" class=\"axis\"/>")
+      parts.append(
+        "<text x=\"\(f(x(time)))\" y=\"\(f(top + 17))\" text-anchor=\"middle\" class=\"small\">\(timeLabel(time, step: step))</text>"
+      )
       index += 1
     }
-    parts.append("<text x=\"\(f(Self.margin + Double(width)))\" y=\"\(f(top + 32))\" text-anchor=\"end\" class=\"label\">time (s)</text></g>")
+    parts.append(
+      "<text x=\"\(f(Self.margin + Double(width)))\" y=\"\(f(top + 32))\" text-anchor=\"end\" class=\"label\">time (s)</text></g>"
+    )
     return parts.joined()
   }
 
@@ -194,7 +222,8 @@ public struct SVGPlot: Sendable {
 
   private func title(_ pattern: Pattern) -> String {
     if case .object(let members) = pattern.metadata?.kind,
-      let description = members.first(where: { $0.key == "Description" }), case .string(let text) = description.value.kind
+      let description = members.first(where: { $0.key == "Description" }),
+      case .string(let text) = description.value.kind
     {
       return text
     }
@@ -205,9 +234,15 @@ public struct SVGPlot: Sendable {
     let given = { (id: ParameterID, short: String) in "\(short) \(NumberText.fixed(event.value(of: id), 2))" }
     switch event.type {
     case .hapticTransient: return given(.hapticIntensity, "I") + " " + given(.hapticSharpness, "S")
-    case .hapticContinuous: return given(.hapticIntensity, "I") + " " + given(.hapticSharpness, "S") + " \(NumberText.fixed(event.duration, 2)) s"
-    case .audioContinuous: return given(.audioPitch, "pitch") + " " + given(.audioVolume, "vol") + " \(NumberText.fixed(event.duration, 2)) s"
-    case .audioCustom: return (event.waveform?.path.split(separator: "/").last.map(String.init) ?? "waveform") + " " + given(.audioVolume, "vol")
+    case .hapticContinuous:
+      return given(.hapticIntensity, "I") + " " + given(.hapticSharpness, "S")
+        + " \(NumberText.fixed(event.duration, 2)) s"
+    case .audioContinuous:
+      return given(.audioPitch, "pitch") + " " + given(.audioVolume, "vol")
+        + " \(NumberText.fixed(event.duration, 2)) s"
+    case .audioCustom:
+      return (event.waveform?.path.split(separator: "/").last.map(String.init) ?? "waveform") + " "
+        + given(.audioVolume, "vol")
     }
   }
 

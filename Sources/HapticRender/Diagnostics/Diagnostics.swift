@@ -16,7 +16,6 @@ public struct Diagnostics: Sendable {
     self.treatsWarningsAsErrors = treatsWarningsAsErrors
   }
 
-
   /// Orders the diagnostics by line and column, keeping the order of those at one place.
   public mutating func sortByLocation() {
     all = all.enumerated().sorted {

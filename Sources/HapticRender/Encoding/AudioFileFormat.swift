@@ -56,13 +56,16 @@ public struct AudioFileFormat: Sendable, Hashable, CustomStringConvertible {
     self.container = container
     if container.isLossy {
       if let encoding {
-        throw .unsupportedFormat("\(container.rawValue) is a lossy format; its bit depth cannot be set (\(encoding.rawValue) was asked)")
+        throw .unsupportedFormat(
+          "\(container.rawValue) is a lossy format; its bit depth cannot be set (\(encoding.rawValue) was asked)")
       }
       self.encoding = nil
     } else {
       let chosen = encoding ?? .pcm24
       guard container.encodings.contains(chosen) else {
-        throw .unsupportedFormat("\(container.rawValue) stores \(container.encodings.map(\.rawValue).joined(separator: " or ")) bits, not \(chosen.rawValue)")
+        throw .unsupportedFormat(
+          "\(container.rawValue) stores \(container.encodings.map(\.rawValue).joined(separator: " or ")) bits, not \(chosen.rawValue)"
+        )
       }
       self.encoding = chosen
     }
@@ -73,8 +76,12 @@ public struct AudioFileFormat: Sendable, Hashable, CustomStringConvertible {
   /// - Throws: ``EncodingError/unsupportedFormat(_:)`` for an unknown or missing extension.
   public init(path: String, encoding: SampleEncoding? = nil) throws(EncodingError) {
     let name = path.split(separator: "/").last.map(String.init) ?? path
-    guard let dot = name.lastIndex(of: "."), let container = Container(extension: String(name[name.index(after: dot)...])) else {
-      throw .unsupportedFormat("cannot tell the format of '\(path)' from its extension; use one of \(Container.allCases.map { ".\($0.rawValue)" }.joined(separator: " ")) or --type")
+    guard let dot = name.lastIndex(of: "."),
+      let container = Container(extension: String(name[name.index(after: dot)...]))
+    else {
+      throw .unsupportedFormat(
+        "cannot tell the format of '\(path)' from its extension; use one of \(Container.allCases.map { ".\($0.rawValue)" }.joined(separator: " ")) or --type"
+      )
     }
     try self.init(container, encoding: encoding)
   }
@@ -82,12 +89,15 @@ public struct AudioFileFormat: Sendable, Hashable, CustomStringConvertible {
   /// Checks that the format can be written at `sampleRate` Hz.
   public func check(sampleRate: Int) throws(EncodingError) {
     if let rates = container.sampleRates, !rates.contains(sampleRate) {
-      throw .unsupportedFormat("\(container.rawValue) does not support \(sampleRate) Hz; it accepts \(rates.map(String.init).joined(separator: ", ")) Hz")
+      throw .unsupportedFormat(
+        "\(container.rawValue) does not support \(sampleRate) Hz; it accepts \(rates.map(String.init).joined(separator: ", ")) Hz"
+      )
     }
   }
 
   public var description: String {
-    encoding.map { "\(container.rawValue) (\($0 == .float ? "32-bit float" : "\($0.rawValue)-bit"))" } ?? container.rawValue
+    encoding.map { "\(container.rawValue) (\($0 == .float ? "32-bit float" : "\($0.rawValue)-bit"))" }
+      ?? container.rawValue
   }
 
   /// Whether libsndfile itself clamps samples to ±1 when it writes this format (integer PCM

@@ -1,9 +1,10 @@
+internal import CSndFile
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-internal import CSndFile
 
 /// Writes float frames to an audio file through libsndfile, atomically.
 ///

@@ -12,12 +12,15 @@ extension WaveformLibrary {
       let reader = try AudioFileReader(path: path)
       if let damage = reader.damage { throw .ioFailed(path: path, reason: damage) }
       guard reader.frameCount <= Self.maximumFrames else {
-        throw .ioFailed(path: path, reason: "\(reader.frameCount) frames is longer than the \(Self.maximumFrames)-frame limit for waveforms")
+        throw .ioFailed(
+          path: path,
+          reason: "\(reader.frameCount) frames is longer than the \(Self.maximumFrames)-frame limit for waveforms")
       }
       let channels = try reader.readAll()
       let frames = channels.first?.count ?? 0
       guard frames == reader.frameCount else {
-        throw .ioFailed(path: path, reason: "truncated: the header promises \(reader.frameCount) frames, the file holds \(frames)")
+        throw .ioFailed(
+          path: path, reason: "truncated: the header promises \(reader.frameCount) frames, the file holds \(frames)")
       }
       waveforms[path] = SampledAudio(channels: channels, sampleRate: Double(reader.sampleRate))
     }

@@ -39,7 +39,8 @@ struct ObjectFields {
       members.remove(at: index)
       return
     }
-    parser.warn(member.value, path.appending(alias), "\"\(alias)\" is read as \"\(key)\"; Core Haptics accepts only \"\(key)\"")
+    parser.warn(
+      member.value, path.appending(alias), "\"\(alias)\" is read as \"\(key)\"; Core Haptics accepts only \"\(key)\"")
     members[index].key = key
   }
 

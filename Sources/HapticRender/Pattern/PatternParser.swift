@@ -52,12 +52,17 @@ struct PatternParser {
       let counts = (pattern.events.count, pattern.parameters.count, pattern.curves.count)
       parseElement(element, path, into: &pattern)
       let time =
-        pattern.events.count > counts.0 ? pattern.events.last?.time
-        : pattern.parameters.count > counts.1 ? pattern.parameters.last?.time
-        : pattern.curves.count > counts.2 ? pattern.curves.last?.time : nil
+        pattern.events.count > counts.0
+        ? pattern.events.last?.time
+        : pattern.parameters.count > counts.1
+          ? pattern.parameters.last?.time
+          : pattern.curves.count > counts.2 ? pattern.curves.last?.time : nil
       guard let time else { continue }
       if time < latestTime, !reportedOrder {
-        warn(element, path, "elements are not in time order (\(time.formatted) s after \(latestTime.formatted) s); they are rendered by their times")
+        warn(
+          element, path,
+          "elements are not in time order (\(time.formatted) s after \(latestTime.formatted) s); they are rendered by their times"
+        )
         reportedOrder = true
       }
       latestTime = max(latestTime, time)
@@ -67,7 +72,9 @@ struct PatternParser {
 
   private mutating func parseElement(_ element: JSONValue, _ path: JSONPath, into pattern: inout Pattern) {
     guard case .object(let members) = element.kind else {
-      error(element, path, "expected an object holding an Event, a Parameter or a ParameterCurve, found \(element.typeDescription)")
+      error(
+        element, path,
+        "expected an object holding an Event, a Parameter or a ParameterCurve, found \(element.typeDescription)")
       return
     }
     let kinds = ["Event", "Parameter", "ParameterCurve"]
@@ -80,7 +87,9 @@ struct PatternParser {
       }
       guard present(member, memberPath) != nil else { continue }
       if let found {
-        error(member.value, memberPath, "an element holds exactly one of Event, Parameter, ParameterCurve; this one also holds \"\(found.key)\"")
+        error(
+          member.value, memberPath,
+          "an element holds exactly one of Event, Parameter, ParameterCurve; this one also holds \"\(found.key)\"")
         return
       }
       found = member
@@ -115,7 +124,9 @@ struct PatternParser {
         return nil
       }
       guard let type = EventType(rawValue: name) else {
-        error(field.value, field.path, "unknown event type \"\(name)\"\(suggestion(for: name, among: EventType.allCases.map(\.rawValue)))")
+        error(
+          field.value, field.path,
+          "unknown event type \"\(name)\"\(suggestion(for: name, among: EventType.allCases.map(\.rawValue)))")
         return nil
       }
       return type
@@ -124,7 +135,9 @@ struct PatternParser {
       error(value, path, "missing \"Time\": every event needs a start time in seconds")
     }
     if type == nil, !fields.hadKey("EventType") {
-      error(value, path, "missing \"EventType\": one of \(EventType.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+      error(
+        value, path,
+        "missing \"EventType\": one of \(EventType.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
     }
     let durationField = fields.take("EventDuration")
     var duration = durationField.flatMap { number($0.value, $0.path, atLeast: 0, what: "a duration in seconds") }
@@ -134,17 +147,23 @@ struct PatternParser {
       parameters = parseEventParameters(parameterField.value, parameterField.path, for: type)
     }
     if let type {
-      for parameter in [ParameterID.hapticIntensity, .hapticSharpness] where type.isHaptic && parameters[parameter] == nil {
-        warn(value, path, "no \(parameter.rawValue); the signal model's default \(parameter.defaultValue.formatted) is used (Apple documents none)")
+      for parameter in [ParameterID.hapticIntensity, .hapticSharpness]
+      where type.isHaptic && parameters[parameter] == nil {
+        warn(
+          value, path,
+          "no \(parameter.rawValue); the signal model's default \(parameter.defaultValue.formatted) is used (Apple documents none)"
+        )
       }
     }
     let pathField = fields.take("EventWaveformPath")
     let envelopeField = fields.take("EventWaveformUseVolumeEnvelope")
     let loopField = fields.take("EventWaveformLoopEnabled")
-    fields.warnRemaining(parser: &self, expected: [
-      "Time", "EventType", "EventDuration", "EventParameters", "EventWaveformPath",
-      "EventWaveformUseVolumeEnvelope", "EventWaveformLoopEnabled",
-    ])
+    fields.warnRemaining(
+      parser: &self,
+      expected: [
+        "Time", "EventType", "EventDuration", "EventParameters", "EventWaveformPath",
+        "EventWaveformUseVolumeEnvelope", "EventWaveformLoopEnabled",
+      ])
     guard let type, let time else { return nil }
 
     var waveform: Waveform?
@@ -173,13 +192,15 @@ struct PatternParser {
       let durationWasInvalid = durationField != nil && duration == nil
       if sustained, (duration ?? 0) <= 0, !durationWasInvalid {
         let place = durationField?.value ?? value
-        error(place, durationField?.path ?? path,
-              "a sustained \(type.rawValue) event needs a positive \"EventDuration\" in seconds")
+        error(
+          place, durationField?.path ?? path,
+          "a sustained \(type.rawValue) event needs a positive \"EventDuration\" in seconds")
         return nil
       }
       if let given = duration, given > Event.maximumContinuousDuration, let durationField {
-        warn(durationField.value, durationField.path,
-             "\(given.formatted) s is longer than Core Haptics' 30 s limit for continuous events; rendered as 30 s")
+        warn(
+          durationField.value, durationField.path,
+          "\(given.formatted) s is longer than Core Haptics' 30 s limit for continuous events; rendered as 30 s")
         duration = Event.maximumContinuousDuration
       }
     }
@@ -225,7 +246,9 @@ struct PatternParser {
       guard let raw = number(valueField.value, valueField.path, what: "a number") else { continue }
       let clamped = clamp(raw, to: id.range, valueField.value, valueField.path, name: name)
       if id == .sustained, clamped != 0, clamped != 1 {
-        warn(valueField.value, valueField.path, "Sustained is 0 or 1; \(clamped.formatted) read as \(clamped >= 0.5 ? 1 : 0)")
+        warn(
+          valueField.value, valueField.path,
+          "Sustained is 0 or 1; \(clamped.formatted) read as \(clamped >= 0.5 ? 1 : 0)")
       }
       if !id.applies(to: type) {
         warn(idField.value, idField.path, "\(name) has no effect on \(type.rawValue) events")
@@ -262,7 +285,9 @@ struct PatternParser {
     requireKeys(["ParameterID", "Time", "ParameterCurveControlPoints"], in: fields, value, path)
     guard let pointsField else { return nil }
     guard case .array(let items) = pointsField.value.kind else {
-      error(pointsField.value, pointsField.path, "expected an array of {Time, ParameterValue}, found \(pointsField.value.typeDescription)")
+      error(
+        pointsField.value, pointsField.path,
+        "expected an array of {Time, ParameterValue}, found \(pointsField.value.typeDescription)")
       return nil
     }
     var points: [ParameterCurve.Point] = []
@@ -279,7 +304,10 @@ struct PatternParser {
       guard let pointTime, let raw, let valueField, let id else { continue }
       if index == 0 { firstTimeValue = timeField?.value }
       if let last = points.last, pointTime < last.time {
-        warn(item, itemPath, "point time \(pointTime.formatted) s comes before the previous point's \(last.time.formatted) s; points are sorted by time")
+        warn(
+          item, itemPath,
+          "point time \(pointTime.formatted) s comes before the previous point's \(last.time.formatted) s; points are sorted by time"
+        )
       }
       let clamped = clamp(raw, to: id.range, valueField.value, valueField.path, name: id.rawValue)
       points.append(ParameterCurve.Point(time: pointTime, value: clamped))
@@ -290,12 +318,16 @@ struct PatternParser {
       return nil
     }
     if points.count > Self.maximumCurvePoints {
-      warn(pointsField.value, pointsField.path,
-           "\(points.count) control points; Core Haptics devices may refuse curves with more than \(Self.maximumCurvePoints)")
+      warn(
+        pointsField.value, pointsField.path,
+        "\(points.count) control points; Core Haptics devices may refuse curves with more than \(Self.maximumCurvePoints)"
+      )
     }
     if time > 0, points[0].time == time, let firstTimeValue {
-      warn(firstTimeValue, pointsField.path.appending(0).appending("Time"),
-           "the first point's time equals the curve's Time (\(time.formatted) s); point times are relative to the curve, so this file may use absolute times")
+      warn(
+        firstTimeValue, pointsField.path.appending(0).appending("Time"),
+        "the first point's time equals the curve's Time (\(time.formatted) s); point times are relative to the curve, so this file may use absolute times"
+      )
     }
     points = points.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
     return ParameterCurve(id: id, time: time, points: points, position: value.position, path: path)
@@ -309,7 +341,8 @@ struct PatternParser {
     guard let id = DynamicParameterID(rawValue: name) else {
       var hint = suggestion(for: name, among: DynamicParameterID.allCases.map(\.rawValue))
       if let eventParameter = ParameterID(rawValue: name) {
-        let control = DynamicParameterID.control(for: eventParameter, on: .hapticContinuous)
+        let control =
+          DynamicParameterID.control(for: eventParameter, on: .hapticContinuous)
           ?? DynamicParameterID.control(for: eventParameter, on: .audioContinuous)
         hint = " (\"\(name)\" is an event parameter\(control.map { "; did you mean \"\($0.rawValue)\"?" } ?? "")"
         if control == nil { hint += ")" } else { hint += ")" }
@@ -353,7 +386,10 @@ struct PatternParser {
   ) -> Double {
     let clamped = min(max(value, range.lowerBound), range.upperBound)
     if clamped != value {
-      warn(node, path, "\(name) \(value.formatted) is outside \(range.lowerBound.formatted)…\(range.upperBound.formatted); clamped to \(clamped.formatted)")
+      warn(
+        node, path,
+        "\(name) \(value.formatted) is outside \(range.lowerBound.formatted)…\(range.upperBound.formatted); clamped to \(clamped.formatted)"
+      )
     }
     return clamped
   }
@@ -417,7 +453,8 @@ struct PatternParser {
   }
 
   private func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a.utf8), b = Array(b.utf8)
+    let a = Array(a.utf8)
+    let b = Array(b.utf8)
     var previous = Array(0...b.count)
     for i in 1...max(a.count, 1) where !a.isEmpty {
       var current = [i] + Array(repeating: 0, count: b.count)

@@ -16,7 +16,9 @@ extension SignalProfile {
   public static func parse(_ bytes: [UInt8], file: String, diagnostics: inout Diagnostics) -> SignalProfile? {
     guard let root = JSONParser.parse(bytes, file: file, diagnostics: &diagnostics) else { return nil }
     guard case .object(let members) = root.kind else {
-      diagnostics.error(at: root.position.location(in: file), JSONPath(), "expected an object of profile settings, found \(root.typeDescription)")
+      diagnostics.error(
+        at: root.position.location(in: file), JSONPath(),
+        "expected an object of profile settings, found \(root.typeDescription)")
       return nil
     }
     var profile = SignalProfile.preview
@@ -25,7 +27,9 @@ extension SignalProfile {
       let path = JSONPath([.key(member.key)])
       let location = member.value.position.location(in: file)
       guard keys.contains(member.key) else {
-        diagnostics.warn(at: member.keyPosition.location(in: file), path, "unknown key \"\(member.key)\" is ignored; a profile has \(keys.map { "\"\($0)\"" }.joined(separator: ", "))")
+        diagnostics.warn(
+          at: member.keyPosition.location(in: file), path,
+          "unknown key \"\(member.key)\" is ignored; a profile has \(keys.map { "\"\($0)\"" }.joined(separator: ", "))")
         continue
       }
       guard case .number(let value) = member.value.kind else {
@@ -38,7 +42,11 @@ extension SignalProfile {
           diagnostics.error(at: location, path, "expected a frequency in Hz within 1…20000, found \(value.formatted)")
           continue
         }
-        if member.key == "minimumFrequency" { profile.minimumFrequency = value } else { profile.maximumFrequency = value }
+        if member.key == "minimumFrequency" {
+          profile.minimumFrequency = value
+        } else {
+          profile.maximumFrequency = value
+        }
       case "amplitudeExponent":
         guard exponentRange.contains(value) else {
           diagnostics.error(at: location, path, "expected an exponent within 0.1…10, found \(value.formatted)")
@@ -46,15 +54,18 @@ extension SignalProfile {
         }
         profile.amplitudeExponent = value
       default:
-        guard value == value.rounded(), value >= Double(cycleRange.lowerBound), value <= Double(cycleRange.upperBound) else {
-          diagnostics.error(at: location, path, "expected a whole number of cycles within 1…64, found \(value.formatted)")
+        guard value == value.rounded(), value >= Double(cycleRange.lowerBound), value <= Double(cycleRange.upperBound)
+        else {
+          diagnostics.error(
+            at: location, path, "expected a whole number of cycles within 1…64, found \(value.formatted)")
           continue
         }
         profile.transientCycles = Int(value)
       }
     }
     for key in keys where !members.contains(where: { $0.key == key }) {
-      diagnostics.warn(at: root.position.location(in: file), JSONPath(), "missing \"\(key)\"; the preview profile's value is used")
+      diagnostics.warn(
+        at: root.position.location(in: file), JSONPath(), "missing \"\(key)\"; the preview profile's value is used")
     }
     return diagnostics.hasErrors ? nil : profile
   }

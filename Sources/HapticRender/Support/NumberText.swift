@@ -33,7 +33,8 @@ enum NumberText {
     }
     let sign = value < 0 ? "-" : ""
     let exponentText = String(abs(exponent))
-    return "\(sign)\(fixed(mantissa, digits))e\(exponent < 0 ? "-" : "+")\(exponentText.count < 2 ? "0" : "")\(exponentText)"
+    return
+      "\(sign)\(fixed(mantissa, digits))e\(exponent < 0 ? "-" : "+")\(exponentText.count < 2 ? "0" : "")\(exponentText)"
   }
 
   private static func power10(_ exponent: Int) -> Double {

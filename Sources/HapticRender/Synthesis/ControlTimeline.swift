@@ -64,7 +64,8 @@ public struct ControlTimeline: Sendable {
     let index = low - 1
     guard index >= 0 else { return neutralValue }
     guard index + 1 < times.count, times[index + 1] > times[index] else { return values[index] }
-    return values[index] + (values[index + 1] - values[index]) * ((time - times[index]) / (times[index + 1] - times[index]))
+    return values[index] + (values[index + 1] - values[index])
+      * ((time - times[index]) / (times[index + 1] - times[index]))
   }
 
   private mutating func append(_ time: Double, _ value: Double) {

@@ -126,10 +126,12 @@ extension RenderOptions {
   /// Checks each option against its documented range.
   func validate() throws(RenderError) {
     guard Self.sampleRates.contains(sampleRate) else {
-      throw .invalidOption("sample rate \(sampleRate) Hz is outside \(Self.sampleRates.lowerBound)…\(Self.sampleRates.upperBound) Hz")
+      throw .invalidOption(
+        "sample rate \(sampleRate) Hz is outside \(Self.sampleRates.lowerBound)…\(Self.sampleRates.upperBound) Hz")
     }
     guard Self.blockSizes.contains(blockSize) else {
-      throw .invalidOption("block size \(blockSize) is outside \(Self.blockSizes.lowerBound)…\(Self.blockSizes.upperBound)")
+      throw .invalidOption(
+        "block size \(blockSize) is outside \(Self.blockSizes.lowerBound)…\(Self.blockSizes.upperBound)")
     }
     guard (0...1).contains(intensityScale) else {
       throw .invalidOption("intensity scale \(intensityScale.formatted) is outside 0…1")

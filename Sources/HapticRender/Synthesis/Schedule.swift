@@ -70,14 +70,19 @@ struct Schedule: Sendable {
       spans.append(voice.onsetFrame..<max(voice.onsetFrame, voice.endFrame))
       switch event.type {
       case .hapticTransient, .hapticContinuous:
-        bounds.append(.haptic(ParameterTrack(.hapticIntensity, of: event, controls: controls), profile, options.intensityScale))
+        bounds.append(
+          .haptic(ParameterTrack(.hapticIntensity, of: event, controls: controls), profile, options.intensityScale))
       case .audioContinuous:
         let brightness = largest(.audioBrightness, event)
-        bounds.append(.constant(largest(.audioVolume, event) * (1 + brightness / 3 + brightness * brightness / 5 + brightness * brightness * brightness / 7)))
+        bounds.append(
+          .constant(
+            largest(.audioVolume, event)
+              * (1 + brightness / 3 + brightness * brightness / 5 + brightness * brightness * brightness / 7)))
       case .audioCustom:
         let source = waveforms.waveforms[event.waveform?.path ?? ""]
         let sourcePeak = source?.channels.map { $0.map(abs).max() ?? 0 }.max() ?? 0
-        bounds.append(.constant(largest(.audioVolume, event) * Double(sourcePeak) * AudioCustomVoice.interpolationOvershoot))
+        bounds.append(
+          .constant(largest(.audioVolume, event) * Double(sourcePeak) * AudioCustomVoice.interpolationOvershoot))
       }
     }
     self.voices = voices.enumerated()

@@ -1,10 +1,11 @@
+import ArgumentParser
+import HapticRender
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import ArgumentParser
-import HapticRender
 
 /// Runs a batch render with a progress line on a terminal and a summary at the end.
 struct BatchRunner {
@@ -22,7 +23,9 @@ struct BatchRunner {
     let collisions = PatternFiles.collisions(in: inputs)
     guard collisions.isEmpty else {
       for group in collisions {
-        console.error("\(group.joined(separator: " and ")) would all be written to '\(batch.outputPath(for: group[0]))'; rename them or render them separately")
+        console.error(
+          "\(group.joined(separator: " and ")) would all be written to '\(batch.outputPath(for: group[0]))'; rename them or render them separately"
+        )
       }
       throw ExitCode.failure
     }
@@ -37,7 +40,8 @@ struct BatchRunner {
     progress.clear()
     let failed = results.filter { !$0.succeeded }.count
     let files = "\(results.count) file\(results.count == 1 ? "" : "s")"
-    let summary = "rendered \(results.count - failed) of \(files) into \(batch.outputFolder)\(failed > 0 ? "; \(failed) failed" : "")"
+    let summary =
+      "rendered \(results.count - failed) of \(files) into \(batch.outputFolder)\(failed > 0 ? "; \(failed) failed" : "")"
     if failed > 0 { console.error(summary) } else { console.note(summary) }
     if failed > 0 { throw ExitCode.failure }
   }
@@ -62,7 +66,9 @@ final class ProgressLine: @unchecked Sendable {
     let elapsed = Double(now.tv_sec - start.tv_sec) + Double(now.tv_nsec - start.tv_nsec) / 1e9
     let rate = elapsed > 0 ? Double(progress.done) / elapsed : 0
     let name = progress.current.split(separator: "/").last.map(String.init) ?? progress.current
-    write("\r\u{1B}[K[\(progress.done)/\(progress.total)] \(name)  \(Summary.seconds(elapsed)) s, \(Summary.seconds(rate)) files/s\(progress.failed > 0 ? ", \(progress.failed) failed" : "")")
+    write(
+      "\r\u{1B}[K[\(progress.done)/\(progress.total)] \(name)  \(Summary.seconds(elapsed)) s, \(Summary.seconds(rate)) files/s\(progress.failed > 0 ? ", \(progress.failed) failed" : "")"
+    )
   }
 
   func clear() {

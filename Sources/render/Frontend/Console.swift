@@ -1,9 +1,10 @@
+import HapticRender
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import HapticRender
 
 /// Writes the tool's messages to standard error.
 struct Console {
@@ -30,7 +31,8 @@ struct Console {
   /// The warnings and one-line summary of a finished render.
   func report(_ report: RenderReport, output: String, format: AudioFileFormat) {
     if let gain = report.normalizationGain {
-      warning("the mix peaked at \(Summary.decibels(report.peak)); normalized to -1.0 dBFS (gain \(Summary.gain(gain)))")
+      warning(
+        "the mix peaked at \(Summary.decibels(report.peak)); normalized to -1.0 dBFS (gain \(Summary.gain(gain)))")
     }
     if report.clippedSamples > 0 {
       warning("\(report.clippedSamples) samples exceeded full scale and were clipped")

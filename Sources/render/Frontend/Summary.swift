@@ -1,9 +1,10 @@
+import HapticRender
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import HapticRender
 
 /// The one-line report printed after a render.
 enum Summary {

@@ -3,16 +3,21 @@ import HapticRender
 
 /// Where the audio goes and how it is encoded.
 struct OutputOptionGroup: ParsableArguments {
-  @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The audio file to write, or - for standard output (one input).", valueName: "file"))
+  @Option(
+    name: [.customShort("o"), .long],
+    help: ArgumentHelp("The audio file to write, or - for standard output (one input).", valueName: "file"))
   var output: String?
 
   @Option(help: ArgumentHelp("Write DIR/<name>.<type> for each input (several files or folders).", valueName: "dir"))
   var outDir: String?
 
-  @Option(name: [.customShort("t"), .long], help: "File type (default: from the output's extension; wav with --out-dir or -).")
+  @Option(
+    name: [.customShort("t"), .long], help: "File type (default: from the output's extension; wav with --out-dir or -)."
+  )
   var type: AudioFileFormat.Container?
 
-  @Option(name: [.customShort("b"), .long], help: "Sample encoding of PCM formats (default: 24; lossy formats take none).")
+  @Option(
+    name: [.customShort("b"), .long], help: "Sample encoding of PCM formats (default: 24; lossy formats take none).")
   var bits: AudioFileFormat.SampleEncoding?
 
   func validate() throws {

@@ -3,19 +3,26 @@ import HapticRender
 
 /// The options that shape the rendered signal.
 struct RenderOptionGroup: ParsableArguments {
-  @Option(name: [.customShort("r"), .long], help: ArgumentHelp("Output sample rate in Hz (1000…384000).", valueName: "hz"))
+  @Option(
+    name: [.customShort("r"), .long], help: ArgumentHelp("Output sample rate in Hz (1000…384000).", valueName: "hz"))
   var rate = 48_000
 
   @Option(help: "Channel layout; auto is haptic (one channel), or stereo when the pattern has audio events.")
   var layout: ChannelLayout = .auto
 
-  @Option(help: ArgumentHelp("The signal model: preview (65–300 Hz, for listening), lra150 (a 150 Hz resonant actuator), wideband (a 55–200 Hz voice coil), or a JSON profile file.", valueName: "name|file.json"))
+  @Option(
+    help: ArgumentHelp(
+      "The signal model: preview (65–300 Hz, for listening), lra150 (a 150 Hz resonant actuator), wideband (a 55–200 Hz voice coil), or a JSON profile file.",
+      valueName: "name|file.json"))
   var profile = "preview"
 
   @Option(help: "When the mix exceeds full scale: normalize it to -1 dBFS (with a warning), clip it, or fail.")
   var peak: PeakPolicy = .normalize
 
-  @Option(help: ArgumentHelp("Multiply every haptic intensity by x (0…1) before the amplitude law, like an app's strength setting.", valueName: "x"))
+  @Option(
+    help: ArgumentHelp(
+      "Multiply every haptic intensity by x (0…1) before the amplitude law, like an app's strength setting.",
+      valueName: "x"))
   var intensityScale = 1.0
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Final gain in dB (-120…60), e.g. --gain -6.", valueName: "dB"))
@@ -30,13 +37,19 @@ struct RenderOptionGroup: ParsableArguments {
   @Option(help: ArgumentHelp("Frames per render block (the output does not depend on it).", visibility: .hidden))
   var blockSize = 32_768
 
-  @Option(help: ArgumentHelp("A folder where EventWaveformPath files are looked up, after the pattern's own folder (repeatable).", valueName: "dir"))
+  @Option(
+    help: ArgumentHelp(
+      "A folder where EventWaveformPath files are looked up, after the pattern's own folder (repeatable).",
+      valueName: "dir"))
   var resources: [String] = []
 
   @Flag(help: "Treat every warning as an error.")
   var strict = false
 
-  @Flag(help: "For untrusted patterns: accept EventWaveformPath files only inside the pattern's folder and the --resources folders.")
+  @Flag(
+    help:
+      "For untrusted patterns: accept EventWaveformPath files only inside the pattern's folder and the --resources folders."
+  )
   var sandbox = false
 
   func validate() throws {

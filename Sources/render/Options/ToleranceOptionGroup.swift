@@ -6,7 +6,10 @@ struct ToleranceOptionGroup: ParsableArguments {
   @Option(help: ArgumentHelp("Largest accepted |Δ| of any sample, in full-scale units.", valueName: "x"))
   var maxDiff = 1e-4
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Smallest accepted signal-to-difference ratio (not checked when the expected side is silent).", valueName: "dB"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp(
+      "Smallest accepted signal-to-difference ratio (not checked when the expected side is silent).", valueName: "dB"))
   var minSnr = 60.0
 
   func validate() throws {

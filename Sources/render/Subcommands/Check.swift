@@ -78,7 +78,9 @@ struct Check: ParsableCommand {
         print("ERROR \(file): \(message)")
       }
     }
-    print("checked \(files.count) pattern\(files.count == 1 ? "" : "s"): \(counts.passed) passed, \(counts.failed) failed, \(counts.missing) missing\(counts.written > 0 ? ", \(counts.written) written" : "")")
+    print(
+      "checked \(files.count) pattern\(files.count == 1 ? "" : "s"): \(counts.passed) passed, \(counts.failed) failed, \(counts.missing) missing\(counts.written > 0 ? ", \(counts.written) written" : "")"
+    )
     if counts.failed + counts.missing > 0 { throw ExitCode.failure }
   }
 }

@@ -4,7 +4,9 @@ import HapticRender
 /// `render info FILE`: what is in a pattern or an audio file.
 struct Info: ParsableCommand {
   static let configuration = CommandConfiguration(
-    abstract: "Describe an AHAP file (duration, events, parameters, polyphony, loudest point, metadata) or an audio file (rate, channels, length, peak and RMS per channel).")
+    abstract:
+      "Describe an AHAP file (duration, events, parameters, polyphony, loudest point, metadata) or an audio file (rate, channels, length, peak and RMS per channel)."
+  )
 
   @Argument(help: ArgumentHelp("An AHAP file or an audio file.", valueName: "file"))
   var file: String
@@ -23,7 +25,8 @@ struct Info: ParsableCommand {
         guard let pattern = PatternLoading.load(file, render: render, console: console) else {
           throw ExitCode.failure
         }
-        let analysis = try PatternAnalysis(pattern, options: options, waveforms: try WaveformLibrary(loadingFor: pattern))
+        let analysis = try PatternAnalysis(
+          pattern, options: options, waveforms: try WaveformLibrary(loadingFor: pattern))
         try show(PatternInfo(file: file, analysis: analysis))
       } else {
         try show(try AudioFileInfo(path: file))

@@ -55,7 +55,9 @@ struct Lint: ParsableCommand {
     } else {
       for finding in findings { print(finding) }
       let errors = findings.filter { $0.severity == .error }.count
-      console.note("linted \(files.count) file\(files.count == 1 ? "" : "s"): \(errors) error\(errors == 1 ? "" : "s"), \(findings.count - errors) warning\(findings.count - errors == 1 ? "" : "s")")
+      console.note(
+        "linted \(files.count) file\(files.count == 1 ? "" : "s"): \(errors) error\(errors == 1 ? "" : "s"), \(findings.count - errors) warning\(findings.count - errors == 1 ? "" : "s")"
+      )
     }
     if findings.contains(where: { $0.severity == .error }) { throw ExitCode.failure }
   }

@@ -28,7 +28,8 @@ struct Plot: ParsableCommand {
 
   func validate() throws {
     guard output.lowercased().hasSuffix(".svg") else {
-      throw ValidationError("plot writes SVG; name the output .svg (convert it to PNG with an SVG tool such as rsvg-convert)")
+      throw ValidationError(
+        "plot writes SVG; name the output .svg (convert it to PNG with an SVG tool such as rsvg-convert)")
     }
     guard (100...20_000).contains(width) else { throw ValidationError("--width is outside 100…20000") }
   }

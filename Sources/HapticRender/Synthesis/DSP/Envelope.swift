@@ -28,7 +28,8 @@ struct Envelope: Sendable {
     inverseRelease = 1 / release
     inverseDecay = 1 / decay
     reachedAtDuration = min(duration / attack, 1)
-    levelAtCut = duration > 0 && duration < attack + decay
+    levelAtCut =
+      duration > 0 && duration < attack + decay
       ? (duration < attack ? duration / attack : max(1 - (duration - attack) / decay, 0)) : 0
   }
 

@@ -54,7 +54,9 @@ struct AudioCustomVoice: Sendable {
       let time = Double(frame) / sampleRate
       let step = source.sampleRate * PortableMath.exp2(pitch.next(at: time)) / sampleRate
       let brightness = brightness.next(at: time)
-      let coefficient = brightness >= 1 ? 1 : 1 - PortableMath.exp(-2 * Double.pi * 200 * PortableMath.pow(100, brightness) / sampleRate)
+      let coefficient =
+        brightness >= 1
+        ? 1 : 1 - PortableMath.exp(-2 * Double.pi * 200 * PortableMath.pow(100, brightness) / sampleRate)
       var gain = volume.next(at: time)
       if usesVolumeEnvelope {
         let local = Double(frame - onsetFrame)
@@ -63,7 +65,8 @@ struct AudioCustomVoice: Sendable {
       let audible = loops || position < sourceFrames + Double(SincResampler.zeroCrossings) * max(step, 1)
       var samples = (0.0, 0.0)
       for channel in source.channels.indices {
-        let raw = audible
+        let raw =
+          audible
           ? SincResampler.value(of: source.channels[channel], at: position, step: step, loops: loops) : 0
         filtered[channel] += coefficient * (raw - filtered[channel])
         if channel == 0 { samples.0 = filtered[channel] } else { samples.1 = filtered[channel] }

@@ -75,7 +75,8 @@ struct HapticContinuousVoice: Sendable {
             }
           } else {
             for index in 0..<count {
-              levels[index] = profile.amplitude(intensity: levels[index] * intensityScale)
+              levels[index] =
+                profile.amplitude(intensity: levels[index] * intensityScale)
                 * envelope.level(at: Double(first + index - onsetFrame) * secondsPerFrame)
             }
           }
@@ -109,7 +110,8 @@ struct HapticContinuousVoice: Sendable {
           while index + 4 <= count {
             let phase4 = UnsafeRawPointer(phases + index).loadUnaligned(as: SIMD4<Double>.self)
             let level4 = UnsafeRawPointer(levels + index).loadUnaligned(as: SIMD4<Double>.self)
-            let sum = out.loadUnaligned(fromByteOffset: index * 4, as: SIMD4<Float>.self)
+            let sum =
+              out.loadUnaligned(fromByteOffset: index * 4, as: SIMD4<Float>.self)
               + SIMD4<Float>(level4 * Sine.of(unitTurns: phase4))
             out.storeBytes(of: sum, toByteOffset: index * 4, as: SIMD4<Float>.self)
             index += 4
