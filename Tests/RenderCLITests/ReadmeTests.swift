@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import _HapticRenderTestSupport
+
+/// Every `.build/release/render …` command in the README runs, as written, against `samples/`.
+@Suite struct ReadmeTests {
+  static let commands: [String] = {
+    guard let readme = try? String(contentsOfFile: "\(Locations.packageRoot)/README.md", encoding: .utf8) else {
+      return []
+    }
+    return readme.split(separator: "\n").compactMap { line in
+      var text = line.trimmingCharacters(in: .whitespaces)
+      if text.hasPrefix("$ ") { text.removeFirst(2) }
+      guard text.hasPrefix(".build/release/render ") else { return nil }
+      return text.components(separatedBy: "  #").first?.trimmingCharacters(in: .whitespaces)
+    }
+  }()
+
+  @Test func readmeHasCommands() {
+    #expect(Self.commands.count >= 10)
+  }
+
+  @Test func readmeCommandsRunVerbatim() throws {
+    let folder = try TemporaryFolder()
+    for name in ["samples", "Tests"] {
+      try FileManager.default.createSymbolicLink(
+        atPath: "\(folder.path)/\(name)", withDestinationPath: "\(Locations.packageRoot)/\(name)")
+    }
+    let render = CommandRunner.productsDirectory.appendingPathComponent("render").path
+    for command in Self.commands {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/bin/bash")
+      process.arguments = ["-c", command.replacingOccurrences(of: ".build/release/render", with: "'\(render)'")]
+      process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      process.waitUntilExit()
+      let expected: Int32 = command.contains(" compare ") ? 1 : 0  // the README shows a failing comparison
+      #expect(process.terminationStatus == expected, "\(command)")
+    }
+    for output in ["breath.wav", "heartbeat.flac", "taps.wav", "heartbeat.wav", "breath.svg", "out/success.wav"] {
+      #expect(FileManager.default.fileExists(atPath: "\(folder.path)/\(output)"), "\(output)")
+    }
+  }
+}
