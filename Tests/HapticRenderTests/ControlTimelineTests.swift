@@ -93,7 +93,7 @@ import _HapticRenderTestSupport
     let samples: [Double] = [0, 0.25, 0.5, 0.999_999_999, 1, 1.5, 2.000_000_001, 12_345.678_9, 8_999.999_999_99]
     for value in samples {
       let expected = value - value.rounded(.down)
-      #expect(HapticContinuousVoice.fraction(SIMD4(repeating: value))[0] == expected, "\(value)")
+      #expect(Sine.fraction(SIMD4(repeating: value))[0] == expected, "\(value)")
     }
   }
 

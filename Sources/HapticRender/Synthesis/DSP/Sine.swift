@@ -9,7 +9,11 @@ enum Sine {
   /// near full scale is 6e-8); the result depends on the bits of `turns` only (no libm calls).
   @inlinable @inline(__always)
   static func of(turns: Double) -> Double {
-    of(unitTurns: turns - turns.rounded(.down))
+    guard turns >= 0, turns < 0x1p52 else { return of(unitTurns: turns - turns.rounded(.down)) }
+    // ⌊turns⌋ with two additions (`rounded(.down)` is a libm call on baseline x86-64).
+    var whole = (turns + 0x1p52) - 0x1p52
+    if whole > turns { whole -= 1 }
+    return of(unitTurns: turns - whole)
   }
 
   /// `sin(2π · x)` for `x` in `0 ..< 1` (an oscillator's wrapped phase), without the
@@ -52,5 +56,15 @@ enum Sine {
     sum = sum * t2 - SIMD4(repeating: 1.0 / 6)
     sum = sum * t2 + SIMD4(repeating: 1)
     return sum * theta
+  }
+
+  /// `x − ⌊x⌋` for `0 ≤ x < 2⁵²`, lane by lane, with IEEE additions only (no libm `floor`);
+  /// the same bits as the reduction in ``of(turns:)``.
+  @inlinable @inline(__always)
+  static func fraction(_ x: SIMD4<Double>) -> SIMD4<Double> {
+    let shift = SIMD4<Double>(repeating: 0x1p52)
+    var whole = (x + shift) - shift  // x rounded to the nearest integer
+    whole.replace(with: whole - 1, where: whole .> x)
+    return x - whole
   }
 }

@@ -31,15 +31,6 @@ struct HapticContinuousVoice: Sendable {
     profile = options.profile
   }
 
-  /// `x − ⌊x⌋` for `0 ≤ x < 2⁵²`, lane by lane, with IEEE additions only (no libm `floor`).
-  @inline(__always)
-  static func fraction(_ x: SIMD4<Double>) -> SIMD4<Double> {
-    let shift = SIMD4<Double>(repeating: 0x1p52)
-    var whole = (x + shift) - shift  // x rounded to the nearest integer
-    whole.replace(with: whole - 1, where: whole .> x)
-    return x - whole
-  }
-
   /// Frames computed per pass: the first pass follows the phase, the envelope and the
   /// controls frame by frame; the second evaluates the sines, which do not depend on each other
   /// and so run at the processor's full throughput.
@@ -87,13 +78,13 @@ struct HapticContinuousVoice: Sendable {
             var index = 0
             while index + 4 <= count {
               let elapsed = SIMD4<Double>(repeating: Double(first + index - onsetFrame)) + lanes
-              let turns = Self.fraction(elapsed * constantIncrement)
+              let turns = Sine.fraction(elapsed * constantIncrement)
               UnsafeMutableRawPointer(phases + index).storeBytes(of: turns, as: SIMD4<Double>.self)
               index += 4
             }
             while index < count {
               let elapsed = SIMD4<Double>(repeating: Double(first + index - onsetFrame)) + lanes
-              phases[index] = Self.fraction(elapsed * constantIncrement)[0]
+              phases[index] = Sine.fraction(elapsed * constantIncrement)[0]
               index += 1
             }
           } else {

@@ -15,9 +15,25 @@ struct TransientVoice: Sendable {
   }
 
   func render(_ frames: Range<Int>, into buses: inout Buses) {
-    for frame in frames {
-      let sample = amplitude * Sine.of(turns: Double(frame - onsetFrame) * increment)
-      buses.haptic[frame - buses.startFrame] += Float(sample)
+    let start = buses.startFrame
+    let lanes = SIMD4<Double>(0, 1, 2, 3)
+    buses.haptic.withUnsafeMutableBufferPointer { output in
+      // Unchecked: `frames` lies inside the block, so every index is below its capacity.
+      let out = UnsafeMutableRawPointer(output.baseAddress! + (frames.lowerBound - start))
+      var frame = frames.lowerBound
+      while frame + 4 <= frames.upperBound {
+        let turns = (SIMD4<Double>(repeating: Double(frame - onsetFrame)) + lanes) * increment
+        let offset = (frame - frames.lowerBound) * 4
+        let sum =
+          out.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
+          + SIMD4<Float>(amplitude * Sine.of(unitTurns: Sine.fraction(turns)))
+        out.storeBytes(of: sum, toByteOffset: offset, as: SIMD4<Float>.self)
+        frame += 4
+      }
+      while frame < frames.upperBound {
+        output[frame - start] += Float(amplitude * Sine.of(turns: Double(frame - onsetFrame) * increment))
+        frame += 1
+      }
     }
   }
 }
