@@ -16,8 +16,8 @@ enum FileSystem {
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else { throw .failed(path: path, reason: systemError()) }
-    guard (status.st_mode & S_IFMT) == S_IFREG else {
-      throw .failed(path: path, reason: (status.st_mode & S_IFMT) == S_IFDIR ? "is a directory" : "not a regular file")
+    guard (status.st_mode & mode_t(S_IFMT)) == mode_t(S_IFREG) else {
+      throw .failed(path: path, reason: (status.st_mode & mode_t(S_IFMT)) == mode_t(S_IFDIR) ? "is a directory" : "not a regular file")
     }
     guard Int(status.st_size) <= limit else { throw .tooLarge(path: path, bytes: Int(status.st_size), limit: limit) }
     var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
@@ -39,7 +39,7 @@ enum FileSystem {
   /// `true` when `path` names a directory.
   static func isDirectory(_ path: String) -> Bool {
     var status = stat()
-    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    return stat(path, &status) == 0 && (status.st_mode & mode_t(S_IFMT)) == mode_t(S_IFDIR)
   }
 
   /// The absolute path of an existing file or folder, links and `..` resolved.
@@ -131,8 +131,8 @@ extension FileSystem {
   static func isSpecial(_ path: String) -> Bool {
     var status = stat()
     guard stat(path, &status) == 0 else { return false }
-    let kind = status.st_mode & S_IFMT
-    return kind != S_IFREG && kind != S_IFDIR
+    let kind = status.st_mode & mode_t(S_IFMT)
+    return kind != mode_t(S_IFREG) && kind != mode_t(S_IFDIR)
   }
 }
 
@@ -156,7 +156,7 @@ extension FileSystem {
       let path = folder.hasSuffix("/") ? folder + name : "\(folder)/\(name)"
       var status = stat()
       guard lstat(path, &status) == 0 else { continue }
-      if (status.st_mode & S_IFMT) == S_IFDIR {
+      if (status.st_mode & mode_t(S_IFMT)) == mode_t(S_IFDIR) {
         folders.append(path)
       } else if name.hasSuffix(".\(ext)") {
         found.append(path)
