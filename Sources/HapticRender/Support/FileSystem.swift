@@ -17,7 +17,9 @@ enum FileSystem {
     var status = stat()
     guard fstat(descriptor, &status) == 0 else { throw .failed(path: path, reason: systemError()) }
     guard (status.st_mode & mode_t(S_IFMT)) == mode_t(S_IFREG) else {
-      throw .failed(path: path, reason: (status.st_mode & mode_t(S_IFMT)) == mode_t(S_IFDIR) ? "is a directory" : "not a regular file")
+      throw .failed(
+        path: path,
+        reason: (status.st_mode & mode_t(S_IFMT)) == mode_t(S_IFDIR) ? "is a directory" : "not a regular file")
     }
     guard Int(status.st_size) <= limit else { throw .tooLarge(path: path, bytes: Int(status.st_size), limit: limit) }
     var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
