@@ -362,6 +362,30 @@ import _HapticRenderTestSupport
       ])
   }
 
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a terminal"))
+  func progressLineShowsOnATerminalOnly() throws {
+    let folder = try TemporaryFolder()
+    let render = CommandRunner.productsDirectory.appendingPathComponent("render").path
+    // script(1) gives the command a pseudo-terminal, as a user's shell would.
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+    process.arguments = ["-qec", "'\(render)' '\(samples)' --out-dir '\(folder.path)/out' -j 1", "/dev/null"]
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let count = Locations.files(in: samples, withExtension: "ahap").count
+    #expect(text.contains("[1/\(count)] audio-custom-waveform.ahap  "), "\(text.prefix(300))")
+    #expect(text.contains(" files/s"))
+    let piped = try CommandRunner.render([samples, "--out-dir", "\(folder.path)/piped", "-j", "1"])
+    #expect(!piped.standardError.contains("files/s"), "no progress line when standard error is not a terminal")
+    let quiet = try CommandRunner.render([samples, "--out-dir", "\(folder.path)/quiet", "-q"])
+    #expect(quiet.standardError.isEmpty)
+  }
+
   @Test func collidingOutputNamesStopBeforeAnyWork() throws {
     let folder = try TemporaryFolder()
     try FileManager.default.createDirectory(atPath: "\(folder.path)/a", withIntermediateDirectories: true)
