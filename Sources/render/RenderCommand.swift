@@ -13,6 +13,10 @@ struct RenderCommand: ParsableCommand {
         render breath.ahap -o breath.wav
         render breath.ahap -o breath.flac --rate 8000 --bits 16
         render taps.ahap -o - --type wav | sox -t wav - -n stat
+        render patterns/ --out-dir out -t flac
+        render compare golden/breath.flac breath.ahap
+        render lint patterns/
+        render plot breath.ahap -o breath.svg
       """,
     subcommands: [Convert.self, Compare.self, Check.self, Lint.self, Info.self, Plot.self],
     defaultSubcommand: Convert.self
