@@ -19,10 +19,23 @@ public enum CommandRunner {
     return Bundle.main.bundleURL
   }
 
+  /// The built `render` executable.
+  public static var renderPath: String { productsDirectory.appendingPathComponent("render").path }
+
   /// Runs `render` with `arguments` in `directory` and waits for it to exit.
   public static func render(_ arguments: [String], in directory: String? = nil) throws -> Result {
+    try run(renderPath, arguments, in: directory)
+  }
+
+  /// Runs a shell command line (`bash -c`) in `directory` and waits for it to exit.
+  public static func shell(_ command: String, in directory: String? = nil) throws -> Result {
+    try run("/bin/bash", ["-c", command], in: directory)
+  }
+
+  /// Runs `executable` with `arguments` in `directory` and waits for it to exit.
+  public static func run(_ executable: String, _ arguments: [String], in directory: String? = nil) throws -> Result {
     let process = Process()
-    process.executableURL = productsDirectory.appendingPathComponent("render")
+    process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     let output = Pipe()

@@ -7,6 +7,14 @@ import _HapticRenderTestSupport
 @Suite struct CLITests {
   private let samples = Locations.samples
 
+  /// Writes a pattern of one `AudioCustom` event playing `waveform`; returns its path.
+  private func writeCustomPattern(to path: String, waveform: String) throws -> String {
+    let json =
+      "{\"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": \"AudioCustom\", \"EventWaveformPath\": \"\(waveform)\"}}]}"
+    try Data(json.utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
   @Test func rendersTheBreathingSample() throws {
     let folder = try TemporaryFolder()
     let result = try CommandRunner.render(["\(samples)/breath-478.ahap", "-o", "\(folder.path)/breath.wav"])
@@ -60,20 +68,11 @@ import _HapticRenderTestSupport
     let folder = try TemporaryFolder()
     let output = "\(folder.path)/out.wav"
     try Data("old".utf8).write(to: URL(fileURLWithPath: output))
-    let render = CommandRunner.productsDirectory.appendingPathComponent("render").path
     // A file-size limit of 64 KiB stands in for a full disk: writes past it fail with EFBIG.
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = [
-      "-c", "ulimit -f 64; trap '' XFSZ; exec \"$0\" \"$1\" -o \"$2\" -q", render, "\(samples)/breath-478.ahap", output,
-    ]
-    let errors = Pipe()
-    process.standardError = errors
-    try process.run()
-    process.waitUntilExit()
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    #expect(process.terminationStatus == 1)
-    #expect(message.hasPrefix("render: error: '\(output)': write failed"), "\(message)")
+    let result = try CommandRunner.shell(
+      "ulimit -f 64; trap '' XFSZ; exec '\(CommandRunner.renderPath)' '\(samples)/breath-478.ahap' -o '\(output)' -q")
+    #expect(result.status == 1)
+    #expect(result.standardError.hasPrefix("render: error: '\(output)': write failed"), "\(result.standardError)")
     #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == Data("old".utf8))
     #expect(folder.contents() == ["out.wav"])
   }
@@ -103,12 +102,7 @@ import _HapticRenderTestSupport
 
   @Test func sandboxFlagRefusesWaveformsOutside() throws {
     let folder = try TemporaryFolder()
-    let input = "\(folder.path)/p.ahap"
-    try Data(
-      "{\"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": \"AudioCustom\", \"EventWaveformPath\": \"\(samples)/knock.wav\"}}]}"
-        .utf8
-    )
-    .write(to: URL(fileURLWithPath: input))
+    let input = try writeCustomPattern(to: "\(folder.path)/p.ahap", waveform: "\(samples)/knock.wav")
     let before = try Data(contentsOf: URL(fileURLWithPath: input))
     let open = try CommandRunner.render([input, "-o", "\(folder.path)/a.wav", "-q"])
     #expect(open.status == 0)
@@ -209,12 +203,7 @@ import _HapticRenderTestSupport
 
   @Test func missingWaveformNamesEveryPlaceSearched() throws {
     let folder = try TemporaryFolder()
-    let input = "\(folder.path)/custom.ahap"
-    try Data(
-      "{\"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": \"AudioCustom\", \"EventWaveformPath\": \"boom.wav\"}}]}"
-        .utf8
-    )
-    .write(to: URL(fileURLWithPath: input))
+    let input = try writeCustomPattern(to: "\(folder.path)/custom.ahap", waveform: "boom.wav")
     let result = try CommandRunner.render([input, "-o", "\(folder.path)/x.wav", "--resources", "/nonexistent"])
     #expect(result.status == 1)
     #expect(
@@ -365,18 +354,12 @@ import _HapticRenderTestSupport
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a terminal"))
   func progressLineShowsOnATerminalOnly() throws {
     let folder = try TemporaryFolder()
-    let render = CommandRunner.productsDirectory.appendingPathComponent("render").path
     // script(1) gives the command a pseudo-terminal, as a user's shell would.
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-    process.arguments = ["-qec", "'\(render)' '\(samples)' --out-dir '\(folder.path)/out' -j 1", "/dev/null"]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    let terminal = try CommandRunner.run(
+      "/usr/bin/script",
+      ["-qec", "'\(CommandRunner.renderPath)' '\(samples)' --out-dir '\(folder.path)/out' -j 1", "/dev/null"])
+    let text = String(decoding: terminal.standardOutput, as: UTF8.self)
+    #expect(terminal.status == 0)
     let count = Locations.files(in: samples, withExtension: "ahap").count
     #expect(text.contains("[1/\(count)] audio-custom-waveform.ahap  "), "\(text.prefix(300))")
     #expect(text.contains(" files/s"))

@@ -26,18 +26,10 @@ import _HapticRenderTestSupport
       try FileManager.default.createSymbolicLink(
         atPath: "\(folder.path)/\(name)", withDestinationPath: "\(Locations.packageRoot)/\(name)")
     }
-    let render = CommandRunner.productsDirectory.appendingPathComponent("render").path
     for command in Self.commands {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/bin/bash")
-      process.arguments = ["-c", command.replacingOccurrences(of: ".build/release/render", with: "'\(render)'")]
-      process.currentDirectoryURL = URL(fileURLWithPath: folder.path)
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      process.waitUntilExit()
+      let line = command.replacingOccurrences(of: ".build/release/render", with: "'\(CommandRunner.renderPath)'")
       let expected: Int32 = command.contains(" compare ") ? 1 : 0  // the README shows a failing comparison
-      #expect(process.terminationStatus == expected, "\(command)")
+      #expect(try CommandRunner.shell(line, in: folder.path).status == expected, "\(command)")
     }
     for output in ["breath.wav", "heartbeat.flac", "taps.wav", "heartbeat.wav", "breath.svg", "out/success.wav"] {
       #expect(FileManager.default.fileExists(atPath: "\(folder.path)/\(output)"), "\(output)")
