@@ -75,16 +75,18 @@ public struct Batch: Sendable {
     _ inputs: [String], jobs: Int, progress: @Sendable (Progress, Result) -> Void = { _, _ in }
   ) -> [Result] {
     try? FileSystem.createDirectory(outputFolder)  // a failure shows in every result
-    let state = SharedState(count: inputs.count)
+    let state = Locked(WorkState(count: inputs.count))
     DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, inputs.count))) { _ in
-      while let index = state.nextIndex() {
+      while let index = state.withLock({ $0.nextIndex() }) {
         let result = render(inputs[index])
-        state.finish(index, result) { done, failed in
-          progress(Progress(done: done, total: inputs.count, failed: failed, current: inputs[index]), result)
+        state.withLock { state in
+          state.finish(index, result)
+          progress(
+            Progress(done: state.done, total: inputs.count, failed: state.failed, current: inputs[index]), result)
         }
       }
     }
-    return state.results.map { $0! }
+    return state.withLock { $0.results.map { $0! } }
   }
 
   /// Renders one input.
@@ -108,36 +110,26 @@ public struct Batch: Sendable {
   }
 }
 
-/// Work distribution and results shared by the worker threads.
-private final class SharedState: @unchecked Sendable {
-  private var mutex = pthread_mutex_t()
-  private var next = 0
-  private var done = 0
-  private var failed = 0
-  private(set) var results: [Batch.Result?]
+/// Work distribution and results shared by the worker threads (behind a ``Locked``).
+private struct WorkState {
+  var next = 0
+  var done = 0
+  var failed = 0
+  var results: [Batch.Result?]
 
   init(count: Int) {
     results = Array(repeating: nil, count: count)
-    pthread_mutex_init(&mutex, nil)
   }
 
-  deinit { pthread_mutex_destroy(&mutex) }
-
-  func nextIndex() -> Int? {
-    pthread_mutex_lock(&mutex)
-    defer { pthread_mutex_unlock(&mutex) }
+  mutating func nextIndex() -> Int? {
     guard next < results.count else { return nil }
     next += 1
     return next - 1
   }
 
-  /// Stores a result and reports progress while holding the lock.
-  func finish(_ index: Int, _ result: Batch.Result, report: (Int, Int) -> Void) {
-    pthread_mutex_lock(&mutex)
-    defer { pthread_mutex_unlock(&mutex) }
+  mutating func finish(_ index: Int, _ result: Batch.Result) {
     results[index] = result
     done += 1
     if !result.succeeded { failed += 1 }
-    report(done, failed)
   }
 }

@@ -16,14 +16,6 @@ public struct GoldenCheck: Sendable {
     case updated(ComparisonReport)
     /// The pattern or a file could not be read or rendered.
     case error(String)
-
-    /// `true` for the outcomes that leave the golden file matching the render.
-    public var isSuccess: Bool {
-      switch self {
-      case .passed, .recorded, .updated: true
-      case .failed, .missing, .error: false
-      }
-    }
   }
 
   public var goldenFolder: String

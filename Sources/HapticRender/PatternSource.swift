@@ -16,7 +16,14 @@ public struct PatternSource: FrameSource {
   /// - Throws: ``EncodingError`` for an unreadable waveform, ``RenderError`` for bad options or
   ///   `--peak error` overflow.
   public init(_ pattern: Pattern, options: RenderOptions = RenderOptions()) throws {
-    let waveforms = try WaveformLibrary(loadingFor: pattern)
+    try self.init(pattern, options: options, waveforms: try WaveformLibrary(loadingFor: pattern))
+  }
+
+  /// A source for a pattern whose waveforms are decoded already (when they serve more than one
+  /// render, as in `render plot`).
+  ///
+  /// - Throws: ``RenderError`` for bad options or `--peak error` overflow.
+  public init(_ pattern: Pattern, options: RenderOptions, waveforms: WaveformLibrary) throws {
     renderer = try Renderer(pattern: pattern, options: options, waveforms: waveforms)
     policy = options.peakPolicy
     report = RenderReport(frameCount: renderer.frameCount, sampleRate: options.sampleRate, layout: renderer.layout)

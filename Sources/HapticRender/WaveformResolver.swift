@@ -22,12 +22,15 @@ public struct WaveformResolver: Sendable {
   }
 
   /// Whether `path` (an existing file) lies inside one of the allowed folders.
-  private func isInsideSandbox(_ path: String) -> Bool {
+  /// The allowed folders, resolved (each ending with "/").
+  private var sandboxRoots: [String] {
+    ([patternFolder] + resourceFolders).compactMap(FileSystem.realPath).map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+  }
+
+  /// Whether `path` (an existing file) lies inside one of `roots`.
+  private func isInside(_ roots: [String], _ path: String) -> Bool {
     guard let real = FileSystem.realPath(path) else { return false }
-    return ([patternFolder] + resourceFolders).contains { folder in
-      guard let root = FileSystem.realPath(folder) else { return false }
-      return real.hasPrefix(root.hasSuffix("/") ? root : root + "/")
-    }
+    return roots.contains { real.hasPrefix($0) }
   }
 
   /// The places searched for `path`, in order.
@@ -41,6 +44,7 @@ public struct WaveformResolver: Sendable {
   ///
   /// - Returns: The pattern with resolved paths, or `nil` when an error was reported.
   public func resolve(_ pattern: Pattern, diagnostics: inout Diagnostics) -> Pattern? {
+    let roots = isSandboxed ? sandboxRoots : []
     var resolved = pattern
     for index in resolved.events.indices {
       guard let waveform = resolved.events[index].waveform else { continue }
@@ -54,7 +58,7 @@ public struct WaveformResolver: Sendable {
           "waveform \"\(waveform.path)\" not found; looked in \(places.map { "'\($0)'" }.joined(separator: ", "))")
         continue
       }
-      if isSandboxed, !isInsideSandbox(found) {
+      if isSandboxed, !isInside(roots, found) {
         diagnostics.error(
           at: location, path,
           "waveform '\(found)' is outside the pattern's folder and the --resources folders, which --sandbox allows")

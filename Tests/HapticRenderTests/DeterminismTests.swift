@@ -40,4 +40,23 @@ import _HapticRenderTestSupport
     #expect(a.count > 1_000)
     #expect(a == b)
   }
+
+  /// MP3 files are byte-identical too; Ogg files differ only in their random stream serial
+  /// number, so they decode to the same samples.
+  @Test func lossyRendersRepeat() throws {
+    let folder = try TemporaryFolder()
+    var diagnostics = Diagnostics()
+    let pattern = try #require(try Pattern.load(path: "\(Locations.samples)/heartbeat.ahap", diagnostics: &diagnostics))
+    for container in [AudioFileFormat.Container.mp3, .ogg, .opus] {
+      let paths = ["a", "b"].map { "\(folder.path)/\($0).\(container.rawValue)" }
+      for path in paths {
+        try Render.toFile(pattern, destination: .file(path), format: AudioFileFormat(container))
+      }
+      if container == .mp3 {
+        #expect(try FileSystem.readAll(paths[0], limit: 1 << 24) == FileSystem.readAll(paths[1], limit: 1 << 24))
+      }
+      #expect(
+        try AudioFileReader(path: paths[0]).readAll() == AudioFileReader(path: paths[1]).readAll(), "\(container)")
+    }
+  }
 }

@@ -164,6 +164,13 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
         "Pattern[0].ParameterCurve.ParameterCurveControlPoints[0].Time: the first point's time equals the curve's Time (2 s); point times are relative to the curve, so this file may use absolute times"
     ),
     DiagnosticCase(
+      id: "sustained between 0 and 1",
+      json: wrap(
+        "{\"Time\": 0, \"EventType\": \"HapticContinuous\", \"EventDuration\": 1, \"EventParameters\": [{\"ParameterID\": \"Sustained\", \"ParameterValue\": ⚑0.7}]}"
+      ),
+      severity: .warning,
+      expected: "Pattern[0].Event.EventParameters[0].ParameterValue: Sustained is 0 or 1; 0.7 read as 1"),
+    DiagnosticCase(
       id: "model default",
       json: wrap(
         "⚑{\"Time\": 0, \"EventType\": \"HapticTransient\", \"EventParameters\": [{\"ParameterID\": \"HapticIntensity\", \"ParameterValue\": 1}]}"

@@ -43,12 +43,9 @@ public struct AudioFileInfo: Sendable, Encodable, CustomStringConvertible {
     row("frames", "\(frames)")
     row("duration", "\(NumberText.fixed(duration, 3)) s")
     for channel in 0..<channels {
-      row("channel \(channel)", "peak \(level(peak[channel])), RMS \(level(rms[channel]))")
+      row("channel \(channel)", "peak \(NumberText.dBFS(peak[channel])), RMS \(NumberText.dBFS(rms[channel]))")
     }
     return lines.joined(separator: "\n")
   }
 
-  private func level(_ value: Double) -> String {
-    value > 0 ? "\(NumberText.fixed(Decibels.level(value), 1)) dBFS" : "-inf dBFS"
-  }
 }

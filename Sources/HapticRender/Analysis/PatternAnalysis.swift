@@ -77,11 +77,6 @@ public struct PatternAnalysis: Sendable {
     controls.value(of: parameter, for: pattern.events[index], at: time)
   }
 
-  /// The indices of the events sounding at `time`.
-  public func events(soundingAt time: Double) -> [Int] {
-    spans.filter { $0.start <= time && time < $0.end }.map(\.event)
-  }
-
   /// The loudest sample of the render with these options, before any peak policy.
   public func loudestPoint() -> (peak: Double, time: Double, channel: Int) {
     guard var renderer = try? Renderer(pattern: pattern, options: options, waveforms: waveforms) else {

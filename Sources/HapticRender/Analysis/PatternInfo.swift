@@ -68,7 +68,7 @@ public struct PatternInfo: Sendable, Encodable, CustomStringConvertible {
     row(
       "loudest point",
       peak > 0
-        ? "\(NumberText.fixed(Decibels.level(peak), 1)) dBFS at \(NumberText.fixed(peakTime, 3)) s, channel \(peakChannel) (\(layout) layout)"
+        ? "\(NumberText.dBFS(peak)) at \(NumberText.fixed(peakTime, 3)) s, channel \(peakChannel) (\(layout) layout)"
         : "silent")
     for key in metadata.keys.sorted() { row("metadata \(key)", metadata[key] ?? "") }
     return lines.joined(separator: "\n")

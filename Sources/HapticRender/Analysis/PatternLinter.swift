@@ -32,17 +32,19 @@ public enum PatternLinter {
 
     let continuous = pattern.events.enumerated().filter { $0.element.type == .hapticContinuous }
       .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
-    for (index, event) in continuous.enumerated() {
+    // Earlier events still sounding, per sharpness, in start order; each is dropped once it has
+    // ended, since every later event starts later still.
+    var sounding: [Double: [Event]] = [:]
+    for event in continuous {
       let sharpness = event.value(of: .hapticSharpness)
-      let earlier = continuous[..<index].first {
-        $0.time + $0.duration > event.time && $0.value(of: .hapticSharpness) == sharpness
-      }
-      if let other = earlier {
+      sounding[sharpness, default: []].removeAll { $0.time + $0.duration <= event.time }
+      if let other = sounding[sharpness]?.first {
         warn(
           event.position, event.path,
           "overlaps \(other.path) (\(seconds(other.time))–\(seconds(other.time + other.duration)) s) with the same sharpness \(sharpness.formatted); on a device the two merge into one vibration"
         )
       }
+      sounding[sharpness, default: []].append(event)
     }
 
     for event in pattern.events {

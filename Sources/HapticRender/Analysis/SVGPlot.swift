@@ -50,6 +50,7 @@ public struct SVGPlot: Sendable {
     // Effective intensity and sharpness of the haptic events.
     let haptic = pattern.events.indices.filter { pattern.events[$0].type.isHaptic }
     if !haptic.isEmpty {
+      let loudest = loudestContinuousEvent(analysis, duration: duration)
       for (parameter, name) in [(ParameterID.hapticIntensity, "intensity"), (.hapticSharpness, "sharpness")] {
         let height = 50.0
         body.append(lane(id: "lane-\(name)", label: name, top: top, height: height))
@@ -57,13 +58,7 @@ public struct SVGPlot: Sendable {
         var current = ""
         for column in 0..<width {
           let time = (Double(column) + 0.5) / plotWidth * duration
-          let sounding = analysis.events(soundingAt: time).filter { pattern.events[$0].type == .hapticContinuous }
-          guard
-            let loudest = sounding.max(by: {
-              analysis.value(of: .hapticIntensity, event: $0, at: time)
-                < analysis.value(of: .hapticIntensity, event: $1, at: time)
-            })
-          else {
+          guard let loudest = loudest[column] else {
             if !current.isEmpty {
               segments.append(current)
               current = ""
@@ -158,6 +153,28 @@ public struct SVGPlot: Sendable {
   }
 
   // MARK: - Pieces
+
+  /// For each column, the continuous haptic event with the highest effective intensity at the
+  /// column's middle (the one whose intensity and sharpness the lanes show), or `nil`. One sweep
+  /// over the events in start order, however many columns and events there are.
+  private func loudestContinuousEvent(_ analysis: PatternAnalysis, duration: Double) -> [Int?] {
+    let spans = analysis.spans.filter { analysis.pattern.events[$0.event].type == .hapticContinuous }
+      .sorted { ($0.start, $0.event) < ($1.start, $1.event) }
+    var next = 0
+    var sounding: [PatternAnalysis.Span] = []
+    return (0..<width).map { column in
+      let time = (Double(column) + 0.5) / Double(width) * duration
+      while next < spans.count, spans[next].start <= time {
+        sounding.append(spans[next])
+        next += 1
+      }
+      sounding.removeAll { $0.end <= time }
+      return sounding.map(\.event).sorted().max {
+        analysis.value(of: .hapticIntensity, event: $0, at: time)
+          < analysis.value(of: .hapticIntensity, event: $1, at: time)
+      }
+    }
+  }
 
   private func lane(id: String, label: String, top: Double, height: Double) -> String {
     "<g id=\"\(id)\"><rect x=\"\(f(Self.margin))\" y=\"\(f(top))\" width=\"\(width)\" height=\"\(f(height))\" class=\"lane\"/>"

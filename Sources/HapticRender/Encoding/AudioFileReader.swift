@@ -8,6 +8,8 @@ public final class AudioFileReader {
   /// Frames in the file, as its header says.
   public let frameCount: Int
   private var handle: OpaquePointer?
+  /// Interleaved frames as libsndfile delivers them.
+  private var buffer: [Float] = []
 
   /// Opens the file for reading.
   ///
@@ -44,7 +46,14 @@ public final class AudioFileReader {
   public func read(into block: inout AudioBlock) throws(EncodingError) -> Bool {
     precondition(block.channels.count == channelCount, "block has the wrong channel count")
     guard let handle else { return false }
-    var interleaved = [Float](repeating: 0, count: block.capacity * channelCount)
+    // Reused from block to block; taken out of the property so that filling it does not pay a
+    // dynamic exclusivity check per sample.
+    var interleaved = buffer
+    buffer = []
+    defer { buffer = interleaved }
+    if interleaved.count < block.capacity * channelCount {
+      interleaved = [Float](repeating: 0, count: block.capacity * channelCount)
+    }
     let count = interleaved.withUnsafeMutableBufferPointer { buffer in
       Int(sf_readf_float(handle, buffer.baseAddress, sf_count_t(block.capacity)))
     }

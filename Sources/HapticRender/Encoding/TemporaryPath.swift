@@ -6,7 +6,7 @@
 
 /// Names for temporary output files, unique within the process and across processes.
 enum TemporaryPath {
-  private static let lock = SharedCounter()
+  private static let counter = Locked(0)
 
   /// A hidden name in the folder of `path`, so that the final rename stays on one file system.
   static func beside(_ path: String) -> String {
@@ -26,21 +26,10 @@ enum TemporaryPath {
   }
 
   private static func uniqueSuffix() -> String {
-    "\(getpid())-\(lock.next())"
-  }
-}
-
-/// A process-wide counter safe to use from several threads.
-private final class SharedCounter: @unchecked Sendable {
-  private var mutex = pthread_mutex_t()
-  private var value = 0
-
-  init() { pthread_mutex_init(&mutex, nil) }
-
-  func next() -> Int {
-    pthread_mutex_lock(&mutex)
-    defer { pthread_mutex_unlock(&mutex) }
-    value += 1
-    return value
+    let number = counter.withLock { value in
+      value += 1
+      return value
+    }
+    return "\(getpid())-\(number)"
   }
 }

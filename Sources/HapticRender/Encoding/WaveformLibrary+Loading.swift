@@ -22,7 +22,8 @@ extension WaveformLibrary {
         throw .ioFailed(
           path: path, reason: "truncated: the header promises \(reader.frameCount) frames, the file holds \(frames)")
       }
-      waveforms[path] = SampledAudio(channels: channels, sampleRate: Double(reader.sampleRate))
+      // Mixed down once here, not once per event that plays the file.
+      waveforms[path] = SampledAudio(channels: channels, sampleRate: Double(reader.sampleRate)).monoOrStereo()
     }
   }
 }

@@ -35,7 +35,8 @@ enum FileSystem {
       }
       filled += count
     }
-    return Array(bytes.prefix(filled))
+    if filled < bytes.count { bytes.removeLast(bytes.count - filled) }  // the file shrank meanwhile
+    return bytes
   }
 
   /// `true` when `path` names a directory.

@@ -1,7 +1,7 @@
 /// Numbers as text for reports, identical on every platform (no locale, no `printf`).
-enum NumberText {
+public enum NumberText {
   /// `value` with exactly `digits` decimals: `fixed(3.14159, 2)` is `"3.14"`.
-  static func fixed(_ value: Double, _ digits: Int) -> String {
+  public static func fixed(_ value: Double, _ digits: Int) -> String {
     guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
     var scale = 1.0
     for _ in 0..<digits { scale *= 10 }
@@ -18,7 +18,7 @@ enum NumberText {
 
   /// `value` in scientific notation with `digits` decimals: `scientific(0.000305, 2)` is
   /// `"3.05e-04"`.
-  static func scientific(_ value: Double, _ digits: Int) -> String {
+  public static func scientific(_ value: Double, _ digits: Int) -> String {
     guard value.isFinite else { return fixed(value, digits) }
     guard value != 0 else { return fixed(0, digits) + "e+00" }
     var exponent = Int(PortableMath.log2(abs(value)) * 0.301_029_995_663_981_2)
@@ -35,6 +35,16 @@ enum NumberText {
     let exponentText = String(abs(exponent))
     return
       "\(sign)\(fixed(mantissa, digits))e\(exponent < 0 ? "-" : "+")\(exponentText.count < 2 ? "0" : "")\(exponentText)"
+  }
+
+  /// A linear level in dBFS with one decimal: `dBFS(0.5)` is `"-6.0 dBFS"`; 0 is `"-inf dBFS"`.
+  public static func dBFS(_ gain: Double) -> String {
+    gain > 0 ? "\(fixed(Decibels.level(gain), 1)) dBFS" : "-inf dBFS"
+  }
+
+  /// A linear gain in dB with one decimal: `decibels(0.5)` is `"-6.0 dB"`.
+  public static func decibels(_ gain: Double) -> String {
+    "\(fixed(Decibels.level(gain), 1)) dB"
   }
 
   private static func power10(_ exponent: Int) -> Double {

@@ -26,6 +26,10 @@ public struct RenderOptions: Sendable {
 
   /// Accepted sample rates in Hz.
   public static let sampleRates = 1_000...384_000
+  /// Accepted intensity scales.
+  public static let intensityScales = 0.0...1.0
+  /// Accepted gains in dB.
+  public static let gainsDecibels = -120.0...60.0
   /// Accepted block sizes in frames.
   public static let blockSizes = 1...65_536
 

@@ -46,9 +46,6 @@ public struct Renderer: Sendable {
     buses = Buses(capacity: options.blockSize, usesAudio: pattern.hasAudioEvents)
   }
 
-  /// Frames rendered so far.
-  public var framesRendered: Int { position }
-
   /// Renders the next block of the pattern into `block`.
   ///
   /// - Parameter block: Planar output with `layout.channelCount` channels and a capacity no
@@ -133,10 +130,10 @@ extension RenderOptions {
       throw .invalidOption(
         "block size \(blockSize) is outside \(Self.blockSizes.lowerBound)…\(Self.blockSizes.upperBound)")
     }
-    guard (0...1).contains(intensityScale) else {
+    guard Self.intensityScales.contains(intensityScale) else {
       throw .invalidOption("intensity scale \(intensityScale.formatted) is outside 0…1")
     }
-    guard gainDecibels.isFinite, (-120...60).contains(gainDecibels) else {
+    guard Self.gainsDecibels.contains(gainDecibels) else {
       throw .invalidOption("gain \(gainDecibels.formatted) dB is outside -120…60 dB")
     }
     guard tailSeconds.isFinite, tailSeconds >= 0 else {

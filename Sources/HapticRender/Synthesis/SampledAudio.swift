@@ -1,14 +1,18 @@
 /// Decoded audio held in memory: the content of a waveform file.
 public struct SampledAudio: Sendable {
   /// One array of frames per channel, all the same length.
-  public var channels: [[Float]]
+  public let channels: [[Float]]
   /// Frames per second of the data, in Hz.
-  public var sampleRate: Double
+  public let sampleRate: Double
 
   public init(channels: [[Float]], sampleRate: Double) {
     self.channels = channels
     self.sampleRate = sampleRate
+    peak = Double(channels.lazy.flatMap { $0 }.reduce(0) { max($0, abs($1)) })
   }
+
+  /// Largest sample magnitude, measured once when the audio is made.
+  public let peak: Double
 
   public var frameCount: Int { channels.first?.count ?? 0 }
 

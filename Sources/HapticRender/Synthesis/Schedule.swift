@@ -79,10 +79,8 @@ struct Schedule: Sendable {
             largest(.audioVolume, event)
               * (1 + brightness / 3 + brightness * brightness / 5 + brightness * brightness * brightness / 7)))
       case .audioCustom:
-        let source = waveforms.waveforms[event.waveform?.path ?? ""]
-        let sourcePeak = source?.channels.map { $0.map(abs).max() ?? 0 }.max() ?? 0
-        bounds.append(
-          .constant(largest(.audioVolume, event) * Double(sourcePeak) * AudioCustomVoice.interpolationOvershoot))
+        let sourcePeak = waveforms.waveforms[event.waveform?.path ?? ""]?.peak ?? 0
+        bounds.append(.constant(largest(.audioVolume, event) * sourcePeak * AudioCustomVoice.interpolationOvershoot))
       }
     }
     self.voices = voices.enumerated()

@@ -32,7 +32,8 @@ struct Console {
   func report(_ report: RenderReport, output: String, format: AudioFileFormat) {
     if let gain = report.normalizationGain {
       warning(
-        "the mix peaked at \(Summary.decibels(report.peak)); normalized to -1.0 dBFS (gain \(Summary.gain(gain)))")
+        "the mix peaked at \(NumberText.dBFS(report.peak)); normalized to -1.0 dBFS (gain \(NumberText.decibels(gain)))"
+      )
     }
     if report.clippedSamples > 0 {
       warning("\(report.clippedSamples) samples exceeded full scale and were clipped")

@@ -5,8 +5,7 @@ import HapticRender
 enum SourceOpening {
   static func open(_ path: String, render: RenderOptionGroup, console: Console) throws -> any FrameSource {
     guard path.lowercased().hasSuffix(".ahap") else { return try AudioFileReader(path: path) }
-    var options = render.renderOptions
-    options.profile = try ProfileLoading.load(render.profile, strict: render.strict, console: console)
+    let options = try render.renderOptions(console: console)
     guard let pattern = PatternLoading.load(path, render: render, console: console) else {
       throw ExitCode.failure
     }

@@ -56,10 +56,10 @@ struct RenderOptionGroup: ParsableArguments {
     guard RenderOptions.sampleRates.contains(rate) else {
       throw ValidationError("--rate \(rate) is outside 1000…384000 Hz")
     }
-    guard (0...1).contains(intensityScale) else {
+    guard RenderOptions.intensityScales.contains(intensityScale) else {
       throw ValidationError("--intensity-scale \(intensityScale) is outside 0…1")
     }
-    guard gain.isFinite, (-120...60).contains(gain) else {
+    guard RenderOptions.gainsDecibels.contains(gain) else {
       throw ValidationError("--gain \(gain) is outside -120…60 dB")
     }
     guard tail.isFinite, tail >= 0 else { throw ValidationError("--tail must be ≥ 0 seconds") }
@@ -75,9 +75,12 @@ struct RenderOptionGroup: ParsableArguments {
     }
   }
 
-  /// The library's options.
-  var renderOptions: RenderOptions {
+  /// The library's options, with the profile `--profile` names loaded (its diagnostics printed).
+  ///
+  /// - Throws: `ExitCode.failure` for a profile file that cannot be read or has errors.
+  func renderOptions(console: Console) throws -> RenderOptions {
     var options = RenderOptions()
+    options.profile = try ProfileLoading.load(profile, strict: strict, console: console)
     options.sampleRate = rate
     options.layout = layout
     options.peakPolicy = peak

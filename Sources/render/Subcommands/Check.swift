@@ -35,7 +35,7 @@ struct Check: ParsableCommand {
     let console = Console(isQuiet: diagnostics.quiet)
     let format: AudioFileFormat
     let files: [String]
-    var options = render.renderOptions
+    let options = try render.renderOptions(console: console)
     do {
       format = try AudioFileFormat(type, encoding: bits)
       try format.check(sampleRate: options.sampleRate)
@@ -48,7 +48,6 @@ struct Check: ParsableCommand {
       console.error("\(collision.joined(separator: " and ")) would share one golden file; rename one")
       throw ExitCode.failure
     }
-    options.profile = try ProfileLoading.load(render.profile, strict: render.strict, console: console)
     let check = GoldenCheck(
       goldenFolder: golden, format: format, options: options, tolerance: tolerance.tolerance,
       resourceFolders: render.resources, updates: update)

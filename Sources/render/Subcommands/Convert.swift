@@ -39,8 +39,7 @@ struct Convert: ParsableCommand {
 
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)
-    var options = render.renderOptions
-    options.profile = try ProfileLoading.load(render.profile, strict: render.strict, console: console)
+    let options = try render.renderOptions(console: console)
     let format = try output.format(sampleRate: options.sampleRate)
     if let destination = output.destination {
       try renderOne(inputs[0], to: destination, format: format, options: options, console: console)

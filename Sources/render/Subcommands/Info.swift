@@ -20,8 +20,7 @@ struct Info: ParsableCommand {
     let console = Console()
     do {
       if file.lowercased().hasSuffix(".ahap") {
-        var options = render.renderOptions
-        options.profile = try ProfileLoading.load(render.profile, strict: render.strict, console: console)
+        let options = try render.renderOptions(console: console)
         guard let pattern = PatternLoading.load(file, render: render, console: console) else {
           throw ExitCode.failure
         }

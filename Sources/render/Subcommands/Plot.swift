@@ -36,14 +36,14 @@ struct Plot: ParsableCommand {
 
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)
-    var options = render.renderOptions
-    options.profile = try ProfileLoading.load(render.profile, strict: render.strict, console: console)
+    let options = try render.renderOptions(console: console)
     guard let pattern = PatternLoading.load(file, render: render, console: console) else {
       throw ExitCode.failure
     }
     do {
-      let analysis = try PatternAnalysis(pattern, options: options, waveforms: try WaveformLibrary(loadingFor: pattern))
-      var source = try PatternSource(pattern, options: options)
+      let waveforms = try WaveformLibrary(loadingFor: pattern)
+      let analysis = try PatternAnalysis(pattern, options: options, waveforms: waveforms)
+      var source = try PatternSource(pattern, options: options, waveforms: waveforms)
       let svg = try SVGPlot(width: width).draw(analysis, waveform: &source)
       try TextFile.write(svg, to: output)
       console.note("wrote \(output): \(Summary.seconds(analysis.duration)) s of \(pattern.events.count) events")

@@ -33,10 +33,13 @@ struct AudioContinuousVoice: Sendable {
 
   mutating func render(_ frames: Range<Int>, into buses: inout Buses) {
     let nyquistLimit = 0.45 * sampleRate
+    // What does not change over time is computed once per block, with the same arithmetic.
+    let constantFrequency = pitch.isConstant ? Self.fundamental(pitch: pitch.base) : nil
+    let constantGains = pan.isConstant ? Pan(pan.base) : nil
     for frame in frames {
       let time = Double(frame) / sampleRate
       let brightness = brightness.next(at: time)
-      let frequency = Self.fundamental(pitch: pitch.next(at: time))
+      let frequency = constantFrequency ?? Self.fundamental(pitch: pitch.next(at: time))
       var tone = Sine.of(turns: phase)
       var weight = 1.0
       for harmonic in stride(from: 3, through: 7, by: 2) {
@@ -45,7 +48,7 @@ struct AudioContinuousVoice: Sendable {
         tone += weight / Double(harmonic) * Sine.of(turns: phase * Double(harmonic))
       }
       let level = volume.next(at: time) * envelope.level(at: Double(frame - onsetFrame) / sampleRate)
-      let gains = Pan(pan.next(at: time))
+      let gains = constantGains ?? Pan(pan.next(at: time))
       let index = frame - buses.startFrame
       buses.left[index] += Float(level * tone * gains.left)
       buses.right[index] += Float(level * tone * gains.right)

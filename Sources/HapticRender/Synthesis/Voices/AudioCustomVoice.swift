@@ -38,7 +38,7 @@ struct AudioCustomVoice: Sendable {
     if event.duration > 0 {
       frames = Int((event.duration * sampleRate).rounded())
     } else {
-      let speed = source.sampleRate * PortableMath.exp2(pitch.value(at: event.time)) / sampleRate
+      let speed = Self.speed(pitch: pitch.value(at: event.time), from: source.sampleRate, to: sampleRate)
       frames = Int((Double(source.frameCount) / speed).rounded(.up))
     }
     endFrame = onsetFrame + frames
@@ -50,13 +50,14 @@ struct AudioCustomVoice: Sendable {
     let fadeFrames = Self.fade * sampleRate
     let isMono = source.channels.count == 1
     let sourceFrames = Double(source.frameCount)
+    // What does not change over time is computed once per block, with the same arithmetic.
+    let constantStep = pitch.isConstant ? Self.speed(pitch: pitch.base, from: source.sampleRate, to: sampleRate) : nil
+    let constantCoefficient = brightness.isConstant ? lowPassCoefficient(brightness: brightness.base) : nil
+    let constantGains = pan.isConstant ? Pan(pan.base) : nil
     for frame in frames {
       let time = Double(frame) / sampleRate
-      let step = source.sampleRate * PortableMath.exp2(pitch.next(at: time)) / sampleRate
-      let brightness = brightness.next(at: time)
-      let coefficient =
-        brightness >= 1
-        ? 1 : 1 - PortableMath.exp(-2 * Double.pi * 200 * PortableMath.pow(100, brightness) / sampleRate)
+      let step = constantStep ?? Self.speed(pitch: pitch.next(at: time), from: source.sampleRate, to: sampleRate)
+      let coefficient = constantCoefficient ?? lowPassCoefficient(brightness: brightness.next(at: time))
       var gain = volume.next(at: time)
       if usesVolumeEnvelope {
         let local = Double(frame - onsetFrame)
@@ -73,7 +74,7 @@ struct AudioCustomVoice: Sendable {
       }
       let index = frame - buses.startFrame
       if isMono {
-        let gains = Pan(pan.next(at: time))
+        let gains = constantGains ?? Pan(pan.next(at: time))
         buses.left[index] += Float(samples.0 * gain * gains.left)
         buses.right[index] += Float(samples.0 * gain * gains.right)
       } else {
@@ -83,5 +84,17 @@ struct AudioCustomVoice: Sendable {
       position += step
       if loops, position >= sourceFrames { position -= sourceFrames }
     }
+  }
+
+  /// Source frames read per output frame at `pitch` (−1 … 1), from a source at `sourceRate`
+  /// to an output at `outputRate` (Hz).
+  private static func speed(pitch: Double, from sourceRate: Double, to outputRate: Double) -> Double {
+    sourceRate * PortableMath.exp2(pitch) / outputRate
+  }
+
+  /// The one-pole low-pass coefficient for a cutoff of `200 Hz · 100^brightness`; 1 (no filter)
+  /// at brightness 1.
+  private func lowPassCoefficient(brightness: Double) -> Double {
+    brightness >= 1 ? 1 : 1 - PortableMath.exp(-2 * Double.pi * 200 * PortableMath.pow(100, brightness) / sampleRate)
   }
 }
