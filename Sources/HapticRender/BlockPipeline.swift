@@ -17,7 +17,8 @@ final class BlockPipeline: @unchecked Sendable {
   private let free = DispatchSemaphore(value: 0)
   private let filled = DispatchSemaphore(value: 0)
   private let producerDone = DispatchGroup()
-  private var isCancelled = false  // written by the consumer before it signals `free`
+  /// Set by the consumer when it stops early; the producer then stops too.
+  private let isCancelled = Locked(false)
   private var source: PatternSource
 
   /// Blocks in flight.
@@ -36,7 +37,7 @@ final class BlockPipeline: @unchecked Sendable {
   func run(_ consume: (AudioBlock) throws -> Void) throws -> RenderReport {
     producerDone.enter()
     DispatchQueue.global(qos: .userInitiated).async { [self] in produce() }
-    defer { producerDone.wait() }
+    defer { producerDone.wait() }  // also when `consume` throws
     var index = 0
     while true {
       filled.wait()
@@ -45,13 +46,14 @@ final class BlockPipeline: @unchecked Sendable {
       do {
         try consume(slot.block)
       } catch {
-        isCancelled = true
+        isCancelled.withLock { $0 = true }
         free.signal()
         throw error
       }
       free.signal()
       index += 1
     }
+    producerDone.wait()  // the producer is done with `source` before its report is read
     return source.report
   }
 
@@ -60,7 +62,7 @@ final class BlockPipeline: @unchecked Sendable {
     var index = 0
     while true {
       free.wait()
-      if isCancelled { return }
+      if isCancelled.withLock({ $0 }) { return }
       let slot = slots[index % Self.depth]
       slot.isEnd = !source.read(into: &slot.block)
       filled.signal()
