@@ -16,7 +16,7 @@ public func fuzzAHAP(_ data: UnsafeRawPointer, _ count: Int) -> Int32 {
   var options = RenderOptions()
   options.sampleRate = 8_000
   options.maximumDurationSeconds = 5
-  guard let analysis = try? PatternAnalysis(pattern, options: options, waveforms: WaveformLibrary()) else { return 0 }
+  guard let analysis = try? PatternAnalysis(pattern, options: options) else { return 0 }
   PatternLinter.lint(analysis, file: "fuzz.ahap", diagnostics: &diagnostics)
   _ = analysis.polyphony
   _ = try? Render.stream(pattern, options: options) { block in

@@ -115,7 +115,7 @@ struct BenchmarkCase: Sendable {
     let report = try Render.toFile(
       pattern, options: options, destination: .file("\(folder.path)/out.\(container)"), format: format)
     let wall = Clock.now() - start
-    return Measurement(audioSeconds: report.duration, frames: report.frameCount, wallSeconds: wall)
+    return Measurement(audioSeconds: report.durationSeconds, frames: report.frameCount, wallSeconds: wall)
   }
 
   /// The write limit of a single-file case: its frames rendered into memory (not timed), then

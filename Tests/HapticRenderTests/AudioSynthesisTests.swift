@@ -133,18 +133,18 @@ import _HapticRenderTestSupport
     var diagnostics = Diagnostics()
     let pattern = try #require(
       Pattern.parse(Array("{\"Pattern\": [\(event)]}".utf8), file: ahap, diagnostics: &diagnostics))
-    return try #require(WaveformResolver(patternPath: ahap).resolve(pattern, diagnostics: &diagnostics))
+    return try #require(PatternLoader().loadWaveforms(of: pattern, patternPath: ahap, diagnostics: &diagnostics))
   }
 
   private func customEvent(
     time: Double = 0.1, duration: Double? = nil, envelope: Bool = true, loop: Bool = false,
-    _ parameters: [String: Double] = [:]
+    path: String = "tone.wav", _ parameters: [String: Double] = [:]
   ) -> String {
     let list = parameters.map { "{\"ParameterID\": \"\($0.key)\", \"ParameterValue\": \($0.value)}" }.joined(
       separator: ",")
     let durationText = duration.map { ", \"EventDuration\": \($0)" } ?? ""
     return
-      "{\"Event\": {\"Time\": \(time), \"EventType\": \"AudioCustom\", \"EventWaveformPath\": \"tone.wav\"\(durationText), \"EventWaveformUseVolumeEnvelope\": \(envelope), \"EventWaveformLoopEnabled\": \(loop), \"EventParameters\": [\(list)]}}"
+      "{\"Event\": {\"Time\": \(time), \"EventType\": \"AudioCustom\", \"EventWaveformPath\": \"\(path)\"\(durationText), \"EventWaveformUseVolumeEnvelope\": \(envelope), \"EventWaveformLoopEnabled\": \(loop), \"EventParameters\": [\(list)]}}"
   }
 
   private func renderCustom(_ pattern: Pattern, rate: Int = 48_000) throws -> RenderedAudio {
@@ -238,12 +238,17 @@ import _HapticRenderTestSupport
     #expect(abs(ratio - 0.5) < 1e-3)
   }
 
-  @Test func waveformsAreDecodedOncePerFile() throws {
+  @Test func waveformsAreDecodedOncePerFileWhateverTheSpelling() throws {
     let folder = try TemporaryFolder()
+    let spellings = ["tone.wav", "./tone.wav", ".//tone.wav", "\(folder.path)/tone.wav"]
     let pattern = try customFixture(
       folder, rate: 48_000, frequency: 1_000, seconds: 0.1,
-      event: [0.0, 0.2, 0.4].map { customEvent(time: $0) }.joined(separator: ","))
-    #expect(try WaveformLibrary(loadingFor: pattern).waveforms.count == 1)
-    #expect(pattern.events.count == 3)
+      event: spellings.enumerated().map { customEvent(time: 0.2 * Double($0.offset), path: $0.element) }
+        .joined(separator: ","))
+    let storage = pattern.events.map { event in
+      event.waveform?.audio?.channels[0].withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+    }
+    #expect(storage.count == 4)
+    #expect(Set(storage).count == 1, "every event shares one decoded buffer")
   }
 }

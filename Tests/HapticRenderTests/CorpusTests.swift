@@ -24,7 +24,7 @@ import _HapticRenderTestSupport
   func rendersOrRefusesCleanly(_ path: String) throws {
     let name = String(path.split(separator: "/").last ?? "")
     var diagnostics = Diagnostics()
-    let pattern = try Pattern.load(path: path, resourceFolders: [Self.resources], diagnostics: &diagnostics)
+    let pattern = try PatternLoader(resourceFolders: [Self.resources]).load(path: path, diagnostics: &diagnostics)
     for diagnostic in diagnostics.all {
       #expect(diagnostic.location.file == path && diagnostic.location.line >= 1 && diagnostic.location.column >= 1)
       #expect(!diagnostic.message.isEmpty)
@@ -54,10 +54,10 @@ import _HapticRenderTestSupport
   func seedsWithShortKeysRenderAndStrictRefusesThem() throws {
     let path = "\(Locations.corpus)/seeds/short-keys.ahap"
     var lenient = Diagnostics()
-    #expect(try Pattern.load(path: path, diagnostics: &lenient)?.events.count == 1)
+    #expect(try PatternLoader().load(path: path, diagnostics: &lenient)?.events.count == 1)
     #expect(
       lenient.all.map(\.message).contains("\"Type\" is read as \"EventType\"; Core Haptics accepts only \"EventType\""))
     var strict = Diagnostics(treatsWarningsAsErrors: true)
-    #expect(try Pattern.load(path: path, diagnostics: &strict) == nil)
+    #expect(try PatternLoader().load(path: path, diagnostics: &strict) == nil)
   }
 }

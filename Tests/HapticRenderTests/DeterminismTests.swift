@@ -9,7 +9,8 @@ import _HapticRenderTestSupport
 
   private func render(_ name: String, blockSize: Int) throws -> [[Float]] {
     var diagnostics = Diagnostics()
-    let pattern = try #require(try Pattern.load(path: "\(Locations.samples)/\(name).ahap", diagnostics: &diagnostics))
+    let pattern = try #require(
+      try PatternLoader().load(path: "\(Locations.samples)/\(name).ahap", diagnostics: &diagnostics))
     var options = RenderOptions()
     options.sampleRate = 8_000
     options.blockSize = blockSize
@@ -28,7 +29,7 @@ import _HapticRenderTestSupport
   func twoRendersAreByteIdentical(_ type: String) throws {
     let folder = try TemporaryFolder()
     var diagnostics = Diagnostics()
-    let pattern = try #require(try Pattern.load(path: Self.breath, diagnostics: &diagnostics))
+    let pattern = try #require(try PatternLoader().load(path: Self.breath, diagnostics: &diagnostics))
     var options = RenderOptions()
     options.sampleRate = 16_000
     let first = "\(folder.path)/a.\(type)"
@@ -46,7 +47,8 @@ import _HapticRenderTestSupport
   @Test func lossyRendersRepeat() throws {
     let folder = try TemporaryFolder()
     var diagnostics = Diagnostics()
-    let pattern = try #require(try Pattern.load(path: "\(Locations.samples)/heartbeat.ahap", diagnostics: &diagnostics))
+    let pattern = try #require(
+      try PatternLoader().load(path: "\(Locations.samples)/heartbeat.ahap", diagnostics: &diagnostics))
     for container in [AudioFileFormat.Container.mp3, .ogg, .opus] {
       let paths = ["a", "b"].map { "\(folder.path)/\($0).\(container.rawValue)" }
       for path in paths {

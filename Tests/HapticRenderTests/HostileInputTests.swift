@@ -15,7 +15,7 @@ import _HapticRenderTestSupport
   func keptInputNeverCrashes(_ name: String) throws {
     let path = "\(Locations.packageRoot)/Tests/Fixtures/fuzz/\(name)"
     var diagnostics = Diagnostics()
-    let bytes = try FileSystem.readAll(path, limit: Pattern.maximumFileSize)
+    let bytes = try FileSystem.readAll(path, limit: PatternLoader.maximumFileSize)
     guard let pattern = Pattern.parse(bytes, file: name, diagnostics: &diagnostics) else {
       #expect(diagnostics.hasErrors)
       #expect(diagnostics.all.allSatisfy { $0.location.line >= 1 && $0.location.column >= 1 })
@@ -25,7 +25,7 @@ import _HapticRenderTestSupport
     options.sampleRate = 8_000
     options.maximumDurationSeconds = 5
     do {
-      let analysis = try PatternAnalysis(pattern, options: options, waveforms: WaveformLibrary())
+      let analysis = try PatternAnalysis(pattern, options: options)
       PatternLinter.lint(analysis, file: name, diagnostics: &diagnostics)
       let audio = try Render.toMemory(pattern, options: options)
       #expect(audio.channels.allSatisfy { $0.allSatisfy { $0.isFinite && abs($0) <= 1 } })
@@ -60,13 +60,14 @@ import _HapticRenderTestSupport
     let path = "\(folder.path)/big.ahap"
     _ = FileManager.default.createFile(atPath: path, contents: nil)
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-    try handle.truncate(atOffset: UInt64(Pattern.maximumFileSize + 1))
+    try handle.truncate(atOffset: UInt64(PatternLoader.maximumFileSize + 1))
     try handle.close()
     var diagnostics = Diagnostics()
     #expect(
-      throws: FileSystemError.tooLarge(path: path, bytes: Pattern.maximumFileSize + 1, limit: Pattern.maximumFileSize)
+      throws: FileSystemError.tooLarge(
+        path: path, bytes: PatternLoader.maximumFileSize + 1, limit: PatternLoader.maximumFileSize)
     ) {
-      try Pattern.load(path: path, diagnostics: &diagnostics)
+      try PatternLoader().load(path: path, diagnostics: &diagnostics)
     }
   }
 
@@ -120,10 +121,12 @@ import _HapticRenderTestSupport
       let pattern = try customPattern(in: inner, waveform: waveform)
       var open = Diagnostics()
       #expect(
-        try Pattern.load(path: pattern, diagnostics: &open) != nil, "without --sandbox any readable file is accepted")
+        try PatternLoader().load(path: pattern, diagnostics: &open) != nil,
+        "without --sandbox any readable file is accepted")
       var sandboxed = Diagnostics()
       #expect(
-        try Pattern.load(path: pattern, resourceFolders: [resources], isSandboxed: true, diagnostics: &sandboxed) == nil
+        try PatternLoader(resourceFolders: [resources], isSandboxed: true).load(path: pattern, diagnostics: &sandboxed)
+          == nil
       )
       #expect(
         sandboxed.all.first?.message.contains("is outside the pattern's folder and the --resources folders") == true)
@@ -132,13 +135,12 @@ import _HapticRenderTestSupport
       atPath: "\(inner)/link.wav", withDestinationPath: "\(folder.path)/secret.wav")
     var linked = Diagnostics()
     #expect(
-      try Pattern.load(
-        path: try customPattern(in: inner, waveform: "link.wav"), isSandboxed: true, diagnostics: &linked) == nil)
+      try PatternLoader(isSandboxed: true).load(
+        path: try customPattern(in: inner, waveform: "link.wav"), diagnostics: &linked) == nil)
     var allowed = Diagnostics()
     #expect(
-      try Pattern.load(
-        path: try customPattern(in: inner, waveform: "ok.wav"), resourceFolders: [resources], isSandboxed: true,
-        diagnostics: &allowed) != nil)
+      try PatternLoader(resourceFolders: [resources], isSandboxed: true).load(
+        path: try customPattern(in: inner, waveform: "ok.wav"), diagnostics: &allowed) != nil)
   }
 
   @Test func truncatedAndNonAudioWaveformsAreErrorsNamingTheFile() throws {
@@ -150,14 +152,16 @@ import _HapticRenderTestSupport
     try handle.close()
     var diagnostics = Diagnostics()
     #expect(
-      try Pattern.load(path: try customPattern(in: folder.path, waveform: "cut.wav"), diagnostics: &diagnostics) == nil)
+      try PatternLoader().load(path: try customPattern(in: folder.path, waveform: "cut.wav"), diagnostics: &diagnostics)
+        == nil)
     #expect(
       diagnostics.all.first?.message == "waveform '\(wav)' is truncated or damaged (RIFF : 96036 (should be 19992))")
 
     try Data("not audio at all".utf8).write(to: URL(fileURLWithPath: "\(folder.path)/text.wav"))
     var textDiagnostics = Diagnostics()
     #expect(
-      try Pattern.load(path: try customPattern(in: folder.path, waveform: "text.wav"), diagnostics: &textDiagnostics)
+      try PatternLoader().load(
+        path: try customPattern(in: folder.path, waveform: "text.wav"), diagnostics: &textDiagnostics)
         == nil)
     #expect(
       textDiagnostics.all.first?.message.hasPrefix(

@@ -14,7 +14,7 @@ import _HapticRenderTestSupport
   private typealias F = PatternFixtures
 
   private func analysis(_ json: String) throws -> PatternAnalysis {
-    try PatternAnalysis(try F.pattern(json), waveforms: WaveformLibrary())
+    try PatternAnalysis(try F.pattern(json))
   }
 
   private func lint(_ json: String) throws -> [String] {
@@ -70,10 +70,9 @@ import _HapticRenderTestSupport
     pattern.events.append(
       Event(
         type: .audioCustom, time: 0, duration: 0.1, parameters: [:],
-        waveform: Waveform(path: "sounds/boom.ogg", usesVolumeEnvelope: true, isLoopEnabled: false),
+        waveform: Waveform(path: "sounds/boom.ogg", audio: SampledAudio(channels: [[0.5, 0.5]], sampleRate: 48_000)),
         position: TextPosition(line: 3, column: 5), path: JSONPath([.key("Pattern"), .index(1), .key("Event")])))
-    let source = SampledAudio(channels: [[0.5, 0.5]], sampleRate: 48_000)
-    let analysis = try PatternAnalysis(pattern, waveforms: WaveformLibrary(waveforms: ["sounds/boom.ogg": source]))
+    let analysis = try PatternAnalysis(pattern)
     var diagnostics = Diagnostics()
     PatternLinter.lint(analysis, file: "t.ahap", diagnostics: &diagnostics)
     #expect(
@@ -85,9 +84,10 @@ import _HapticRenderTestSupport
   @Test func cleanSamplesHaveNoLintFindings() throws {
     for name in ["breath-478", "heartbeat", "session-complete", "sharpness-glide", "audio-custom-waveform"] {
       var diagnostics = Diagnostics()
-      let pattern = try #require(try Pattern.load(path: "\(Locations.samples)/\(name).ahap", diagnostics: &diagnostics))
+      let pattern = try #require(
+        try PatternLoader().load(path: "\(Locations.samples)/\(name).ahap", diagnostics: &diagnostics))
       PatternLinter.lint(
-        try PatternAnalysis(pattern, waveforms: WaveformLibrary(loadingFor: pattern)), file: name,
+        try PatternAnalysis(pattern), file: name,
         diagnostics: &diagnostics)
       #expect(diagnostics.all.isEmpty, "\(name): \(diagnostics.all)")
     }
@@ -98,9 +98,9 @@ import _HapticRenderTestSupport
   @Test func patternInfoMatchesTheRender() throws {
     var diagnostics = Diagnostics()
     let pattern = try #require(
-      try Pattern.load(path: "\(Locations.samples)/tap-buzz-tap.ahap", diagnostics: &diagnostics))
+      try PatternLoader().load(path: "\(Locations.samples)/tap-buzz-tap.ahap", diagnostics: &diagnostics))
     let info = PatternInfo(
-      file: "tap-buzz-tap.ahap", analysis: try PatternAnalysis(pattern, waveforms: WaveformLibrary()))
+      file: "tap-buzz-tap.ahap", analysis: try PatternAnalysis(pattern))
     let audio = try Render.toMemory(pattern)
     #expect(info.duration == Double(audio.report.frameCount) / 48_000)
     #expect(info.events == ["HapticTransient": 2, "HapticContinuous": 1])
@@ -125,7 +125,7 @@ import _HapticRenderTestSupport
     let path = "\(folder.path)/x.wav"
     var diagnostics = Diagnostics()
     let pattern = try #require(
-      try Pattern.load(path: "\(Locations.samples)/audio-tone.ahap", diagnostics: &diagnostics))
+      try PatternLoader().load(path: "\(Locations.samples)/audio-tone.ahap", diagnostics: &diagnostics))
     var options = RenderOptions()
     options.layout = .audio
     let audio = try Render.toMemory(pattern, options: options)
@@ -141,8 +141,9 @@ import _HapticRenderTestSupport
 
   private func plot(_ name: String, width: Int = 600) throws -> String {
     var diagnostics = Diagnostics()
-    let pattern = try #require(try Pattern.load(path: "\(Locations.samples)/\(name).ahap", diagnostics: &diagnostics))
-    let analysis = try PatternAnalysis(pattern, waveforms: try WaveformLibrary(loadingFor: pattern))
+    let pattern = try #require(
+      try PatternLoader().load(path: "\(Locations.samples)/\(name).ahap", diagnostics: &diagnostics))
+    let analysis = try PatternAnalysis(pattern)
     var source = try PatternSource(pattern)
     return try SVGPlot(width: width).draw(analysis, waveform: &source)
   }
@@ -201,7 +202,7 @@ import _HapticRenderTestSupport
     let pattern = try PatternFixtures.pattern(PatternFixtures.document(elements.joined(separator: ",")))
     var options = RenderOptions()
     options.sampleRate = 2_000
-    let analysis = try PatternAnalysis(pattern, options: options, waveforms: WaveformLibrary())
+    let analysis = try PatternAnalysis(pattern, options: options)
     var source = try PatternSource(pattern, options: options)
     let svg = try SVGPlot(width: 1_200).draw(analysis, waveform: &source)
     let shape = try outline(svg)

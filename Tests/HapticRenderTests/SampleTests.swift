@@ -20,7 +20,8 @@ import _HapticRenderTestSupport
   @Test(arguments: names)
   func sampleRendersWithSound(_ name: String) throws {
     var diagnostics = Diagnostics()
-    let pattern = try #require(try Pattern.load(path: "\(Locations.samples)/\(name)", diagnostics: &diagnostics))
+    let pattern = try #require(
+      try PatternLoader().load(path: "\(Locations.samples)/\(name)", diagnostics: &diagnostics))
     var options = RenderOptions()
     options.sampleRate = 8_000
     let audio = try Render.toMemory(pattern, options: options)
@@ -32,7 +33,7 @@ import _HapticRenderTestSupport
   @Test func breathingCycleKeepsItsBoundaries() throws {
     var diagnostics = Diagnostics()
     let pattern = try #require(
-      try Pattern.load(path: "\(Locations.samples)/breath-478.ahap", diagnostics: &diagnostics))
+      try PatternLoader().load(path: "\(Locations.samples)/breath-478.ahap", diagnostics: &diagnostics))
     let audio = try Render.toMemory(pattern)
     let samples = audio.channels[0]
     let window = 480  // 10 ms RMS windows

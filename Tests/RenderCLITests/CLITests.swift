@@ -161,7 +161,7 @@ import _HapticRenderTestSupport
   }
 
   @Test(arguments: [
-    (["--rate", "10"], "--rate 10 is outside 1000…384000 Hz"),
+    (["--rate", "10"], "sample rate (--rate) 10 Hz is outside 1000…384000 Hz"),
     (
       ["-t", "opus", "--rate", "44100"],
       "opus does not support 44100 Hz; it accepts 8000, 12000, 16000, 24000, 48000 Hz"

@@ -17,7 +17,7 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
     case .tooMuchSound(let seconds, let limit):
       "the events sound for \(NumberText.fixed(seconds, 1)) s in all, more than the \(NumberText.fixed(limit, 0)) s limit (10 × --max-duration); raise --max-duration"
     case .missingWaveform(let path):
-      "no decoded waveform was given for '\(path)'"
+      "the waveform '\(path)' was not decoded; load the pattern with PatternLoader"
     case .tooLong(let seconds, let limit):
       "the output would last \(seconds.formatted) s, longer than the \(limit.formatted) s limit; raise --max-duration"
     }

@@ -45,3 +45,33 @@ public enum PeakPolicy: String, Sendable, CaseIterable {
   /// Refuse to write.
   case error
 }
+
+extension RenderOptions {
+  /// Checks each option against its documented range; the one place options are checked (the
+  /// command line reports these messages as usage errors). Each message names the option and
+  /// its `render` flag.
+  public func validate() throws(RenderError) {
+    guard Self.sampleRates.contains(sampleRate) else {
+      throw .invalidOption(
+        "sample rate (--rate) \(sampleRate) Hz is outside \(Self.sampleRates.lowerBound)…\(Self.sampleRates.upperBound) Hz"
+      )
+    }
+    guard Self.blockSizes.contains(blockSize) else {
+      throw .invalidOption(
+        "block size (--block-size) \(blockSize) is outside \(Self.blockSizes.lowerBound)…\(Self.blockSizes.upperBound)")
+    }
+    guard Self.intensityScales.contains(intensityScale) else {
+      throw .invalidOption("intensity scale (--intensity-scale) \(intensityScale.formatted) is outside 0…1")
+    }
+    guard Self.gainsDecibels.contains(gainDecibels) else {
+      throw .invalidOption("gain (--gain) \(gainDecibels.formatted) dB is outside -120…60 dB")
+    }
+    guard tailSeconds.isFinite, tailSeconds >= 0 else {
+      throw .invalidOption("tail (--tail) \(tailSeconds.formatted) s is not a number of seconds ≥ 0")
+    }
+    guard maximumDurationSeconds.isFinite, maximumDurationSeconds > 0 else {
+      throw .invalidOption(
+        "maximum duration (--max-duration) \(maximumDurationSeconds.formatted) s is not a positive number of seconds")
+    }
+  }
+}

@@ -31,12 +31,10 @@ public struct Renderer: Sendable {
   /// Prepares a render; no sample is computed yet.
   ///
   /// - Throws: ``RenderError`` for options out of range or a carrier above half the rate.
-  /// - Parameter waveforms: The decoded files of the pattern's `AudioCustom` events.
-  public init(
-    pattern: Pattern, options: RenderOptions, waveforms: WaveformLibrary = WaveformLibrary()
-  ) throws(RenderError) {
+  /// - Parameter pattern: A pattern whose `AudioCustom` waveforms are decoded (``PatternLoader``).
+  public init(pattern: Pattern, options: RenderOptions) throws(RenderError) {
     try options.validate()
-    let schedule = try Schedule(pattern: pattern, options: options, waveforms: waveforms)
+    let schedule = try Schedule(pattern: pattern, options: options)
     self.schedule = schedule.voices
     unscaledPeakBound = schedule.peakBound
     frameCount = schedule.frameCount
@@ -115,32 +113,6 @@ public struct Renderer: Sendable {
           }
         }
       }
-    }
-  }
-}
-
-extension RenderOptions {
-  /// Checks each option against its documented range.
-  func validate() throws(RenderError) {
-    guard Self.sampleRates.contains(sampleRate) else {
-      throw .invalidOption(
-        "sample rate \(sampleRate) Hz is outside \(Self.sampleRates.lowerBound)…\(Self.sampleRates.upperBound) Hz")
-    }
-    guard Self.blockSizes.contains(blockSize) else {
-      throw .invalidOption(
-        "block size \(blockSize) is outside \(Self.blockSizes.lowerBound)…\(Self.blockSizes.upperBound)")
-    }
-    guard Self.intensityScales.contains(intensityScale) else {
-      throw .invalidOption("intensity scale \(intensityScale.formatted) is outside 0…1")
-    }
-    guard Self.gainsDecibels.contains(gainDecibels) else {
-      throw .invalidOption("gain \(gainDecibels.formatted) dB is outside -120…60 dB")
-    }
-    guard tailSeconds.isFinite, tailSeconds >= 0 else {
-      throw .invalidOption("tail \(tailSeconds.formatted) s must be a number of seconds ≥ 0")
-    }
-    guard maximumDurationSeconds.isFinite, maximumDurationSeconds > 0 else {
-      throw .invalidOption("maximum duration \(maximumDurationSeconds.formatted) s must be positive")
     }
   }
 }

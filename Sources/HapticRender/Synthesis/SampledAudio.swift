@@ -27,13 +27,3 @@ public struct SampledAudio: Sendable {
     return SampledAudio(channels: [mono.map { $0 * scale }], sampleRate: sampleRate)
   }
 }
-
-/// The decoded waveforms of a pattern's `AudioCustom` events, each decoded once, keyed by the
-/// path the event names (after resolution).
-public struct WaveformLibrary: Sendable {
-  public var waveforms: [String: SampledAudio] = [:]
-
-  public init(waveforms: [String: SampledAudio] = [:]) {
-    self.waveforms = waveforms
-  }
-}

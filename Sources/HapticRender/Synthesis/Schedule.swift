@@ -11,7 +11,7 @@ struct Schedule: Sendable {
   /// amplitude bounds of voices sounding together.
   let peakBound: Double
 
-  init(pattern: Pattern, options: RenderOptions, waveforms: WaveformLibrary) throws(RenderError) {
+  init(pattern: Pattern, options: RenderOptions) throws(RenderError) {
     let sampleRate = Double(options.sampleRate)
     let profile = options.profile
     let highest = max(profile.minimumFrequency, profile.maximumFrequency)
@@ -60,8 +60,7 @@ struct Schedule: Sendable {
             onsetFrame: onset, event: event, envelope: Envelope(event: event, controls: controls),
             controls: controls, sampleRate: sampleRate))
       case .audioCustom:
-        let path = event.waveform?.path ?? ""
-        guard let source = waveforms.waveforms[path] else { throw .missingWaveform(path: path) }
+        guard let source = event.waveform?.audio else { throw .missingWaveform(path: event.waveform?.path ?? "") }
         voice = .audioCustom(
           AudioCustomVoice(onsetFrame: onset, event: event, source: source, controls: controls, sampleRate: sampleRate))
       }
@@ -79,7 +78,7 @@ struct Schedule: Sendable {
             largest(.audioVolume, event)
               * (1 + brightness / 3 + brightness * brightness / 5 + brightness * brightness * brightness / 7)))
       case .audioCustom:
-        let sourcePeak = waveforms.waveforms[event.waveform?.path ?? ""]?.peak ?? 0
+        let sourcePeak = event.waveform?.audio?.peak ?? 0
         bounds.append(.constant(largest(.audioVolume, event) * sourcePeak * AudioCustomVoice.interpolationOvershoot))
       }
     }

@@ -15,18 +15,9 @@ struct BatchRunner {
   func run(_ paths: [String], jobs: Int) throws {
     let inputs: [String]
     do {
-      inputs = try PatternFiles.find(in: paths)
+      inputs = try batch.inputs(from: paths)
     } catch {
-      console.error("\(error)")
-      throw ExitCode.failure
-    }
-    let collisions = PatternFiles.collisions(in: inputs)
-    guard collisions.isEmpty else {
-      for group in collisions {
-        console.error(
-          "\(group.joined(separator: " and ")) would all be written to '\(batch.outputPath(for: group[0]))'; rename them or render them separately"
-        )
-      }
+      for line in error.description.split(separator: "\n") { console.error(String(line)) }
       throw ExitCode.failure
     }
     let progress = ProgressLine(isEnabled: !console.isQuiet && isatty(STDERR_FILENO) == 1)
@@ -38,12 +29,12 @@ struct BatchRunner {
       progress.show(state)
     }
     progress.clear()
-    let failed = results.filter { !$0.succeeded }.count
-    let files = "\(results.count) file\(results.count == 1 ? "" : "s")"
-    let summary =
-      "rendered \(results.count - failed) of \(files) into \(batch.outputFolder)\(failed > 0 ? "; \(failed) failed" : "")"
-    if failed > 0 { console.error(summary) } else { console.note(summary) }
-    if failed > 0 { throw ExitCode.failure }
+    let summary = batch.summary(of: results)
+    guard results.allSatisfy(\.succeeded) else {
+      console.error(summary)
+      throw ExitCode.failure
+    }
+    console.note(summary)
   }
 }
 

@@ -5,7 +5,7 @@ enum Summary {
   static func line(for report: RenderReport, output: String, format: AudioFileFormat) -> String {
     let channels = report.layout.channelCount
     let name = output == "-" ? "standard output" : output
-    return "wrote \(name): \(seconds(report.duration)) s, \(report.frameCount) frames, "
+    return "wrote \(name): \(seconds(report.durationSeconds)) s, \(report.frameCount) frames, "
       + "\(channels) channel\(channels == 1 ? "" : "s") (\(report.layout.rawValue)), "
       + "\(report.sampleRate) Hz, \(format)"
   }

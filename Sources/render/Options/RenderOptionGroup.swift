@@ -37,50 +37,21 @@ struct RenderOptionGroup: ParsableArguments {
   @Option(help: ArgumentHelp("Frames per render block (the output does not depend on it).", visibility: .hidden))
   var blockSize = 32_768
 
-  @Option(
-    help: ArgumentHelp(
-      "A folder where EventWaveformPath files are looked up, after the pattern's own folder (repeatable).",
-      valueName: "dir"))
-  var resources: [String] = []
-
-  @Flag(help: "Treat every warning as an error.")
-  var strict = false
-
-  @Flag(
-    help:
-      "For untrusted patterns: accept EventWaveformPath files only inside the pattern's folder and the --resources folders."
-  )
-  var sandbox = false
-
   func validate() throws {
-    guard RenderOptions.sampleRates.contains(rate) else {
-      throw ValidationError("--rate \(rate) is outside 1000…384000 Hz")
-    }
-    guard RenderOptions.intensityScales.contains(intensityScale) else {
-      throw ValidationError("--intensity-scale \(intensityScale) is outside 0…1")
-    }
-    guard RenderOptions.gainsDecibels.contains(gain) else {
-      throw ValidationError("--gain \(gain) is outside -120…60 dB")
-    }
-    guard tail.isFinite, tail >= 0 else { throw ValidationError("--tail must be ≥ 0 seconds") }
-    guard maxDuration.isFinite, maxDuration > 0 else {
-      throw ValidationError("--max-duration must be a positive number of seconds")
+    do {
+      try options.validate()
+    } catch {
+      throw ValidationError(error.description)
     }
     if SignalProfile.named(profile) == nil, !profile.hasSuffix(".json"), !profile.contains("/") {
       let names = SignalProfile.builtIn.map(\.name).joined(separator: ", ")
       throw ValidationError("unknown profile '\(profile)'; use one of \(names) or a JSON file")
     }
-    guard RenderOptions.blockSizes.contains(blockSize) else {
-      throw ValidationError("--block-size is outside 1…65536")
-    }
   }
 
-  /// The library's options, with the profile `--profile` names loaded (its diagnostics printed).
-  ///
-  /// - Throws: `ExitCode.failure` for a profile file that cannot be read or has errors.
-  func renderOptions(console: Console) throws -> RenderOptions {
+  /// The library's options, with the default profile.
+  private var options: RenderOptions {
     var options = RenderOptions()
-    options.profile = try ProfileLoading.load(profile, strict: strict, console: console)
     options.sampleRate = rate
     options.layout = layout
     options.peakPolicy = peak
@@ -89,6 +60,15 @@ struct RenderOptionGroup: ParsableArguments {
     options.tailSeconds = tail
     options.maximumDurationSeconds = maxDuration
     options.blockSize = blockSize
+    return options
+  }
+
+  /// The library's options, with the profile `--profile` names loaded (its diagnostics printed).
+  ///
+  /// - Throws: `ExitCode.failure` for a profile file that cannot be read or has errors.
+  func renderOptions(input: InputOptionGroup, console: Console) throws -> RenderOptions {
+    var options = options
+    options.profile = try ProfileLoading.load(profile, strict: input.strict, console: console)
     return options
   }
 }

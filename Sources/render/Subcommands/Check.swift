@@ -29,57 +29,49 @@ struct Check: ParsableCommand {
 
   @OptionGroup var tolerance: ToleranceOptionGroup
   @OptionGroup var render: RenderOptionGroup
+  @OptionGroup var input: InputOptionGroup
   @OptionGroup var diagnostics: DiagnosticOptionGroup
 
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)
-    let format: AudioFileFormat
+    let options = try render.renderOptions(input: input, console: console)
+    let check: GoldenCheck
     let files: [String]
-    let options = try render.renderOptions(console: console)
     do {
-      format = try AudioFileFormat(type, encoding: bits)
+      let format = try AudioFileFormat(type, encoding: bits)
       try format.check(sampleRate: options.sampleRate)
-      files = try PatternFiles.find(in: paths)
+      check = GoldenCheck(
+        goldenFolder: golden, format: format, options: options, tolerance: tolerance.tolerance,
+        loader: input.loader, updatesGoldens: update)
+      files = try check.patterns(in: paths)
     } catch {
       console.error("\(error)")
       throw ExitCode.failure
     }
-    if let collision = PatternFiles.collisions(in: files).first {
-      console.error("\(collision.joined(separator: " and ")) would share one golden file; rename one")
-      throw ExitCode.failure
-    }
-    let check = GoldenCheck(
-      goldenFolder: golden, format: format, options: options, tolerance: tolerance.tolerance,
-      resourceFolders: render.resources, updates: update)
-    var counts = (passed: 0, failed: 0, missing: 0, written: 0)
+    var tally = GoldenTally()
     for file in files {
-      var patternDiagnostics = Diagnostics(treatsWarningsAsErrors: render.strict)
+      var patternDiagnostics = Diagnostics(treatsWarningsAsErrors: input.strict)
       let outcome = check.check(patternAt: file, diagnostics: &patternDiagnostics)
       console.print(patternDiagnostics.all, omitted: patternDiagnostics.omittedCount)
-      switch outcome {
-      case .passed:
-        counts.passed += 1
-        if !diagnostics.quiet { print("PASS \(file)") }
-      case .failed(let report, let rendered):
-        counts.failed += 1
-        print("FAIL \(file)\n\(report)\n  rendered: \(rendered ?? "(could not be written)")")
-      case .missing(let path):
-        counts.missing += 1
-        print("MISSING \(file): no golden file '\(path)' (run with --update to record it)")
-      case .recorded(let path):
-        counts.written += 1
-        print("RECORDED \(file) → \(path)")
-      case .updated(let report):
-        counts.written += 1
-        print("UPDATED \(file) → \(check.goldenPath(for: file)) (was: max |Δ| \(report.maxDifference))")
-      case .error(let message):
-        counts.failed += 1
-        print("ERROR \(file): \(message)")
-      }
+      tally.add(outcome)
+      if case .passed = outcome, diagnostics.quiet { continue }
+      print(line(for: outcome, of: file, check: check))
     }
-    print(
-      "checked \(files.count) pattern\(files.count == 1 ? "" : "s"): \(counts.passed) passed, \(counts.failed) failed, \(counts.missing) missing\(counts.written > 0 ? ", \(counts.written) written" : "")"
-    )
-    if counts.failed + counts.missing > 0 { throw ExitCode.failure }
+    print(tally.summary)
+    if tally.hasFailures { throw ExitCode.failure }
+  }
+
+  /// `PASS breath.ahap`, `FAIL …` with the comparison, and so on.
+  private func line(for outcome: GoldenCheck.Outcome, of file: String, check: GoldenCheck) -> String {
+    switch outcome {
+    case .passed: "PASS \(file)"
+    case .failed(let report, let rendered):
+      "FAIL \(file)\n\(report)\n  rendered: \(rendered ?? "(could not be written)")"
+    case .missing(let path): "MISSING \(file): no golden file '\(path)' (run with --update to record it)"
+    case .recorded(let path): "RECORDED \(file) → \(path)"
+    case .updated(let report):
+      "UPDATED \(file) → \(check.goldenPath(for: file)) (was: max |Δ| \(report.maxDifference))"
+    case .error(let message): "ERROR \(file): \(message)"
+    }
   }
 }

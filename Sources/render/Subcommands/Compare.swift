@@ -25,14 +25,15 @@ struct Compare: ParsableCommand {
   var json = false
 
   @OptionGroup var render: RenderOptionGroup
+  @OptionGroup var input: InputOptionGroup
   @OptionGroup var diagnostics: DiagnosticOptionGroup
 
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)
     let report: ComparisonReport
     do {
-      var expectedSource = try SourceOpening.open(expected, render: render, console: console)
-      var actualSource = try SourceOpening.open(actual, render: render, console: console)
+      var expectedSource = try SourceOpening.open(expected, render: render, input: input, console: console)
+      var actualSource = try SourceOpening.open(actual, render: render, input: input, console: console)
       report = try Comparison.compare(
         expected: &expectedSource, actual: &actualSource, names: (expected, actual), tolerance: tolerance.tolerance)
     } catch is ExitCode {

@@ -23,6 +23,7 @@ struct Convert: ParsableCommand {
 
   @OptionGroup var output: OutputOptionGroup
   @OptionGroup var render: RenderOptionGroup
+  @OptionGroup var input: InputOptionGroup
 
   @Option(name: [.customShort("j"), .long], help: "Files rendered at once with --out-dir (default: all cores).")
   var jobs: Int?
@@ -39,23 +40,23 @@ struct Convert: ParsableCommand {
 
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)
-    let options = try render.renderOptions(console: console)
+    let options = try render.renderOptions(input: input, console: console)
     let format = try output.format(sampleRate: options.sampleRate)
     if let destination = output.destination {
       try renderOne(inputs[0], to: destination, format: format, options: options, console: console)
     } else if let folder = output.outDir {
       let batch = Batch(
-        outputFolder: folder, format: format, options: options, resourceFolders: render.resources,
-        treatsWarningsAsErrors: render.strict, isSandboxed: render.sandbox)
+        outputFolder: folder, format: format, options: options, loader: input.loader,
+        treatsWarningsAsErrors: input.strict)
       try BatchRunner(batch: batch, console: console).run(inputs, jobs: jobs ?? Batch.processorCount)
     }
   }
 
   private func renderOne(
-    _ input: String, to destination: AudioFileWriter.Destination, format: AudioFileFormat,
+    _ path: String, to destination: AudioFileWriter.Destination, format: AudioFileFormat,
     options: RenderOptions, console: Console
   ) throws {
-    guard let pattern = PatternLoading.load(input, render: render, console: console) else {
+    guard let pattern = PatternLoading.load(path, input: input, console: console) else {
       throw ExitCode.failure
     }
     do {

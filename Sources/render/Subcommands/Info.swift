@@ -15,18 +15,17 @@ struct Info: ParsableCommand {
   var json = false
 
   @OptionGroup var render: RenderOptionGroup
+  @OptionGroup var input: InputOptionGroup
 
   func run() throws {
     let console = Console()
     do {
-      if file.lowercased().hasSuffix(".ahap") {
-        let options = try render.renderOptions(console: console)
-        guard let pattern = PatternLoading.load(file, render: render, console: console) else {
+      if PatternFiles.isPattern(file) {
+        let options = try render.renderOptions(input: input, console: console)
+        guard let pattern = PatternLoading.load(file, input: input, console: console) else {
           throw ExitCode.failure
         }
-        let analysis = try PatternAnalysis(
-          pattern, options: options, waveforms: try WaveformLibrary(loadingFor: pattern))
-        try show(PatternInfo(file: file, analysis: analysis))
+        try show(PatternInfo(file: file, analysis: try PatternAnalysis(pattern, options: options)))
       } else {
         try show(try AudioFileInfo(path: file))
       }

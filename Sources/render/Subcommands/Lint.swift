@@ -20,14 +20,11 @@ struct Lint: ParsableCommand {
   @Flag(help: "Print the findings as a JSON array.")
   var json = false
 
-  @Flag(help: "Fail on warnings too.")
-  var strict = false
-
-  @Option(help: ArgumentHelp("A folder where EventWaveformPath files are looked up (repeatable).", valueName: "dir"))
-  var resources: [String] = []
+  @OptionGroup var input: InputOptionGroup
+  @OptionGroup var diagnostics: DiagnosticOptionGroup
 
   func run() throws {
-    let console = Console()
+    let console = Console(isQuiet: diagnostics.quiet)
     let files: [String]
     do {
       files = try PatternFiles.find(in: paths)
@@ -35,30 +32,18 @@ struct Lint: ParsableCommand {
       console.error("\(error)")
       throw ExitCode.failure
     }
-    var findings: [Diagnostic] = []
-    for file in files {
-      var diagnostics = Diagnostics(treatsWarningsAsErrors: strict)
-      do {
-        if let pattern = try Pattern.load(path: file, resourceFolders: resources, diagnostics: &diagnostics) {
-          let analysis = try PatternAnalysis(pattern, waveforms: try WaveformLibrary(loadingFor: pattern))
-          PatternLinter.lint(analysis, file: file, diagnostics: &diagnostics)
-          diagnostics.sortByLocation()
-        }
-      } catch {
-        console.error("\(file): \(error)")
-        diagnostics.error(at: SourceLocation(file: file, line: 1, column: 1), JSONPath(), "\(error)")
-      }
-      findings += diagnostics.all
+    let findings = files.flatMap {
+      PatternLinter.check(path: $0, loader: input.loader, treatsWarningsAsErrors: input.strict).all
     }
+    let errors = findings.filter { $0.severity == .error }.count
     if json {
       try JSONOutput.print(findings)
     } else {
-      for finding in findings { print(finding) }
-      let errors = findings.filter { $0.severity == .error }.count
+      for finding in findings where finding.severity == .error || !diagnostics.quiet { print(finding) }
       console.note(
         "linted \(files.count) file\(files.count == 1 ? "" : "s"): \(errors) error\(errors == 1 ? "" : "s"), \(findings.count - errors) warning\(findings.count - errors == 1 ? "" : "s")"
       )
     }
-    if findings.contains(where: { $0.severity == .error }) { throw ExitCode.failure }
+    if errors > 0 { throw ExitCode.failure }
   }
 }

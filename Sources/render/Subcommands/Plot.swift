@@ -24,6 +24,7 @@ struct Plot: ParsableCommand {
   var width = 1_200
 
   @OptionGroup var render: RenderOptionGroup
+  @OptionGroup var input: InputOptionGroup
   @OptionGroup var diagnostics: DiagnosticOptionGroup
 
   func validate() throws {
@@ -36,14 +37,13 @@ struct Plot: ParsableCommand {
 
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)
-    let options = try render.renderOptions(console: console)
-    guard let pattern = PatternLoading.load(file, render: render, console: console) else {
+    let options = try render.renderOptions(input: input, console: console)
+    guard let pattern = PatternLoading.load(file, input: input, console: console) else {
       throw ExitCode.failure
     }
     do {
-      let waveforms = try WaveformLibrary(loadingFor: pattern)
-      let analysis = try PatternAnalysis(pattern, options: options, waveforms: waveforms)
-      var source = try PatternSource(pattern, options: options, waveforms: waveforms)
+      let analysis = try PatternAnalysis(pattern, options: options)
+      var source = try PatternSource(pattern, options: options)
       let svg = try SVGPlot(width: width).draw(analysis, waveform: &source)
       try TextFile.write(svg, to: output)
       console.note("wrote \(output): \(Summary.seconds(analysis.duration)) s of \(pattern.events.count) events")

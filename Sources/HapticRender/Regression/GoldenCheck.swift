@@ -22,21 +22,30 @@ public struct GoldenCheck: Sendable {
   public var format: AudioFileFormat
   public var options: RenderOptions
   public var tolerance: ComparisonTolerance
-  public var resourceFolders: [String]
+  /// How patterns and their waveforms are read.
+  public var loader: PatternLoader
   /// Write missing golden files and rewrite those that differ.
-  public var updates: Bool
+  public var updatesGoldens: Bool
 
   public init(
     goldenFolder: String, format: AudioFileFormat, options: RenderOptions = RenderOptions(),
-    tolerance: ComparisonTolerance = ComparisonTolerance(), resourceFolders: [String] = [],
-    updates: Bool = false
+    tolerance: ComparisonTolerance = ComparisonTolerance(), loader: PatternLoader = PatternLoader(),
+    updatesGoldens: Bool = false
   ) {
     self.goldenFolder = goldenFolder
     self.format = format
     self.options = options
     self.tolerance = tolerance
-    self.resourceFolders = resourceFolders
-    self.updates = updates
+    self.loader = loader
+    self.updatesGoldens = updatesGoldens
+  }
+
+  /// The AHAP files under `paths`, refused when two would share a golden file.
+  ///
+  /// - Throws: ``PatternFiles/SearchError``.
+  public func patterns(in paths: [String]) throws(PatternFiles.SearchError) -> [String] {
+    try PatternFiles.find(
+      in: paths, refusingCollisions: { "would share one golden file '\(goldenPath(for: $0))'; rename one" })
   }
 
   /// Where the golden file of the pattern at `path` is.
@@ -49,12 +58,11 @@ public struct GoldenCheck: Sendable {
   public func check(patternAt path: String, golden: String? = nil, diagnostics: inout Diagnostics) -> Outcome {
     let golden = golden ?? goldenPath(for: path)
     do {
-      guard let pattern = try Pattern.load(path: path, resourceFolders: resourceFolders, diagnostics: &diagnostics)
-      else {
+      guard let pattern = try loader.load(path: path, diagnostics: &diagnostics) else {
         return .error("'\(path)' has errors")
       }
       guard FileSystem.exists(golden) else {
-        guard updates else { return .missing(goldenPath: golden) }
+        guard updatesGoldens else { return .missing(goldenPath: golden) }
         try record(pattern, to: golden)
         return .recorded(goldenPath: golden)
       }
@@ -63,7 +71,7 @@ public struct GoldenCheck: Sendable {
       let report = try Comparison.compare(
         expected: &expected, actual: &actual, names: (golden, path), tolerance: tolerance)
       if report.passed { return .passed(report) }
-      if updates {
+      if updatesGoldens {
         try record(pattern, to: golden)
         return .updated(report)
       }

@@ -2,7 +2,7 @@
 ///
 /// ```swift
 /// var diagnostics = Diagnostics()
-/// if let pattern = try Pattern.load(path: "breath.ahap", diagnostics: &diagnostics) {
+/// if let pattern = try PatternLoader().load(path: "breath.ahap", diagnostics: &diagnostics) {
 ///   try Render.toFile(pattern, destination: .file("breath.wav"), format: AudioFileFormat(path: "breath.wav"))
 /// }
 /// ```
@@ -13,8 +13,8 @@ public enum Render {
   /// the pattern's length. Blocks are rendered on a second thread while `sink` handles the
   /// previous ones on the calling thread; their content and order do not change.
   ///
-  /// - Throws: ``EncodingError`` for an unreadable waveform, ``RenderError`` for bad options or
-  ///   `--peak error` overflow, before `sink` sees any block; whatever `sink` throws.
+  /// - Throws: ``RenderError`` for bad options or `--peak error` overflow, before `sink` sees
+  ///   any block; whatever `sink` throws.
   @discardableResult
   public static func stream(
     _ pattern: Pattern, options: RenderOptions = RenderOptions(),
@@ -53,28 +53,4 @@ public enum Render {
     if channels.isEmpty { channels = Array(repeating: [], count: report.layout.channelCount) }
     return RenderedAudio(channels: channels, sampleRate: options.sampleRate, report: report)
   }
-}
-
-/// What a render produced, for reporting.
-public struct RenderReport: Sendable {
-  public var frameCount: Int
-  public var sampleRate: Int
-  public var layout: ChannelLayout
-  /// Largest sample magnitude before the peak policy (with `clip`, of the delivered frames).
-  public var peak: Double = 0
-  /// The gain normalization applied, when the peak exceeded full scale.
-  public var normalizationGain: Double?
-  /// Samples clamped to ±1 under the `clip` policy.
-  public var clippedSamples = 0
-
-  /// Duration in seconds.
-  public var duration: Double { Double(frameCount) / Double(sampleRate) }
-}
-
-/// Rendered frames held in memory.
-public struct RenderedAudio: Sendable {
-  /// One array per output channel, all of the same length.
-  public var channels: [[Float]]
-  public var sampleRate: Int
-  public var report: RenderReport
 }

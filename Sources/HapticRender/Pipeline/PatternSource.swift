@@ -3,9 +3,8 @@
 /// With the `normalize` and `error` policies the pattern is rendered once when the source is
 /// made, to measure its peak, unless the sum of the amplitudes of the voices that sound
 /// together proves that no sample can exceed full scale; reading renders it again with the
-/// gain that policy needs. The
-/// waveforms of `AudioCustom` events are decoded first, once per file; their paths must be
-/// resolved already (``Pattern/load(path:resourceFolders:diagnostics:)`` does it).
+/// gain that policy needs. The waveforms of `AudioCustom` events must be decoded already
+/// (``PatternLoader`` does it).
 public struct PatternSource: FrameSource {
   private var renderer: Renderer
   private let policy: PeakPolicy
@@ -13,18 +12,9 @@ public struct PatternSource: FrameSource {
   /// known from the start.
   public private(set) var report: RenderReport
 
-  /// - Throws: ``EncodingError`` for an unreadable waveform, ``RenderError`` for bad options or
-  ///   `--peak error` overflow.
-  public init(_ pattern: Pattern, options: RenderOptions = RenderOptions()) throws {
-    try self.init(pattern, options: options, waveforms: try WaveformLibrary(loadingFor: pattern))
-  }
-
-  /// A source for a pattern whose waveforms are decoded already (when they serve more than one
-  /// render, as in `render plot`).
-  ///
   /// - Throws: ``RenderError`` for bad options or `--peak error` overflow.
-  public init(_ pattern: Pattern, options: RenderOptions, waveforms: WaveformLibrary) throws {
-    renderer = try Renderer(pattern: pattern, options: options, waveforms: waveforms)
+  public init(_ pattern: Pattern, options: RenderOptions = RenderOptions()) throws(RenderError) {
+    renderer = try Renderer(pattern: pattern, options: options)
     policy = options.peakPolicy
     report = RenderReport(frameCount: renderer.frameCount, sampleRate: options.sampleRate, layout: renderer.layout)
     guard policy != .clip, renderer.peakBound > 1 else { return }

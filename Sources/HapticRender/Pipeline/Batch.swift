@@ -12,7 +12,7 @@ import Dispatch
 /// threads; one file's failure does not stop the others.
 public struct Batch: Sendable {
   /// What happened to one input.
-  public struct Result: Sendable {
+  public struct FileResult: Sendable {
     public var input: String
     public var output: String
     /// The pattern's warnings (and errors, when it was refused).
@@ -39,21 +39,39 @@ public struct Batch: Sendable {
   public var outputFolder: String
   public var format: AudioFileFormat
   public var options: RenderOptions
-  public var resourceFolders: [String]
+  /// How patterns and their waveforms are read.
+  public var loader: PatternLoader
   public var treatsWarningsAsErrors: Bool
-  /// Accept waveforms only inside each pattern's folder and `resourceFolders`.
-  public var isSandboxed: Bool
 
   public init(
     outputFolder: String, format: AudioFileFormat, options: RenderOptions,
-    resourceFolders: [String] = [], treatsWarningsAsErrors: Bool = false, isSandboxed: Bool = false
+    loader: PatternLoader = PatternLoader(), treatsWarningsAsErrors: Bool = false
   ) {
-    self.isSandboxed = isSandboxed
     self.outputFolder = outputFolder
     self.format = format
     self.options = options
-    self.resourceFolders = resourceFolders
+    self.loader = loader
     self.treatsWarningsAsErrors = treatsWarningsAsErrors
+  }
+
+  /// The AHAP files under `paths` (see ``PatternFiles/find(in:)``), refused when two would
+  /// write the same output file.
+  ///
+  /// - Throws: ``PatternFiles/SearchError``.
+  public func inputs(from paths: [String]) throws(PatternFiles.SearchError) -> [String] {
+    try PatternFiles.find(
+      in: paths,
+      refusingCollisions: {
+        "would all be written to '\(outputPath(for: $0))'; rename them or render them separately"
+      })
+  }
+
+  /// `rendered 41 of 42 files into DIR; 1 failed`.
+  public func summary(of results: [FileResult]) -> String {
+    let failed = results.filter { !$0.succeeded }.count
+    let files = "\(results.count) file\(results.count == 1 ? "" : "s")"
+    return
+      "rendered \(results.count - failed) of \(files) into \(outputFolder)\(failed > 0 ? "; \(failed) failed" : "")"
   }
 
   /// Where the render of `input` goes: `outputFolder/<stem>.<ext>`.
@@ -72,8 +90,8 @@ public struct Batch: Sendable {
   /// - Parameter jobs: Threads to use, ≥ 1.
   /// - Returns: One result per input, in input order.
   public func run(
-    _ inputs: [String], jobs: Int, progress: @Sendable (Progress, Result) -> Void = { _, _ in }
-  ) -> [Result] {
+    _ inputs: [String], jobs: Int, progress: @Sendable (Progress, FileResult) -> Void = { _, _ in }
+  ) -> [FileResult] {
     try? FileSystem.createDirectory(outputFolder)  // a failure shows in every result
     let state = Locked(WorkState(count: inputs.count))
     DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, inputs.count))) { _ in
@@ -90,13 +108,11 @@ public struct Batch: Sendable {
   }
 
   /// Renders one input.
-  public func render(_ input: String) -> Result {
-    var result = Result(input: input, output: outputPath(for: input), diagnostics: [])
+  public func render(_ input: String) -> FileResult {
+    var result = FileResult(input: input, output: outputPath(for: input), diagnostics: [])
     var diagnostics = Diagnostics(treatsWarningsAsErrors: treatsWarningsAsErrors)
     do {
-      if let pattern = try Pattern.load(
-        path: input, resourceFolders: resourceFolders, isSandboxed: isSandboxed, diagnostics: &diagnostics)
-      {
+      if let pattern = try loader.load(path: input, diagnostics: &diagnostics) {
         result.report = try Render.toFile(pattern, options: options, destination: .file(result.output), format: format)
       }
     } catch let error as FileSystemError {
@@ -115,7 +131,7 @@ private struct WorkState {
   var next = 0
   var done = 0
   var failed = 0
-  var results: [Batch.Result?]
+  var results: [Batch.FileResult?]
 
   init(count: Int) {
     results = Array(repeating: nil, count: count)
@@ -127,7 +143,7 @@ private struct WorkState {
     return next - 1
   }
 
-  mutating func finish(_ index: Int, _ result: Batch.Result) {
+  mutating func finish(_ index: Int, _ result: Batch.FileResult) {
     results[index] = result
     done += 1
     if !result.succeeded { failed += 1 }

@@ -8,6 +8,23 @@ public enum PatternLinter {
     "wav", "wave", "aif", "aiff", "aifc", "caf", "m4a", "aac", "mp3", "flac",
   ]
 
+  /// Everything `render lint` reports for the AHAP file at `path`: the reader's diagnostics,
+  /// then (when it loads) the device checks of ``lint(_:file:diagnostics:)``, in file order.
+  /// A file that cannot be read is an error at its first line.
+  public static func check(
+    path: String, loader: PatternLoader, treatsWarningsAsErrors: Bool = false
+  ) -> Diagnostics {
+    var diagnostics = Diagnostics(treatsWarningsAsErrors: treatsWarningsAsErrors)
+    do {
+      guard let pattern = try loader.load(path: path, diagnostics: &diagnostics) else { return diagnostics }
+      lint(try PatternAnalysis(pattern), file: path, diagnostics: &diagnostics)
+      diagnostics.sortByLocation()
+    } catch {
+      diagnostics.error(at: SourceLocation(file: path, line: 1, column: 1), JSONPath(), "\(error)")
+    }
+    return diagnostics
+  }
+
   /// Adds a warning to `diagnostics` for each finding; `file` names the pattern.
   public static func lint(_ analysis: PatternAnalysis, file: String, diagnostics: inout Diagnostics) {
     let pattern = analysis.pattern

@@ -30,9 +30,9 @@ public enum Golden {
     let recording = getenv("RECORD_GOLDENS").map { String(cString: $0) == "1" } ?? false
     var check = GoldenCheck(
       goldenFolder: FileSystem.directory(of: golden), format: try AudioFileFormat(path: golden),
-      options: options, tolerance: tolerance, resourceFolders: resourceFolders)
+      options: options, tolerance: tolerance, loader: PatternLoader(resourceFolders: resourceFolders))
     if recording { FileSystem.removeIfPresent(golden) }
-    check.updates = !FileSystem.exists(golden)
+    check.updatesGoldens = !FileSystem.exists(golden)
     var diagnostics = Diagnostics()
     switch check.check(patternAt: pattern, golden: golden, diagnostics: &diagnostics) {
     case .passed:

@@ -16,18 +16,14 @@ public struct PatternAnalysis: Sendable {
   /// Seconds from 0 to the end of the last sound or event (with the options' tail).
   public let duration: Double
   private let controls: Controls
-  private let waveforms: WaveformLibrary
 
-  /// - Parameter waveforms: Decoded `AudioCustom` files (see ``WaveformLibrary``).
-  public init(_ pattern: Pattern, options: RenderOptions = RenderOptions(), waveforms: WaveformLibrary)
-    throws(RenderError)
-  {
+  /// - Parameter pattern: A pattern whose `AudioCustom` waveforms are decoded (``PatternLoader``).
+  public init(_ pattern: Pattern, options: RenderOptions = RenderOptions()) throws(RenderError) {
     try options.validate()
-    let schedule = try Schedule(pattern: pattern, options: options, waveforms: waveforms)
+    let schedule = try Schedule(pattern: pattern, options: options)
     let rate = Double(options.sampleRate)
     self.pattern = pattern
     self.options = options
-    self.waveforms = waveforms
     controls = Controls(pattern)
     duration = Double(schedule.frameCount) / rate
     spans = schedule.spans.enumerated().map { index, frames in
@@ -79,7 +75,7 @@ public struct PatternAnalysis: Sendable {
 
   /// The loudest sample of the render with these options, before any peak policy.
   public func loudestPoint() -> (peak: Double, time: Double, channel: Int) {
-    guard var renderer = try? Renderer(pattern: pattern, options: options, waveforms: waveforms) else {
+    guard var renderer = try? Renderer(pattern: pattern, options: options) else {
       return (0, 0, 0)
     }
     var block = AudioBlock(channelCount: renderer.layout.channelCount, capacity: options.blockSize)

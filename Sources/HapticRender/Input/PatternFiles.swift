@@ -1,0 +1,62 @@
+/// Finds AHAP files for commands that take files and folders.
+public enum PatternFiles {
+  /// Why a list of paths gives no inputs to work on; the description is the message.
+  public enum SearchError: Error, CustomStringConvertible {
+    /// A path could not be read or listed.
+    case unreadable(FileSystemError)
+    /// Files whose outputs would land on one file; `reason` says where.
+    case collisions([(files: [String], reason: String)])
+
+    public var description: String {
+      switch self {
+      case .unreadable(let error): "\(error)"
+      case .collisions(let groups):
+        groups.map { "\($0.files.joined(separator: " and ")) \($0.reason)" }
+          .joined(separator: "\n")
+      }
+    }
+  }
+
+  /// Whether `path` names an AHAP file (by its extension, in any case).
+  public static func isPattern(_ path: String) -> Bool {
+    path.lowercased().hasSuffix(".ahap")
+  }
+
+  /// Every `.ahap` file under each path (folders recursively, hidden entries skipped); a path
+  /// that names a file is taken as it is. Sorted within each folder.
+  ///
+  /// - Throws: ``FileSystemError`` for a path that does not exist or cannot be listed.
+  public static func find(in paths: [String]) throws(FileSystemError) -> [String] {
+    var found: [String] = []
+    for path in paths {
+      if FileSystem.isDirectory(path) {
+        found += try FileSystem.files(under: path, withExtension: "ahap")
+      } else if FileSystem.exists(path) {
+        found.append(path)
+      } else {
+        throw .failed(path: path, reason: "No such file or directory")
+      }
+    }
+    return found
+  }
+
+  /// ``find(in:)``, refusing files that share a stem (and so one output name).
+  ///
+  /// - Parameter collisionReason: What the files of a group would do, given the first of them,
+  ///   e.g. "would share one golden file 'g/breath.flac'; rename one".
+  public static func find(
+    in paths: [String], refusingCollisions collisionReason: (String) -> String
+  ) throws(SearchError) -> [String] {
+    let files: [String]
+    do { files = try find(in: paths) } catch { throw .unreadable(error) }
+    let groups = Dictionary(grouping: files, by: stem).values.filter { $0.count > 1 }.map { $0.sorted() }
+      .sorted { $0[0] < $1[0] }
+    guard groups.isEmpty else { throw .collisions(groups.map { ($0, collisionReason($0[0])) }) }
+    return files
+  }
+
+  /// The name of a file without its folder and extension: `samples/breath.ahap` → `breath`.
+  public static func stem(of path: String) -> String {
+    FileSystem.stem(of: path)
+  }
+}

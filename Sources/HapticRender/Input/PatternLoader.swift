@@ -1,0 +1,78 @@
+/// Reads an AHAP file into a ``Pattern`` ready to render: parsed, with the waveform of every
+/// `AudioCustom` event found and decoded, in one pass.
+///
+/// ```swift
+/// var diagnostics = Diagnostics()
+/// if let pattern = try PatternLoader().load(path: "breath.ahap", diagnostics: &diagnostics) {
+///   try Render.toFile(pattern, destination: .file("breath.wav"), format: AudioFileFormat(path: "breath.wav"))
+/// }
+/// ```
+///
+/// Waveform files are looked up as ``WaveformResolver`` says and decoded once per file,
+/// whatever the number of events or spellings that name it; a waveform that is missing,
+/// unreadable, damaged or too long is an error at the event that names it.
+public struct PatternLoader: Sendable {
+  /// Largest AHAP file read, in bytes (32 MiB); the largest real files are under 1 MiB.
+  public static let maximumFileSize = 32 << 20
+
+  /// Folders searched for waveforms after the pattern's own folder (`--resources`).
+  public var resourceFolders: [String]
+  /// Refuse waveforms outside the pattern's folder and ``resourceFolders`` (`--sandbox`).
+  public var isSandboxed: Bool
+
+  public init(resourceFolders: [String] = [], isSandboxed: Bool = false) {
+    self.resourceFolders = resourceFolders
+    self.isSandboxed = isSandboxed
+  }
+
+  /// Reads the AHAP file at `path`; see ``Pattern/parse(_:file:diagnostics:)`` for the loading
+  /// rules.
+  ///
+  /// - Returns: The pattern with its waveforms decoded, or `nil` when `diagnostics` holds an error.
+  /// - Throws: ``FileSystemError`` when the file cannot be read or is larger than
+  ///   ``maximumFileSize``.
+  public func load(path: String, diagnostics: inout Diagnostics) throws(FileSystemError) -> Pattern? {
+    let bytes = try FileSystem.readAll(path, limit: Self.maximumFileSize)
+    guard let pattern = Pattern.parse(bytes, file: path, diagnostics: &diagnostics) else { return nil }
+    return loadWaveforms(of: pattern, patternPath: path, diagnostics: &diagnostics)
+  }
+
+  /// Finds and decodes the waveforms of a pattern read from `patternPath` (which names the
+  /// folder waveforms are looked up in, and the file in diagnostics).
+  ///
+  /// - Returns: The pattern with resolved paths and decoded audio, or `nil` when an error was
+  ///   reported.
+  public func loadWaveforms(of pattern: Pattern, patternPath: String, diagnostics: inout Diagnostics) -> Pattern? {
+    let resolver = WaveformResolver(
+      patternPath: patternPath, resourceFolders: resourceFolders, isSandboxed: isSandboxed)
+    var decoded: [String: Result<SampledAudio, EncodingError>] = [:]
+    var loaded = pattern
+    for index in loaded.events.indices {
+      guard let waveform = loaded.events[index].waveform else { continue }
+      let event = loaded.events[index]
+      let location = event.position.location(in: patternPath)
+      let path = event.path.appending("EventWaveformPath")
+      let found: String
+      do {
+        found = try resolver.resolve(waveform.path)
+      } catch {
+        diagnostics.error(at: location, path, error.description)
+        continue
+      }
+      let key = FileSystem.realPath(found) ?? found
+      if decoded[key] == nil { decoded[key] = Result { () throws(EncodingError) in try WaveformDecoder.decode(found) } }
+      switch decoded[key] {
+      case .success(let audio):
+        loaded.events[index].waveform?.path = found
+        loaded.events[index].waveform?.audio = audio
+      case .failure(.ioFailed(_, let reason)):
+        diagnostics.error(at: location, path, "waveform '\(found)' is \(reason)")
+      case .failure(let error):
+        diagnostics.error(at: location, path, "waveform '\(found)' is not readable audio: \(error)")
+      case nil:
+        continue
+      }
+    }
+    return diagnostics.hasErrors ? nil : loaded
+  }
+}

@@ -1,0 +1,58 @@
+/// Finds the audio file that an `AudioCustom` event names.
+///
+/// `EventWaveformPath` is taken as is when absolute; otherwise it is looked up relative to the
+/// pattern's folder, then relative to each resources folder, in order. In a sandbox (for
+/// untrusted patterns) only files inside those folders are accepted, after symbolic links and
+/// `..` are resolved.
+struct WaveformResolver: Sendable {
+  /// Why a waveform path names no usable file; the description is the diagnostic's message.
+  enum Failure: Error, CustomStringConvertible {
+    case notFound(path: String, searched: [String])
+    case outsideSandbox(found: String)
+
+    var description: String {
+      switch self {
+      case .notFound(let path, let searched):
+        "waveform \"\(path)\" not found; looked in \(searched.map { "'\($0)'" }.joined(separator: ", "))"
+      case .outsideSandbox(let found):
+        "waveform '\(found)' is outside the pattern's folder and the --resources folders, which --sandbox allows"
+      }
+    }
+  }
+
+  /// Folder of the AHAP file.
+  let patternFolder: String
+  /// `--resources` folders, searched after `patternFolder`.
+  let resourceFolders: [String]
+  /// The allowed folders, resolved, each ending with "/"; `nil` outside a sandbox.
+  private let sandboxRoots: [String]?
+
+  init(patternPath: String, resourceFolders: [String], isSandboxed: Bool) {
+    patternFolder = FileSystem.directory(of: patternPath)
+    self.resourceFolders = resourceFolders
+    sandboxRoots =
+      isSandboxed
+      ? ([patternFolder] + resourceFolders).compactMap(FileSystem.realPath).map { $0.hasSuffix("/") ? $0 : $0 + "/" }
+      : nil
+  }
+
+  /// The places searched for `path`, in order.
+  func candidates(for path: String) -> [String] {
+    if path.hasPrefix("/") { return [path] }
+    return ([patternFolder] + resourceFolders).map { $0 == "." ? path : "\($0)/\(path)" }
+  }
+
+  /// The first candidate that is an existing file, checked against the sandbox.
+  func resolve(_ path: String) throws(Failure) -> String {
+    let places = candidates(for: path)
+    guard let found = places.first(where: { FileSystem.exists($0) && !FileSystem.isDirectory($0) }) else {
+      throw .notFound(path: path, searched: places)
+    }
+    if let sandboxRoots {
+      guard let real = FileSystem.realPath(found), sandboxRoots.contains(where: { real.hasPrefix($0) }) else {
+        throw .outsideSandbox(found: found)
+      }
+    }
+    return found
+  }
+}
