@@ -116,14 +116,12 @@ import _HapticRenderTestSupport
     _ folder: TemporaryFolder, rate: Int, frequency: Double, seconds: Double, channels: Int = 1, event: String
   ) throws -> Pattern {
     let frames = Int(Double(rate) * seconds)
-    var block = AudioBlock(channelCount: channels, capacity: frames)
-    block.frameCount = frames
-    for channel in 0..<channels {
-      for frame in 0..<frames {
-        block.channels[channel][frame] = Float(
-          0.5 * sin(2 * Double.pi * frequency * Double(frame) / Double(rate)) * (channel == 0 ? 1 : 0.5))
-      }
-    }
+    let block = AudioBlock(
+      channels: (0..<channels).map { channel in
+        (0..<frames).map { frame in
+          Float(0.5 * sin(2 * Double.pi * frequency * Double(frame) / Double(rate)) * (channel == 0 ? 1 : 0.5))
+        }
+      })
     let writer = try AudioFileWriter(
       to: .file("\(folder.path)/tone.wav"), format: AudioFileFormat(.wav, encoding: .float), sampleRate: rate,
       channelCount: channels)

@@ -44,12 +44,12 @@ import _HapticRenderTestSupport
 
   @Test func formatDifferencesAreMismatches() throws {
     let rate = try compare(Self.tap, Self.tap) { $0.sampleRate = 44_100 }
-    #expect(rate.mismatches.contains("sample rates differ: 48000 Hz vs 44100 Hz"))
+    #expect(rate.mismatches.contains(.sampleRates(48_000, 44_100)))
     #expect(rate.framesCompared == 0 && !rate.passed)
     let channels = try compare(Self.tap, Self.tap) { $0.layout = .stereo }
-    #expect(channels.mismatches == ["channel counts differ: 1 vs 2"])
+    #expect(channels.mismatches == [.channelCounts(1, 2)])
     let length = try compare(Self.tap, Self.tap) { $0.tailSeconds = 0.1 }
-    #expect(length.mismatches == ["lengths differ: 24960 vs 29760 frames"])
+    #expect(length.mismatches == [.lengths(24_960, 29_760)])
     #expect(length.framesCompared == 24_960 && length.maxDifference == 0 && !length.passed)
   }
 

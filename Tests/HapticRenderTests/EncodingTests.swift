@@ -12,17 +12,11 @@ import _HapticRenderTestSupport
 @Suite struct EncodingTests {
   /// One block of a test signal: a ramp from −1.5 to 1.5 then a 100 Hz sine at 0.5.
   private func block(channels: Int = 2) -> AudioBlock {
-    var block = AudioBlock(channelCount: channels, capacity: 4_800)
-    block.frameCount = 4_800
-    for channel in 0..<channels {
-      for frame in 0..<4_800 {
-        block.channels[channel][frame] =
-          frame < 300
-          ? Float(-1.5 + 3 * Double(frame) / 299)
-          : Float(0.5 * Sine.of(turns: Double(frame) * 100 / 48_000 + Double(channel) / 4))
-      }
+    func sample(_ frame: Int, _ channel: Int) -> Float {
+      guard frame >= 300 else { return Float(-1.5 + 3 * Double(frame) / 299) }
+      return Float(0.5 * Sine.of(turns: Double(frame) * 100 / 48_000 + Double(channel) / 4))
     }
-    return block
+    return AudioBlock(channels: (0..<channels).map { channel in (0..<4_800).map { sample($0, channel) } })
   }
 
   private func roundTrip(_ format: AudioFileFormat, ext: String, rate: Int = 48_000) throws -> (

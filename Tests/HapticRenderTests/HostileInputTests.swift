@@ -100,9 +100,7 @@ import _HapticRenderTestSupport
   }
 
   private func writeTone(_ path: String, frames: Int = 4_800) throws {
-    var block = AudioBlock(channelCount: 1, capacity: frames)
-    block.frameCount = frames
-    for frame in 0..<frames { block.channels[0][frame] = Float(Sine.of(turns: Double(frame) / 48)) * 0.5 }
+    let block = AudioBlock(channels: [(0..<frames).map { Float(Sine.of(turns: Double($0) / 48)) * 0.5 }])
     let writer = try AudioFileWriter(
       to: .file(path), format: AudioFileFormat(.wav, encoding: .pcm16), sampleRate: 48_000, channelCount: 1)
     try writer.write(block)

@@ -12,7 +12,28 @@ public struct ComparisonReport: Sendable, CustomStringConvertible {
   public var actual: Side
   public var tolerance: ComparisonTolerance
   /// Differences of format or length, in plain words; any of them fails the comparison.
-  public var mismatches: [String] = []
+  public var mismatches: [Mismatch] = []
+
+  /// A difference in the streams' shape, found before any sample is read.
+  public enum Mismatch: Sendable, Equatable, CustomStringConvertible {
+    case sampleRates(Int, Int)
+    case channelCounts(Int, Int)
+    case lengths(Int, Int)
+
+    /// `false` when the samples cannot be compared frame by frame.
+    var allowsSampleComparison: Bool {
+      if case .lengths = self { return true }
+      return false
+    }
+
+    public var description: String {
+      switch self {
+      case .sampleRates(let expected, let actual): "sample rates differ: \(expected) Hz vs \(actual) Hz"
+      case .channelCounts(let expected, let actual): "channel counts differ: \(expected) vs \(actual)"
+      case .lengths(let expected, let actual): "lengths differ: \(expected) vs \(actual) frames"
+      }
+    }
+  }
   public var framesCompared = 0
   /// Largest |expected − actual|, with where it is.
   public var maxDifference = 0.0
@@ -93,7 +114,7 @@ extension ComparisonReport: Encodable {
     try container.encode(expected, forKey: .expected)
     try container.encode(actual, forKey: .actual)
     try container.encode(tolerance, forKey: .tolerance)
-    try container.encode(mismatches, forKey: .mismatches)
+    try container.encode(mismatches.map(\.description), forKey: .mismatches)
     try container.encode(framesCompared, forKey: .framesCompared)
     try container.encode(maxDifference, forKey: .maxDifference)
     try container.encode(maxDifferenceFrame, forKey: .maxDifferenceFrame)

@@ -62,12 +62,13 @@ public final class AudioFileReader {
       if status != 0 { throw .ioFailed(path: path, reason: String(cString: sf_error_number(status))) }
       return false
     }
-    for frame in 0..<count {
-      for channel in 0..<channelCount {
-        block.channels[channel][frame] = interleaved[frame * channelCount + channel]
+    let channelCount = channelCount
+    for channel in 0..<channelCount {
+      block.withUnsafeMutableChannel(channel) { output in
+        for frame in 0..<count { output[frame] = interleaved[frame * channelCount + channel] }
       }
     }
-    block.frameCount = count
+    block.setFrameCount(count)
     return true
   }
 

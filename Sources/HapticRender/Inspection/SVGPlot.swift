@@ -4,31 +4,66 @@
 /// The picture summarises: its size does not depend on the pattern's length. Numbers are
 /// written with fixed decimals, so the same input gives the same text.
 public struct SVGPlot: Sendable {
-  /// Width of the drawing area in pixels (one envelope column each).
-  public var width: Int
+  /// Width of the drawing area in pixels (one envelope column each), in ``widths``.
+  public let width: Int
 
-  public init(width: Int = 1_200) {
-    self.width = max(width, 100)
+  /// Accepted widths in pixels.
+  public static let widths = 100...20_000
+
+  /// A width outside ``widths``.
+  public struct WidthError: Error, CustomStringConvertible {
+    public var width: Int
+    public var description: String {
+      "plot width \(width) is outside \(SVGPlot.widths.lowerBound)…\(SVGPlot.widths.upperBound) pixels"
+    }
+  }
+
+  /// - Throws: ``WidthError`` for a width outside ``widths``.
+  public init(width: Int = 1_200) throws(WidthError) {
+    guard Self.widths.contains(width) else { throw WidthError(width: width) }
+    self.width = width
   }
 
   private static let margin = 110.0
   private static let laneGap = 14.0
 
+  /// Maps times in seconds to x positions in the drawing.
+  private struct TimeAxis {
+    var duration: Double
+    var width: Double
+    func x(_ time: Double) -> Double { SVGPlot.margin + time / duration * width }
+  }
+
   /// The SVG text for `analysis`, with the waveform read from `source` (the same pattern).
   public func draw(_ analysis: PatternAnalysis, waveform source: inout some FrameSource) throws -> String {
-    let pattern = analysis.pattern
     let envelope = try EnvelopeSummary(of: &source, columns: width)
-    let duration = max(analysis.duration, 1e-3)
-    let plotWidth = Double(width)
-    func x(_ time: Double) -> Double { Self.margin + time / duration * plotWidth }
-
-    var body: [String] = []
+    let axis = TimeAxis(duration: max(analysis.duration, 1e-3), width: Double(width))
     var top = 30.0
-    body.append("<text x=\"\(Self.margin)\" y=\"18\" class=\"title\">\(escape(title(pattern)))</text>")
+    var body = ["<text x=\"\(Self.margin)\" y=\"18\" class=\"title\">\(escape(title(analysis.pattern)))</text>"]
+    body += waveformLanes(envelope, layout: analysis.options.layout.resolved(for: analysis.pattern), top: &top)
+    body += parameterLanes(analysis, axis: axis, top: &top)
+    body += eventLane(analysis, axis: axis, top: &top)
+    let silences = silenceShades(analysis, axis: axis, bottom: top)
+    body.append(self.axis(duration: axis.duration, top: top, x: axis.x))
+    let totalHeight = top + 40
+    let totalWidth = Self.margin + axis.width + 20
+    return
+      ([
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(totalWidth))\" height=\"\(f(totalHeight))\" viewBox=\"0 0 \(f(totalWidth)) \(f(totalHeight))\" font-family=\"sans-serif\">",
+        "<style>.title{font-size:13px;font-weight:bold}.label{font-size:11px;fill:#333}.small{font-size:9px;fill:#222}"
+          + ".lane{fill:#f7f7f7;stroke:#ddd}.wave{stroke:#1f5fa8;stroke-width:1;fill:none}.curve{stroke:#c0392b;stroke-width:1.5;fill:none}"
+          + ".tick{stroke:#8e44ad;stroke-width:1.5}.bar.haptic{fill:#7fb3e6}.bar.audio{fill:#8fd19e}.tail{opacity:0.35}"
+          + ".silence{fill:#000;opacity:0.04}.axis{stroke:#555}</style>",
+        "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>",
+      ] + body + silences + ["</svg>"]).joined(separator: "\n") + "\n"
+  }
 
-    // Waveform lanes, one per output channel.
-    let layout = analysis.options.layout.resolved(for: pattern)
+  // MARK: - Lanes
+
+  /// One lane per output channel: the min/max envelope of the rendered waveform.
+  private func waveformLanes(_ envelope: EnvelopeSummary, layout: ChannelLayout, top: inout Double) -> [String] {
     let names = channelNames(layout)
+    var body: [String] = []
     for channel in envelope.minimum.indices {
       let height = 70.0
       body.append(
@@ -46,56 +81,67 @@ public struct SVGPlot: Sendable {
       body.append("<path d=\"\(path)\" class=\"wave\"/>")
       top += height + Self.laneGap
     }
+    return body
+  }
 
-    // Effective intensity and sharpness of the haptic events.
+  /// The effective intensity and sharpness of the haptic events, transients as ticks; none
+  /// when the pattern has no haptic event.
+  private func parameterLanes(_ analysis: PatternAnalysis, axis: TimeAxis, top: inout Double) -> [String] {
+    let pattern = analysis.pattern
     let haptic = pattern.events.indices.filter { pattern.events[$0].type.isHaptic }
-    if !haptic.isEmpty {
-      let loudest = loudestContinuousEvent(analysis, duration: duration)
-      for (parameter, name) in [(ParameterID.hapticIntensity, "intensity"), (.hapticSharpness, "sharpness")] {
-        let height = 50.0
-        body.append(lane(id: "lane-\(name)", label: name, top: top, height: height))
-        var segments: [String] = []
-        var current = ""
-        for column in 0..<width {
-          let time = (Double(column) + 0.5) / plotWidth * duration
-          guard let loudest = loudest[column] else {
-            if !current.isEmpty {
-              segments.append(current)
-              current = ""
-            }
-            continue
+    guard !haptic.isEmpty else { return [] }
+    let loudest = loudestContinuousEvent(analysis, duration: axis.duration)
+    var body: [String] = []
+    for (parameter, name) in [(ParameterID.hapticIntensity, "intensity"), (.hapticSharpness, "sharpness")] {
+      let height = 50.0
+      body.append(lane(id: "lane-\(name)", label: name, top: top, height: height))
+      var segments: [String] = []
+      var current = ""
+      for column in 0..<width {
+        let time = (Double(column) + 0.5) / axis.width * axis.duration
+        guard let loudest = loudest[column] else {
+          if !current.isEmpty {
+            segments.append(current)
+            current = ""
           }
-          let value = analysis.value(of: parameter, event: loudest, at: time)
-          current +=
-            "\(current.isEmpty ? "M" : "L")\(f(Self.margin + Double(column) + 0.5)) \(f(top + height - value * height))"
+          continue
         }
-        if !current.isEmpty { segments.append(current) }
-        body.append("<path d=\"\(segments.joined())\" class=\"curve\"/>")
-        if parameter == .hapticIntensity {
-          for index in haptic where pattern.events[index].type == .hapticTransient {
-            let event = pattern.events[index]
-            let value = analysis.value(of: .hapticIntensity, event: index, at: event.time)
-            body.append(
-              "<line x1=\"\(f(x(event.time)))\" y1=\"\(f(top + height))\" x2=\"\(f(x(event.time)))\" y2=\"\(f(top + height - value * height))\" class=\"tick\"/>"
-            )
-          }
-        }
-        top += height + Self.laneGap
+        let value = analysis.value(of: parameter, event: loudest, at: time)
+        current +=
+          "\(current.isEmpty ? "M" : "L")\(f(Self.margin + Double(column) + 0.5)) \(f(top + height - value * height))"
       }
+      if !current.isEmpty { segments.append(current) }
+      body.append("<path d=\"\(segments.joined())\" class=\"curve\"/>")
+      if parameter == .hapticIntensity {
+        for index in haptic where pattern.events[index].type == .hapticTransient {
+          let x = axis.x(pattern.events[index].time)
+          let value = analysis.value(of: .hapticIntensity, event: index, at: pattern.events[index].time)
+          body.append(
+            "<line x1=\"\(f(x))\" y1=\"\(f(top + height))\" x2=\"\(f(x))\" y2=\"\(f(top + height - value * height))\" class=\"tick\"/>"
+          )
+        }
+      }
+      top += height + Self.laneGap
     }
+    return body
+  }
 
-    // Events: bars (duration solid, tail light) in as many rows as overlaps need; ticks.
+  /// The events: bars (duration solid, tail light) in as many rows as overlaps need, and
+  /// ticks; labels only where they fit (a tick's only in sparse patterns).
+  private func eventLane(_ analysis: PatternAnalysis, axis: TimeAxis, top: inout Double) -> [String] {
+    let pattern = analysis.pattern
+    let x = axis.x
     var rowEnds: [Double] = []
     var bars: [String] = []
     let rowHeight = 18.0
-    // Labels only where they fit: a bar's label inside its bar, a tick's only in sparse patterns.
     let labelsTicks = pattern.events.count <= width / 40
     func fits(_ text: String, pixels: Double) -> Bool { pixels >= Double(text.count) * 5.5 + 6 }
     for span in analysis.spans.sorted(by: { ($0.start, $0.event) < ($1.start, $1.event) }) {
       let event = pattern.events[span.event]
       let text = label(event)
       let reserved =
-        event.type == .hapticTransient && labelsTicks ? duration * (Double(text.count) * 5.5 + 6) / plotWidth : 0
+        event.type == .hapticTransient && labelsTicks
+        ? axis.duration * (Double(text.count) * 5.5 + 6) / axis.width : 0
       let row = rowEnds.firstIndex { $0 <= span.start } ?? rowEnds.count
       if row == rowEnds.count { rowEnds.append(0) }
       rowEnds[row] = max(span.end, span.start + reserved)
@@ -124,32 +170,21 @@ public struct SVGPlot: Sendable {
       }
     }
     let eventsHeight = max(Double(rowEnds.count), 1) * rowHeight
-    body.append(lane(id: "lane-events", label: "events", top: top, height: eventsHeight))
-    body += bars
-    top += eventsHeight + Self.laneGap
+    defer { top += eventsHeight + Self.laneGap }
+    return [lane(id: "lane-events", label: "events", top: top, height: eventsHeight)] + bars
+  }
 
-    // Silences longer than half a second, shaded across every lane.
+  /// Silences of half a second or more, shaded across every lane.
+  private func silenceShades(_ analysis: PatternAnalysis, axis: TimeAxis, bottom: Double) -> [String] {
     var silences: [String] = []
     var soundEnd = 0.0
     for span in analysis.spans.sorted(by: { $0.start < $1.start }) {
       if span.start - soundEnd >= 0.5 {
-        silences.append(silence(from: soundEnd, to: span.start, x: x, bottom: top))
+        silences.append(silence(from: soundEnd, to: span.start, x: axis.x, bottom: bottom))
       }
       soundEnd = max(soundEnd, span.end)
     }
-
-    body.append(axis(duration: duration, top: top, x: x))
-    let totalHeight = top + 40
-    let totalWidth = Self.margin + plotWidth + 20
-    return
-      ([
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(totalWidth))\" height=\"\(f(totalHeight))\" viewBox=\"0 0 \(f(totalWidth)) \(f(totalHeight))\" font-family=\"sans-serif\">",
-        "<style>.title{font-size:13px;font-weight:bold}.label{font-size:11px;fill:#333}.small{font-size:9px;fill:#222}"
-          + ".lane{fill:#f7f7f7;stroke:#ddd}.wave{stroke:#1f5fa8;stroke-width:1;fill:none}.curve{stroke:#c0392b;stroke-width:1.5;fill:none}"
-          + ".tick{stroke:#8e44ad;stroke-width:1.5}.bar.haptic{fill:#7fb3e6}.bar.audio{fill:#8fd19e}.tail{opacity:0.35}"
-          + ".silence{fill:#000;opacity:0.04}.axis{stroke:#555}</style>",
-        "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>",
-      ] + body + silences + ["</svg>"]).joined(separator: "\n") + "\n"
+    return silences
   }
 
   // MARK: - Pieces

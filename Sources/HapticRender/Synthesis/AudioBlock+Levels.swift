@@ -27,10 +27,13 @@ extension AudioBlock {
   /// - Returns: How many samples were clamped.
   mutating func clip() -> Int {
     var clipped = 0
+    let count = frameCount
     for index in channels.indices {
-      for frame in 0..<frameCount where abs(channels[index][frame]) > 1 {
-        channels[index][frame] = min(max(channels[index][frame], -1), 1)
-        clipped += 1
+      withUnsafeMutableChannel(index) { samples in
+        for frame in 0..<count where abs(samples[frame]) > 1 {
+          samples[frame] = min(max(samples[frame], -1), 1)
+          clipped += 1
+        }
       }
     }
     return clipped

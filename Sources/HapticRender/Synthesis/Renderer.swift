@@ -53,8 +53,10 @@ public struct Renderer: Sendable {
   /// - Complexity: O(frames × active voices). Allocates only when voices start or end.
   public mutating func render(into block: inout AudioBlock) -> Bool {
     precondition(block.channels.count == layout.channelCount, "block has the wrong channel count")
+    // `count` fits both the block and the buses, so the unchecked writes below stay inside both.
     let count = min(block.capacity, buses.haptic.count, frameCount - position)
     guard count > 0 else { return false }
+    assert(count <= block.capacity && count <= buses.haptic.count)
     let blockEnd = position + count
     buses.reset(startFrame: position, count: count)
 
@@ -69,25 +71,25 @@ public struct Renderer: Sendable {
     active.removeAll { $0.endFrame <= blockEnd }
 
     mix(count, into: &block)
-    block.frameCount = count
+    block.setFrameCount(count)
     position = blockEnd
     return true
   }
 
   private mutating func mix(_ count: Int, into block: inout AudioBlock) {
     let gain = gain
-    if layout == .haptic, block.channels[0].count == buses.haptic.count {
+    if layout == .haptic, block.capacity == buses.haptic.count {
       // The haptic bus becomes the block's channel; the old channel is cleared next block.
-      swap(&block.channels[0], &buses.haptic)
+      block.exchangeChannel(0, with: &buses.haptic)
       if gain != 1 {
-        block.channels[0].withUnsafeMutableBufferPointer { output in
+        block.withUnsafeMutableChannel(0) { output in
           for frame in 0..<count { output[frame] = gain * output[frame] }
         }
       }
       return
     }
     func write(_ channel: Int, _ value: (Int) -> Float) {
-      block.channels[channel].withUnsafeMutableBufferPointer { output in
+      block.withUnsafeMutableChannel(channel) { output in
         for frame in 0..<count { output[frame] = gain * value(frame) }
       }
     }

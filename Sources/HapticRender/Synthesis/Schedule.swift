@@ -13,8 +13,7 @@ struct Schedule: Sendable {
 
   init(pattern: Pattern, options: RenderOptions) throws(RenderError) {
     let sampleRate = Double(options.sampleRate)
-    let profile = options.profile
-    let highest = max(profile.minimumFrequency, profile.maximumFrequency)
+    let highest = max(options.profile.minimumFrequency, options.profile.maximumFrequency)
     if pattern.events.contains(where: \.type.isHaptic), highest >= sampleRate / 2 {
       throw .carrierAboveNyquist(frequency: highest, sampleRate: options.sampleRate)
     }
@@ -24,74 +23,84 @@ struct Schedule: Sendable {
     }
 
     let controls = Controls(pattern)
-    func largest(_ parameter: ParameterID, _ event: Event) -> Double {
-      ParameterTrack(parameter, of: event, controls: controls).maximum
-    }
     var voices: [Voice] = []
-    var bounds: [AmplitudeBound] = []
-    var spans: [Range<Int>] = []
     var frameCount = 0
     for event in pattern.events {
-      let onset = Int((event.time * sampleRate).rounded())
-      frameCount = max(frameCount, Int(((event.time + event.duration) * sampleRate).rounded()))
-      let voice: Voice
-      switch event.type {
-      case .hapticTransient:
-        let intensity = controls.value(of: .hapticIntensity, for: event, at: event.time)
-        voice = .transient(
-          TransientVoice(
-            onsetFrame: onset,
-            amplitude: profile.amplitude(intensity: intensity * options.intensityScale),
-            frequency: profile.frequency(sharpness: event.value(of: .hapticSharpness)),
-            cycles: profile.transientCycles, sampleRate: sampleRate))
-      case .hapticContinuous:
-        let envelope = Envelope(event: event, controls: controls)
-        voice = .hapticContinuous(
-          HapticContinuousVoice(
-            onsetFrame: onset, event: event, envelope: envelope, controls: controls, options: options))
-      case .audioContinuous:
-        let highest = AudioContinuousVoice.fundamental(
-          pitch: ParameterTrack(.audioPitch, of: event, controls: controls).maximum)
-        if highest >= sampleRate / 2 {
-          throw .carrierAboveNyquist(frequency: highest, sampleRate: options.sampleRate)
-        }
-        voice = .audioContinuous(
-          AudioContinuousVoice(
-            onsetFrame: onset, event: event, envelope: Envelope(event: event, controls: controls),
-            controls: controls, sampleRate: sampleRate))
-      case .audioCustom:
-        guard let source = event.waveform?.audio else { throw .missingWaveform(path: event.waveform?.path ?? "") }
-        voice = .audioCustom(
-          AudioCustomVoice(onsetFrame: onset, event: event, source: source, controls: controls, sampleRate: sampleRate))
-      }
-      frameCount = max(frameCount, voice.endFrame)
+      let voice = try Self.voice(for: event, controls: controls, options: options)
+      frameCount = max(frameCount, Int(((event.time + event.duration) * sampleRate).rounded()), voice.endFrame)
       voices.append(voice)
-      spans.append(voice.onsetFrame..<max(voice.onsetFrame, voice.endFrame))
-      switch event.type {
-      case .hapticTransient, .hapticContinuous:
-        bounds.append(
-          .haptic(ParameterTrack(.hapticIntensity, of: event, controls: controls), profile, options.intensityScale))
-      case .audioContinuous:
-        let brightness = largest(.audioBrightness, event)
-        bounds.append(
-          .constant(
-            largest(.audioVolume, event)
-              * (1 + brightness / 3 + brightness * brightness / 5 + brightness * brightness * brightness / 7)))
-      case .audioCustom:
-        let sourcePeak = event.waveform?.audio?.peak ?? 0
-        bounds.append(.constant(largest(.audioVolume, event) * sourcePeak * AudioCustomVoice.interpolationOvershoot))
-      }
+    }
+    let spans = voices.map { $0.onsetFrame..<max($0.onsetFrame, $0.endFrame) }
+    let voiceSeconds = Double(spans.reduce(0) { $0 + $1.count }) / sampleRate
+    if voiceSeconds > options.maximumVoiceSeconds {
+      throw .tooMuchSound(seconds: voiceSeconds, limit: options.maximumVoiceSeconds)
     }
     self.voices = voices.enumerated()
       .sorted { ($0.element.onsetFrame, $0.offset) < ($1.element.onsetFrame, $1.offset) }
       .map(\.element)
     self.frameCount = frameCount + Int((options.tailSeconds * sampleRate).rounded())
     self.spans = spans
-    let voiceSeconds = Double(spans.reduce(0) { $0 + $1.count }) / sampleRate
-    if voiceSeconds > options.maximumVoiceSeconds {
-      throw .tooMuchSound(seconds: voiceSeconds, limit: options.maximumVoiceSeconds)
+    let bounds = pattern.events.map { Self.amplitudeBound(of: $0, controls: controls, options: options) }
+    peakBound = Self.largestSum(of: bounds, over: spans, sampleRate: sampleRate)
+  }
+
+  /// The voice that plays `event`.
+  private static func voice(for event: Event, controls: Controls, options: RenderOptions) throws(RenderError) -> Voice {
+    let sampleRate = Double(options.sampleRate)
+    let onset = Int((event.time * sampleRate).rounded())
+    switch event.type {
+    case .hapticTransient:
+      let intensity = controls.value(of: .hapticIntensity, for: event, at: event.time)
+      return .transient(
+        TransientVoice(
+          onsetFrame: onset,
+          amplitude: options.profile.amplitude(intensity: intensity * options.intensityScale),
+          frequency: options.profile.frequency(sharpness: event.value(of: .hapticSharpness)),
+          cycles: options.profile.transientCycles, sampleRate: sampleRate))
+    case .hapticContinuous:
+      return .hapticContinuous(
+        HapticContinuousVoice(
+          onsetFrame: onset, event: event, envelope: Envelope(event: event, controls: controls), controls: controls,
+          options: options))
+    case .audioContinuous:
+      let highest = AudioContinuousVoice.fundamental(
+        pitch: ParameterTrack(.audioPitch, of: event, controls: controls).maximum)
+      if highest >= sampleRate / 2 {
+        throw .carrierAboveNyquist(frequency: highest, sampleRate: options.sampleRate)
+      }
+      return .audioContinuous(
+        AudioContinuousVoice(
+          onsetFrame: onset, event: event, envelope: Envelope(event: event, controls: controls),
+          controls: controls, sampleRate: sampleRate))
+    case .audioCustom:
+      guard let source = event.waveform?.audio else { throw .missingWaveform(path: event.waveform?.path ?? "") }
+      return .audioCustom(
+        AudioCustomVoice(onsetFrame: onset, event: event, source: source, controls: controls, sampleRate: sampleRate))
     }
-    // Sweep the intervals between span edges, summing each sounding voice's bound there.
+  }
+
+  /// An upper bound of the magnitude of `event`'s voice over time.
+  private static func amplitudeBound(of event: Event, controls: Controls, options: RenderOptions) -> AmplitudeBound {
+    func largest(_ parameter: ParameterID) -> Double {
+      ParameterTrack(parameter, of: event, controls: controls).maximum
+    }
+    switch event.type {
+    case .hapticTransient, .hapticContinuous:
+      return .haptic(
+        ParameterTrack(.hapticIntensity, of: event, controls: controls), options.profile, options.intensityScale)
+    case .audioContinuous:
+      let brightness = largest(.audioBrightness)
+      let partials = 1 + brightness / 3 + brightness * brightness / 5 + brightness * brightness * brightness / 7
+      return .constant(largest(.audioVolume) * partials)
+    case .audioCustom:
+      let sourcePeak = event.waveform?.audio?.peak ?? 0
+      return .constant(largest(.audioVolume) * sourcePeak * AudioCustomVoice.interpolationOvershoot)
+    }
+  }
+
+  /// The largest sum of `bounds` over the voices sounding together: a sweep over the
+  /// intervals between span edges.
+  private static func largestSum(of bounds: [AmplitudeBound], over spans: [Range<Int>], sampleRate: Double) -> Double {
     let edges = Array(Set(spans.flatMap { [$0.lowerBound, $0.upperBound] })).sorted()
     let order = spans.indices.sorted { spans[$0].lowerBound < spans[$1].lowerBound }
     var next = 0
@@ -106,6 +115,6 @@ struct Schedule: Sendable {
       let interval = (Double(start) / sampleRate, Double(end) / sampleRate)
       most = max(most, sounding.reduce(0) { $0 + bounds[$1].maximum(from: interval.0, to: interval.1) })
     }
-    peakBound = most
+    return most
   }
 }

@@ -32,7 +32,11 @@ struct Plot: ParsableCommand {
       throw ValidationError(
         "plot writes SVG; name the output .svg (convert it to PNG with an SVG tool such as rsvg-convert)")
     }
-    guard (100...20_000).contains(width) else { throw ValidationError("--width is outside 100…20000") }
+    do {
+      _ = try SVGPlot(width: width)
+    } catch {
+      throw ValidationError(error.description)
+    }
   }
 
   func run() throws {
