@@ -3,7 +3,7 @@ import Foundation
 /// Runs the built `render` executable, as a user would, for end-to-end tests.
 public enum CommandRunner {
   /// What one run produced.
-  public struct Result {
+  public struct Result: Sendable {
     public var status: Int32
     public var standardOutput: [UInt8]
     public var standardError: String
@@ -23,17 +23,30 @@ public enum CommandRunner {
   public static var renderPath: String { productsDirectory.appendingPathComponent("render").path }
 
   /// Runs `render` with `arguments` in `directory` and waits for it to exit.
-  public static func render(_ arguments: [String], in directory: String? = nil) throws -> Result {
-    try run(renderPath, arguments, in: directory)
+  public static func render(_ arguments: [String], in directory: String? = nil) async throws -> Result {
+    try await run(renderPath, arguments, in: directory)
   }
 
   /// Runs a shell command line (`bash -c`) in `directory` and waits for it to exit.
-  public static func shell(_ command: String, in directory: String? = nil) throws -> Result {
-    try run("/bin/bash", ["-c", command], in: directory)
+  public static func shell(_ command: String, in directory: String? = nil) async throws -> Result {
+    try await run("/bin/bash", ["-c", command], in: directory)
   }
 
   /// Runs `executable` with `arguments` in `directory` and waits for it to exit.
-  public static func run(_ executable: String, _ arguments: [String], in directory: String? = nil) throws -> Result {
+  ///
+  /// The wait happens on a dispatch thread, not on Swift concurrency's cooperative pool, so
+  /// tests running commands in parallel keep every core busy.
+  public static func run(
+    _ executable: String, _ arguments: [String], in directory: String? = nil
+  ) async throws -> Result {
+    try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue.global().async {
+        continuation.resume(with: Swift.Result { try runBlocking(executable, arguments, in: directory) })
+      }
+    }
+  }
+
+  private static func runBlocking(_ executable: String, _ arguments: [String], in directory: String?) throws -> Result {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments

@@ -20,7 +20,7 @@ import _HapticRenderTestSupport
     #expect(Self.commands.count >= 10)
   }
 
-  @Test func readmeCommandsRunVerbatim() throws {
+  @Test func readmeCommandsRunVerbatim() async throws {
     let folder = try TemporaryFolder()
     for name in ["samples", "Tests"] {
       try FileManager.default.createSymbolicLink(
@@ -29,7 +29,7 @@ import _HapticRenderTestSupport
     for command in Self.commands {
       let line = command.replacingOccurrences(of: ".build/release/render", with: "'\(CommandRunner.renderPath)'")
       let expected: Int32 = command.contains(" compare ") ? 1 : 0  // the README shows a failing comparison
-      #expect(try CommandRunner.shell(line, in: folder.path).status == expected, "\(command)")
+      #expect(try await CommandRunner.shell(line, in: folder.path).status == expected, "\(command)")
     }
     for output in ["breath.wav", "heartbeat.flac", "taps.wav", "heartbeat.wav", "breath.svg", "out/success.wav"] {
       #expect(FileManager.default.fileExists(atPath: "\(folder.path)/\(output)"), "\(output)")

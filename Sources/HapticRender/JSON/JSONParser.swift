@@ -19,20 +19,24 @@ public struct JSONParser {
   private var lineStart = 0
   private var diagnostics: Diagnostics
   private var valueCount = 0
+  private let valueLimit: Int
 
-  private init(bytes: [UInt8], file: String, diagnostics: Diagnostics) {
+  private init(bytes: [UInt8], file: String, diagnostics: Diagnostics, valueLimit: Int) {
     self.bytes = bytes
     self.file = file
     self.diagnostics = diagnostics
+    self.valueLimit = valueLimit
   }
 
   /// Parses a whole document.
   ///
+  /// - Parameter valueLimit: Values above which the document is refused; default
+  ///   ``maximumValues``.
   /// - Returns: The root value, or `nil` after recording a syntax error in `diagnostics`.
   public static func parse(
-    _ bytes: [UInt8], file: String, diagnostics: inout Diagnostics
+    _ bytes: [UInt8], file: String, valueLimit: Int = maximumValues, diagnostics: inout Diagnostics
   ) -> JSONValue? {
-    var parser = JSONParser(bytes: bytes, file: file, diagnostics: diagnostics)
+    var parser = JSONParser(bytes: bytes, file: file, diagnostics: diagnostics, valueLimit: valueLimit)
     defer { diagnostics = parser.diagnostics }
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
       parser.index = 3
@@ -82,8 +86,8 @@ public struct JSONParser {
   private mutating func parseValue(path: JSONPath, depth: Int) throws -> JSONValue {
     currentPath = path
     valueCount += 1
-    guard valueCount <= Self.maximumValues else {
-      throw syntaxError("more than \(Self.maximumValues) values; the document is refused")
+    guard valueCount <= valueLimit else {
+      throw syntaxError("more than \(valueLimit) values; the document is refused")
     }
     let start = position
     guard index < bytes.count else { throw syntaxError("expected a value, found end of file") }

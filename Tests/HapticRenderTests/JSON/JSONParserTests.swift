@@ -91,7 +91,12 @@ import Testing
       let length = Int(generator.next() % 64)
       let bytes = (0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] }
       var diagnostics = Diagnostics()
-      _ = Pattern.parse(bytes, file: "fuzz", diagnostics: &diagnostics)
+      let pattern = Pattern.parse(bytes, file: "fuzz", diagnostics: &diagnostics)
+      // Either a pattern or a located error: never nil without saying why.
+      #expect((pattern == nil) == diagnostics.hasErrors, "\(bytes)")
+      for diagnostic in diagnostics.all {
+        #expect(diagnostic.location.line >= 1 && diagnostic.location.column >= 1)
+      }
     }
   }
 }

@@ -10,25 +10,33 @@ import _HapticRenderTestSupport
     F.event("HapticContinuous", duration: 0.2, ["HapticSharpness": 1, "HapticIntensity": 0.7]),
     F.event("AudioContinuous", duration: 0.2, ["AudioPan": -0.5, "AudioVolume": 0.4]))
 
-  private func buses() throws -> (h: [Float], l: [Float], r: [Float]) {
-    let haptic = try F.render(Self.mixed) { $0.layout = .haptic }.channels
-    let audio = try F.render(Self.mixed) { $0.layout = .audio }.channels
-    return (haptic[0], audio[0], audio[1])
-  }
+  /// The haptic carrier (sharpness 1: 300 Hz, amplitude 0.7² = 0.49) and the tone (440 Hz,
+  /// volume 0.4, panned −0.5: cos(π/8) left, sin(π/8) right) as each layout's channels
+  /// should carry them (SPEC §4), as amplitudes of the two components.
+  private static let haptic = 0.49
+  private static let (left, right) = (0.4 * 0.923_880, 0.4 * 0.382_683)
+
+  private static let expectedLevels: [ChannelLayout: [(carrier: Double, tone: Double)]] = [
+    .haptic: [(haptic, 0)],
+    .audio: [(0, left), (0, right)],
+    .stereo: [(haptic, left), (haptic, right)],
+    .auto: [(haptic, left), (haptic, right)],
+    .mono: [(haptic, (left + right) / 2)],
+    .quad: [(0, left), (0, right), (haptic, 0), (haptic, 0)],
+  ]
 
   @Test(arguments: ChannelLayout.allCases)
-  func layoutMapsTheBuses(_ layout: ChannelLayout) throws {
-    let (h, l, r) = try buses()
+  func layoutCarriesEachBusWhereItSays(_ layout: ChannelLayout) throws {
+    let expected = try #require(Self.expectedLevels[layout])
     let channels = try F.render(Self.mixed) { $0.layout = layout }.channels
-    let expected: [[Float]]
-    switch layout {
-    case .haptic: expected = [h]
-    case .audio: expected = [l, r]
-    case .stereo, .auto: expected = [zip(l, h).map(+), zip(r, h).map(+)]
-    case .mono: expected = [(0..<h.count).map { h[$0] + (l[$0] + r[$0]) * 0.5 }]
-    case .quad: expected = [l, r, h, h]
+    #expect(channels.count == expected.count)
+    for (channel, levels) in zip(channels, expected) {
+      let steady = channel[2_400..<7_200]  // 50–150 ms: after the attack, before the release
+      let carrier = Spectrum.amplitude(of: steady, at: 300, sampleRate: 48_000)
+      let tone = Spectrum.amplitude(of: steady, at: 440, sampleRate: 48_000)
+      #expect(abs(carrier - levels.carrier) < 2e-3, "\(layout): 300 Hz at \(carrier)")
+      #expect(abs(tone - levels.tone) < 2e-3, "\(layout): 440 Hz at \(tone)")
     }
-    #expect(channels == expected)
   }
 
   @Test func autoIsHapticWithoutAudioEvents() throws {

@@ -47,12 +47,15 @@ import _HapticRenderTestSupport
   }
 
   @Test func tooManyValuesAreRefused() {
-    var text = "{\"Pattern\": ["
-    text += String(repeating: "0,", count: JSONParser.maximumValues)
-    text += "0]}"
-    var diagnostics = Diagnostics()
-    #expect(Pattern.parse(Array(text.utf8), file: "t", diagnostics: &diagnostics) == nil)
-    #expect(diagnostics.all.first?.message == "invalid JSON: more than 4000000 values; the document is refused")
+    func document(values: Int) -> [UInt8] {
+      Array(("{\"Pattern\": [" + String(repeating: "0,", count: values - 3) + "0]}").utf8)
+    }
+    var refused = Diagnostics()
+    #expect(JSONParser.parse(document(values: 1_001), file: "t", valueLimit: 1_000, diagnostics: &refused) == nil)
+    #expect(refused.all.first?.message == "invalid JSON: more than 1000 values; the document is refused")
+    var accepted = Diagnostics()
+    #expect(JSONParser.parse(document(values: 1_000), file: "t", valueLimit: 1_000, diagnostics: &accepted) != nil)
+    #expect(JSONParser.maximumValues == 4_000_000)
   }
 
   @Test func oversizedFilesAreRefusedBeforeReading() throws {
@@ -152,8 +155,8 @@ import _HapticRenderTestSupport
     #expect(
       try PatternLoader().load(path: try customPattern(in: folder.path, waveform: "cut.wav"), diagnostics: &diagnostics)
         == nil)
-    #expect(
-      diagnostics.all.first?.message == "waveform '\(wav)' is truncated or damaged (RIFF : 96036 (should be 19992))")
+    let message = try #require(diagnostics.all.first?.message)
+    #expect(message.hasPrefix("waveform '\(wav)' is truncated or damaged"), "\(message)")
 
     try Data("not audio at all".utf8).write(to: URL(fileURLWithPath: "\(folder.path)/text.wav"))
     var textDiagnostics = Diagnostics()

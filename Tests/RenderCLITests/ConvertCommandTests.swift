@@ -1,0 +1,136 @@
+import Foundation
+import HapticRender
+import Testing
+import _HapticRenderTestSupport
+
+/// `render INPUT -o OUTPUT`: files, options, standard output, failures that leave nothing.
+@Suite struct ConvertCommandTests {
+  private let samples = Locations.samples
+
+  @Test func rendersTheBreathingSample() async throws {
+    let folder = try TemporaryFolder()
+    let result = try await CommandRunner.render(["\(samples)/breath-478.ahap", "-o", "\(folder.path)/breath.wav"])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(
+      result.standardError.contains(
+        "wrote \(folder.path)/breath.wav: 19.020 s, 912960 frames, 1 channel (haptic), 48000 Hz, wav (24-bit)"))
+    let reader = try AudioFileReader(path: "\(folder.path)/breath.wav")
+    #expect(reader.frameCount == 912_960 && reader.channelCount == 1 && reader.sampleRate == 48_000)
+    #expect(folder.contents() == ["breath.wav"])
+  }
+
+  @Test func optionsShapeTheFile() async throws {
+    let folder = try TemporaryFolder()
+    let out = "\(folder.path)/taps.data"
+    let result = try await CommandRunner.render([
+      "\(samples)/session-complete.ahap", "-o", out, "-t", "flac", "-r", "8000", "-b", "16", "--tail", "0.5",
+      "--layout", "quad", "--gain", "-6", "--intensity-scale", "0.6",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let reader = try AudioFileReader(path: out)
+    #expect(reader.sampleRate == 8_000 && reader.channelCount == 4)
+    #expect(reader.frameCount == Int((0.3 * 8_000).rounded()) + Int((2 * 8_000 / 253.0).rounded()) + 4_000)
+    let channels = try reader.readAll()
+    let expectedPeak = 0.5012 * 0.36  // −6 dB × (1 × 0.6)²
+    #expect(abs(Signal.peak(channels[2][...]) - expectedPeak) < 2e-3)
+    #expect(channels[0].allSatisfy { $0 == 0 } && channels[2] == channels[3])
+  }
+
+  @Test func standardOutputGetsTheSameBytes() async throws {
+    let folder = try TemporaryFolder()
+    let file = try await CommandRunner.render(["\(samples)/heartbeat.ahap", "-o", "\(folder.path)/h.wav"])
+    #expect(file.status == 0)
+    let piped = try await CommandRunner.render(["\(samples)/heartbeat.ahap", "-o", "-", "-q"])
+    #expect(piped.status == 0)
+    #expect(piped.standardError.isEmpty)
+    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "\(folder.path)/h.wav")))
+    #expect(piped.standardOutput == bytes)
+    #expect(bytes.starts(with: Array("RIFF".utf8)))
+  }
+
+  @Test func devicesAreWrittenToNotReplaced() async throws {
+    let result = try await CommandRunner.render(["\(samples)/heartbeat.ahap", "-o", "/dev/null", "-t", "wav"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let attributes = try FileManager.default.attributesOfItem(atPath: "/dev/null")
+    #expect(attributes[.type] as? FileAttributeType == .typeCharacterSpecial)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: "/dev").allSatisfy { !$0.hasPrefix(".null") })
+  }
+
+  @Test func fullDiskLeavesNoPartialFileAndKeepsTheOldOne() async throws {
+    let folder = try TemporaryFolder()
+    let output = "\(folder.path)/out.wav"
+    try Data("old".utf8).write(to: URL(fileURLWithPath: output))
+    // A file-size limit of 64 KiB stands in for a full disk: writes past it fail with EFBIG.
+    let result = try await CommandRunner.shell(
+      "ulimit -f 64; trap '' XFSZ; exec '\(CommandRunner.renderPath)' '\(samples)/breath-478.ahap' -o '\(output)' -q")
+    #expect(result.status == 1)
+    #expect(result.standardError.hasPrefix("render: error: '\(output)': write failed"), "\(result.standardError)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == Data("old".utf8))
+    #expect(folder.contents() == ["out.wav"])
+  }
+
+  @Test func missingInputIsAnErrorAndWritesNothing() async throws {
+    let folder = try TemporaryFolder()
+    let result = try await CommandRunner.render(["\(folder.path)/nope.ahap", "-o", "\(folder.path)/x.wav"])
+    #expect(result.status == 1)
+    #expect(
+      result.standardError == "render: error: cannot read '\(folder.path)/nope.ahap': No such file or directory\n")
+    #expect(folder.contents().isEmpty)
+  }
+
+  @Test func invalidPatternPrintsLocatedErrorsAndKeepsTheOldOutput() async throws {
+    let folder = try TemporaryFolder()
+    let input = "\(folder.path)/bad.ahap"
+    let output = "\(folder.path)/out.wav"
+    try Data(
+      "{\"Pattern\": [\n  {\"Event\": {\"Time\": -1, \"EventType\": \"AudioCustom\", \"EventWaveformPath\": \"x.wav\"}}\n]}"
+        .utf8
+    ).write(to: URL(fileURLWithPath: input))
+    try Data("keep me".utf8).write(to: URL(fileURLWithPath: output))
+    let result = try await CommandRunner.render([input, "-o", output])
+    #expect(result.status == 1)
+    #expect(
+      result.standardError == "\(input):2:22: error: Pattern[0].Event.Time: expected a time in seconds ≥ 0, found -1\n")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == Data("keep me".utf8))
+    #expect(folder.contents() == ["bad.ahap", "out.wav"])
+  }
+
+  @Test func strictRejectsWarningsAndQuietHidesThem() async throws {
+    let folder = try TemporaryFolder()
+    let lenient = try await CommandRunner.render(["\(samples)/short-keys.ahap", "-o", "\(folder.path)/a.wav"])
+    #expect(lenient.status == 0)
+    #expect(
+      lenient.standardError.contains(
+        "short-keys.ahap:7:9: warning: Pattern[0].Event.Type: \"Type\" is read as \"EventType\""))
+    let quiet = try await CommandRunner.render(["\(samples)/short-keys.ahap", "-o", "\(folder.path)/b.wav", "-q"])
+    #expect(quiet.status == 0 && quiet.standardError.isEmpty)
+    let strict = try await CommandRunner.render([
+      "\(samples)/short-keys.ahap", "-o", "\(folder.path)/c.wav", "--strict",
+    ])
+    #expect(strict.status == 1)
+    #expect(strict.standardError.contains("error: Pattern[0].Event.Type"))
+    #expect(folder.contents() == ["a.wav", "b.wav"])
+  }
+
+  @Test func unknownExtensionIsAUsageError() async throws {
+    let result = try await CommandRunner.render(["\(samples)/heartbeat.ahap", "-o", "/tmp/x.mp4"])
+    #expect(result.status == 64)
+    #expect(result.standardError.contains("cannot tell the format of '/tmp/x.mp4' from its extension"))
+  }
+
+  @Test func peakErrorFailsWithoutOutput() async throws {
+    let folder = try TemporaryFolder()
+    let input = "\(folder.path)/loud.ahap"
+    let event = "{\"Event\": {\"Time\": 0, \"EventType\": \"HapticContinuous\", \"EventDuration\": 0.1}}"
+    try Data("{\"Pattern\": [\(event), \(event)]}".utf8).write(to: URL(fileURLWithPath: input))
+    let result = try await CommandRunner.render([input, "-o", "\(folder.path)/x.wav", "--peak", "error"])
+    #expect(result.status == 1)
+    #expect(result.standardError.contains("render: error: the output peaks at"))
+    #expect(folder.contents() == ["loud.ahap"])
+    let normalized = try await CommandRunner.render([input, "-o", "\(folder.path)/y.wav"])
+    #expect(normalized.status == 0)
+    #expect(
+      normalized.standardError.contains(
+        "render: warning: the mix peaked at 6.0 dBFS; normalized to -1.0 dBFS (gain -7.0 dB)"))
+  }
+}

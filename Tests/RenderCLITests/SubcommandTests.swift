@@ -1,0 +1,141 @@
+import Foundation
+import HapticRender
+import Testing
+import _HapticRenderTestSupport
+
+/// `compare`, `check`, `lint`, `info`, `plot` and the help text.
+@Suite struct SubcommandTests {
+  private let samples = Locations.samples
+
+  @Test func samplesMatchTheirGoldenFiles() async throws {
+    let result = try await CommandRunner.render([
+      "check", samples, "--golden", "\(Locations.packageRoot)/Tests/Golden", "-q",
+    ])
+    #expect(result.status == 0, "\(String(decoding: result.standardOutput, as: UTF8.self))")
+    let count = Locations.files(in: samples, withExtension: "ahap").count
+    #expect(
+      String(decoding: result.standardOutput, as: UTF8.self)
+        == "checked \(count) patterns: \(count) passed, 0 failed, 0 missing\n")
+  }
+
+  @Test func checkReportsChangedMissingAndUpdatedGoldens() async throws {
+    let folder = try TemporaryFolder()
+    let patterns = "\(folder.path)/patterns"
+    let golden = "\(folder.path)/golden"
+    try FileManager.default.createDirectory(atPath: patterns, withIntermediateDirectories: true)
+    for name in ["heartbeat", "session-complete"] {
+      try FileManager.default.copyItem(atPath: "\(samples)/\(name).ahap", toPath: "\(patterns)/\(name).ahap")
+    }
+    let missing = try await CommandRunner.render(["check", patterns, "--golden", golden])
+    #expect(missing.status == 1)
+    #expect(
+      String(decoding: missing.standardOutput, as: UTF8.self).hasSuffix(
+        "checked 2 patterns: 0 passed, 0 failed, 2 missing\n"))
+    let recorded = try await CommandRunner.render(["check", patterns, "--golden", golden, "--update"])
+    #expect(recorded.status == 0)
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: golden).sorted() == [
+        "heartbeat.flac", "session-complete.flac",
+      ])
+
+    let path = "\(patterns)/heartbeat.ahap"
+    let changed = try String(contentsOfFile: path, encoding: .utf8).replacingOccurrences(of: "0.7", with: "0.69")
+    try changed.write(toFile: path, atomically: true, encoding: .utf8)
+    let failed = try await CommandRunner.render(["check", patterns, "--golden", golden])
+    let output = String(decoding: failed.standardOutput, as: UTF8.self)
+    #expect(failed.status == 1)
+    #expect(output.contains("FAIL \(path)\ncompare: '\(golden)/heartbeat.flac' and '\(path)' differ (first at frame"))
+    #expect(output.contains("  rendered: "))
+    #expect(output.hasSuffix("checked 2 patterns: 1 passed, 1 failed, 0 missing\n"))
+    let loose = try await CommandRunner.render([
+      "check", patterns, "--golden", golden, "--max-diff", "0.05", "--min-snr", "20",
+    ])
+    #expect(loose.status == 0)
+  }
+
+  @Test func compareExitCodesAndJSON() async throws {
+    let folder = try TemporaryFolder()
+    let wav = "\(folder.path)/h.wav"
+    #expect(try await CommandRunner.render(["\(samples)/heartbeat.ahap", "-o", wav, "-q"]).status == 0)
+    let same = try await CommandRunner.render(["compare", wav, "\(samples)/heartbeat.ahap"])
+    #expect(same.status == 0)
+    #expect(String(decoding: same.standardOutput, as: UTF8.self).hasSuffix("PASS\n"))
+    let louder = try await CommandRunner.render([
+      "compare", wav, "\(samples)/heartbeat.ahap", "--gain", "0.5", "--json",
+    ])
+    #expect(louder.status == 1)
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(louder.standardOutput)) as? [String: Any])
+    #expect(json["passed"] as? Bool == false)
+    #expect((json["maxDifference"] as? Double ?? 0) > 0.01)
+    let rate = try await CommandRunner.render(["compare", wav, "\(samples)/heartbeat.ahap", "--rate", "44100"])
+    #expect(rate.status == 1)
+    #expect(
+      String(decoding: rate.standardOutput, as: UTF8.self).contains("  sample rates differ: 48000 Hz vs 44100 Hz"))
+    let missing = try await CommandRunner.render(["compare", "\(folder.path)/none.wav", wav])
+    #expect(missing.status == 2)
+    #expect(missing.standardError.contains("render: error: cannot open '\(folder.path)/none.wav'"))
+  }
+
+  @Test func lintExitCodesAndJSON() async throws {
+    let clean = try await CommandRunner.render(["lint", "\(samples)/breath-478.ahap", "\(samples)/heartbeat.ahap"])
+    #expect(clean.status == 0)
+    #expect(clean.standardError == "linted 2 files: 0 errors, 0 warnings\n")
+    let warned = try await CommandRunner.render(["lint", "\(samples)/short-keys.ahap"])
+    #expect(warned.status == 0)
+    #expect(
+      String(decoding: warned.standardOutput, as: UTF8.self).contains(
+        "short-keys.ahap:7:9: warning: Pattern[0].Event.Type"))
+    let strict = try await CommandRunner.render(["lint", "\(samples)/short-keys.ahap", "--strict"])
+    #expect(strict.status == 1)
+    let folder = try TemporaryFolder()
+    let bad = "\(folder.path)/bad.ahap"
+    try Data("{\"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": \"Buzz\"}}]}".utf8).write(
+      to: URL(fileURLWithPath: bad))
+    let json = try await CommandRunner.render(["lint", bad, "\(samples)/short-keys.ahap", "--json"])
+    #expect(json.status == 1)
+    let findings = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput)) as? [[String: Any]])
+    #expect(findings.first?["severity"] as? String == "error")
+    #expect(findings.first?["line"] as? Int == 1 && findings.first?["column"] as? Int == 49)
+    #expect(findings.first?["path"] as? String == "Pattern[0].Event.EventType")
+    #expect(findings.count == 3)
+  }
+
+  @Test func infoDescribesPatternsAndAudioFiles() async throws {
+    let pattern = try await CommandRunner.render(["info", "\(samples)/breath-478.ahap"])
+    #expect(pattern.status == 0)
+    let text = String(decoding: pattern.standardOutput, as: UTF8.self)
+    #expect(text.contains("  duration                19.020 s (tails included)"))
+    #expect(text.contains("  events                  2 HapticContinuous"))
+    let folder = try TemporaryFolder()
+    #expect(
+      try await CommandRunner.render(["\(samples)/breath-478.ahap", "-o", "\(folder.path)/b.flac", "-q"]).status == 0)
+    let audio = try await CommandRunner.render(["info", "\(folder.path)/b.flac", "--json"])
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(audio.standardOutput)) as? [String: Any])
+    #expect(json["frames"] as? Int == 912_960)
+    #expect(json["sampleRate"] as? Int == 48_000)
+    let missing = try await CommandRunner.render(["info", "\(folder.path)/none.wav"])
+    #expect(missing.status == 1)
+  }
+
+  @Test func plotWritesAnSVG() async throws {
+    let folder = try TemporaryFolder()
+    let result = try await CommandRunner.render(["plot", "\(samples)/breath-478.ahap", "-o", "\(folder.path)/b.svg"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let svg = try String(contentsOfFile: "\(folder.path)/b.svg", encoding: .utf8)
+    #expect(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
+    let png = try await CommandRunner.render(["plot", "\(samples)/breath-478.ahap", "-o", "\(folder.path)/b.png"])
+    #expect(png.status == 64)
+    #expect(png.standardError.contains("plot writes SVG"))
+  }
+
+  @Test func helpExplainsTheCommand() async throws {
+    for (arguments, snapshot) in [
+      (["--help"], "help-render.txt"), (["help", "convert"], "help-convert.txt"),
+      (["lint", "--help"], "help-lint.txt"),
+    ] {
+      let result = try await CommandRunner.render(arguments)
+      #expect(result.status == 0)
+      try Snapshot.expect(String(decoding: result.standardOutput, as: UTF8.self), matches: snapshot)
+    }
+  }
+}
