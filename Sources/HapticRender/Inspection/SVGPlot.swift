@@ -24,11 +24,11 @@ public struct SVGPlot: Sendable {
     self.width = width
   }
 
-  private static let margin = 110.0
-  private static let laneGap = 14.0
+  static let margin = 110.0
+  static let laneGap = 14.0
 
   /// Maps times in seconds to x positions in the drawing.
-  private struct TimeAxis {
+  struct TimeAxis {
     var duration: Double
     var width: Double
     func x(_ time: Double) -> Double { SVGPlot.margin + time / duration * width }
@@ -185,132 +185,5 @@ public struct SVGPlot: Sendable {
       soundEnd = max(soundEnd, span.end)
     }
     return silences
-  }
-
-  // MARK: - Pieces
-
-  /// For each column, the continuous haptic event with the highest effective intensity at the
-  /// column's middle (the one whose intensity and sharpness the lanes show), or `nil`. One sweep
-  /// over the events in start order, however many columns and events there are.
-  private func loudestContinuousEvent(_ analysis: PatternAnalysis, duration: Double) -> [Int?] {
-    let spans = analysis.spans.filter { analysis.pattern.events[$0.event].type == .hapticContinuous }
-      .sorted { ($0.start, $0.event) < ($1.start, $1.event) }
-    var next = 0
-    var sounding: [PatternAnalysis.Span] = []
-    return (0..<width).map { column in
-      let time = (Double(column) + 0.5) / Double(width) * duration
-      while next < spans.count, spans[next].start <= time {
-        sounding.append(spans[next])
-        next += 1
-      }
-      sounding.removeAll { $0.end <= time }
-      return sounding.map(\.event).sorted().max {
-        analysis.value(of: .hapticIntensity, event: $0, at: time)
-          < analysis.value(of: .hapticIntensity, event: $1, at: time)
-      }
-    }
-  }
-
-  private func lane(id: String, label: String, top: Double, height: Double) -> String {
-    "<g id=\"\(id)\"><rect x=\"\(f(Self.margin))\" y=\"\(f(top))\" width=\"\(width)\" height=\"\(f(height))\" class=\"lane\"/>"
-      + "<text x=\"\(f(Self.margin - 8))\" y=\"\(f(top + height / 2 + 4))\" text-anchor=\"end\" class=\"label\">\(escape(label))</text></g>"
-  }
-
-  private func silence(from start: Double, to end: Double, x: (Double) -> Double, bottom: Double) -> String {
-    let shade =
-      "<rect x=\"\(f(x(start)))\" y=\"26\" width=\"\(f(x(end) - x(start)))\" height=\"\(f(bottom - 26))\" class=\"silence\"/>"
-    guard x(end) - x(start) >= 80 else { return "<g class=\"hold\">\(shade)</g>" }
-    return "<g class=\"hold\">\(shade)"
-      + "<text x=\"\(f((x(start) + x(end)) / 2))\" y=\"\(f(bottom - 4))\" text-anchor=\"middle\" class=\"small\">silence \(NumberText.fixed(end - start, 2)) s</text></g>"
-  }
-
-  private func axis(duration: Double, top: Double, x: (Double) -> Double) -> String {
-    let step = tickStep(duration)
-    var parts = [
-      "<g id=\"axis\"><line x1=\"\(f(Self.margin))\" y1=\"\(f(top))\" x2=\"\(f(Self.margin + Double(width)))\" y2=\"\(f(top))\" class=\"axis\"/>"
-    ]
-    var index = 0
-    while Double(index) * step <= duration + step * 1e-9 {
-      let time = Double(index) * step
-      parts.append(
-        "<line x1=\"\(f(x(time)))\" y1=\"\(f(top))\" x2=\"\(f(x(time)))\" y2=\"\(f(top + 5))\" class=\"axis\"/>")
-      parts.append(
-        "<text x=\"\(f(x(time)))\" y=\"\(f(top + 17))\" text-anchor=\"middle\" class=\"small\">\(timeLabel(time, step: step))</text>"
-      )
-      index += 1
-    }
-    parts.append(
-      "<text x=\"\(f(Self.margin + Double(width)))\" y=\"\(f(top + 32))\" text-anchor=\"end\" class=\"label\">time (s)</text></g>"
-    )
-    return parts.joined()
-  }
-
-  /// 1, 2 or 5 × 10^k seconds, for about 10 ticks.
-  private func tickStep(_ duration: Double) -> Double {
-    var step = 1e-3
-    while duration / step > 12 {
-      for factor in [2.0, 2.5, 2] {
-        step *= factor
-        if duration / step <= 12 { break }
-      }
-    }
-    return step
-  }
-
-  private func timeLabel(_ time: Double, step: Double) -> String {
-    let digits = step >= 1 ? 0 : step >= 0.1 ? 1 : step >= 0.01 ? 2 : 3
-    return NumberText.fixed(time, digits)
-  }
-
-  private func channelNames(_ layout: ChannelLayout) -> [String] {
-    switch layout {
-    case .haptic: ["haptic"]
-    case .audio: ["audio L", "audio R"]
-    case .stereo, .auto: ["L + haptic", "R + haptic"]
-    case .mono: ["mono mix"]
-    case .quad: ["audio L", "audio R", "haptic", "haptic 2"]
-    }
-  }
-
-  private func title(_ pattern: Pattern) -> String {
-    if case .object(let members) = pattern.metadata?.kind,
-      let description = members.first(where: { $0.key == "Description" }),
-      case .string(let text) = description.value.kind
-    {
-      return text
-    }
-    return "\(pattern.events.count) events"
-  }
-
-  private func label(_ event: Event) -> String {
-    let given = { (id: ParameterID, short: String) in "\(short) \(NumberText.fixed(event.value(of: id), 2))" }
-    switch event.type {
-    case .hapticTransient: return given(.hapticIntensity, "I") + " " + given(.hapticSharpness, "S")
-    case .hapticContinuous:
-      return given(.hapticIntensity, "I") + " " + given(.hapticSharpness, "S")
-        + " \(NumberText.fixed(event.duration, 2)) s"
-    case .audioContinuous:
-      return given(.audioPitch, "pitch") + " " + given(.audioVolume, "vol")
-        + " \(NumberText.fixed(event.duration, 2)) s"
-    case .audioCustom:
-      return (event.waveform?.path.split(separator: "/").last.map(String.init) ?? "waveform") + " "
-        + given(.audioVolume, "vol")
-    }
-  }
-
-  private func f(_ value: Double) -> String { NumberText.fixed(value, 1) }
-
-  private func escape(_ text: String) -> String {
-    var result = ""
-    for character in text {
-      switch character {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      default: result.append(character)
-      }
-    }
-    return result
   }
 }
