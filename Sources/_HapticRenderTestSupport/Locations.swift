@@ -12,6 +12,9 @@ public enum Locations {
   /// `samples/`.
   public static var samples: String { "\(packageRoot)/samples" }
 
+  /// `Tests/Fixtures/`.
+  public static var fixtures: String { "\(packageRoot)/Tests/Fixtures" }
+
   /// `../shared/corpus`, the corpus of real AHAP files beside the checkout, if present.
   public static var corpus: String { "\(packageRoot)/../shared/corpus" }
 }

@@ -97,15 +97,20 @@ import _HapticRenderTestSupport
 
   @Test func strictRejectsWarningsAndQuietHidesThem() async throws {
     let folder = try TemporaryFolder()
-    let lenient = try await CommandRunner.render(["\(samples)/short-keys.ahap", "-o", "\(folder.path)/a.wav"])
+    let lenient = try await CommandRunner.render([
+      "\(Locations.fixtures)/short-keys.ahap", "-o", "\(folder.path)/a.wav",
+    ])
     #expect(lenient.status == 0)
     #expect(
       lenient.standardError.contains(
-        "short-keys.ahap:7:9: warning: Pattern[0].Event.Type: \"Type\" is read as \"EventType\""))
-    let quiet = try await CommandRunner.render(["\(samples)/short-keys.ahap", "-o", "\(folder.path)/b.wav", "-q"])
+        "short-keys.ahap:7:9: warning: Pattern[0].Event.Type: a device refuses this file: Core Haptics knows \"EventType\", not \"Type\"; read here as \"EventType\""
+      ))
+    let quiet = try await CommandRunner.render([
+      "\(Locations.fixtures)/short-keys.ahap", "-o", "\(folder.path)/b.wav", "-q",
+    ])
     #expect(quiet.status == 0 && quiet.standardError.isEmpty)
     let strict = try await CommandRunner.render([
-      "\(samples)/short-keys.ahap", "-o", "\(folder.path)/c.wav", "--strict",
+      "\(Locations.fixtures)/short-keys.ahap", "-o", "\(folder.path)/c.wav", "--strict",
     ])
     #expect(strict.status == 1)
     #expect(strict.standardError.contains("error: Pattern[0].Event.Type"))

@@ -80,18 +80,25 @@ import _HapticRenderTestSupport
     let clean = try await CommandRunner.render(["lint", "\(samples)/breath-478.ahap", "\(samples)/heartbeat.ahap"])
     #expect(clean.status == 0)
     #expect(clean.standardError == "linted 2 files: 0 errors, 0 warnings\n")
-    let warned = try await CommandRunner.render(["lint", "\(samples)/short-keys.ahap"])
+    let folder = try TemporaryFolder()
+    let named = "\(folder.path)/named.ahap"
+    try Data("{\"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": \"HapticTransient\", \"Name\": 1}}]}".utf8)
+      .write(to: URL(fileURLWithPath: named))
+    let warned = try await CommandRunner.render(["lint", named])
     #expect(warned.status == 0)
     #expect(
       String(decoding: warned.standardOutput, as: UTF8.self).contains(
-        "short-keys.ahap:7:9: warning: Pattern[0].Event.Type"))
-    let strict = try await CommandRunner.render(["lint", "\(samples)/short-keys.ahap", "--strict"])
-    #expect(strict.status == 1)
-    let folder = try TemporaryFolder()
+        "named.ahap:1:68: warning: Pattern[0].Event.Name: unknown key \"Name\" is ignored"))
+    #expect(try await CommandRunner.render(["lint", named, "--strict"]).status == 1)
+    let refused = try await CommandRunner.render(["lint", "\(Locations.fixtures)/short-keys.ahap"])
+    #expect(refused.status == 1, "what a device refuses is an error for lint")
+    #expect(
+      String(decoding: refused.standardOutput, as: UTF8.self).contains(
+        "short-keys.ahap:7:9: error: Pattern[0].Event.Type: a device refuses this file: "))
     let bad = "\(folder.path)/bad.ahap"
     try Data("{\"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": \"Buzz\"}}]}".utf8).write(
       to: URL(fileURLWithPath: bad))
-    let json = try await CommandRunner.render(["lint", bad, "\(samples)/short-keys.ahap", "--json"])
+    let json = try await CommandRunner.render(["lint", bad, "\(Locations.fixtures)/short-keys.ahap", "--json"])
     #expect(json.status == 1)
     let findings = try #require(try JSONSerialization.jsonObject(with: Data(json.standardOutput)) as? [[String: Any]])
     #expect(findings.first?["severity"] as? String == "error")

@@ -11,9 +11,12 @@ public struct Diagnostics: Sendable {
   public static let maximumKept = 500
   /// When `true`, every warning is recorded as an error (`--strict`).
   public var treatsWarningsAsErrors: Bool
+  /// When `true`, what a device refuses is recorded as an error (`render lint`).
+  public var treatsDeviceRefusalsAsErrors: Bool
 
-  public init(treatsWarningsAsErrors: Bool = false) {
+  public init(treatsWarningsAsErrors: Bool = false, treatsDeviceRefusalsAsErrors: Bool = false) {
     self.treatsWarningsAsErrors = treatsWarningsAsErrors
+    self.treatsDeviceRefusalsAsErrors = treatsDeviceRefusalsAsErrors
   }
 
   /// Orders the diagnostics by line and column, keeping the order of those at one place.
@@ -27,6 +30,16 @@ public struct Diagnostics: Sendable {
   public mutating func warn(at location: SourceLocation, _ path: JSONPath, _ message: String) {
     add(Diagnostic(treatsWarningsAsErrors ? .error : .warning, at: location, path: path, message))
   }
+
+  /// Records what loads here but makes Core Haptics refuse the file on a device: a warning
+  /// (an error with `--strict` or for lint) that says so before `message`.
+  public mutating func refuse(at location: SourceLocation, _ path: JSONPath, _ message: String) {
+    let severity: Diagnostic.Severity = treatsWarningsAsErrors || treatsDeviceRefusalsAsErrors ? .error : .warning
+    add(Diagnostic(severity, at: location, path: path, Self.refusalPrefix + message, isDeviceRefusal: true))
+  }
+
+  /// How the message of a device refusal starts.
+  public static let refusalPrefix = "a device refuses this file: "
 
   public mutating func error(at location: SourceLocation, _ path: JSONPath, _ message: String) {
     add(Diagnostic(.error, at: location, path: path, message))

@@ -14,7 +14,7 @@ public struct Event: Sendable {
   public var position: TextPosition
   public var path: JSONPath
 
-  /// Longest continuous event Core Haptics plays, in seconds; longer ones are cut to it.
+  /// Longest `HapticContinuous` event Core Haptics plays, in seconds; longer ones are cut to it.
   public static let maximumContinuousDuration = 30.0
 
   /// The value of `parameter`: the event's own, or the parameter's default.
@@ -22,6 +22,15 @@ public struct Event: Sendable {
     parameters[parameter] ?? parameter.defaultValue
   }
 
-  /// `true` when the envelope holds its level until the end of the duration.
-  public var isSustained: Bool { value(of: .sustained) >= 0.5 }
+  /// `true` when the envelope holds its level until the end of the duration: any `Sustained`
+  /// value but exactly 0 (Apple: `Sustained` is a Boolean, false only at 0).
+  public var isSustained: Bool { value(of: .sustained) != 0 }
+
+  /// The seconds this event counts towards the pattern's length from its `Time` (Apple:
+  /// "the start time of the pattern's last event or parameter, plus that event's duration"):
+  /// its `EventDuration`, except for a continuous event that is not sustained, which ends when
+  /// it has decayed (its duration only cuts it short).
+  public var countedDuration: Double {
+    type.isContinuous && !isSustained ? 0 : duration
+  }
 }

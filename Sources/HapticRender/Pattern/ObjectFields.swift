@@ -30,17 +30,19 @@ struct ObjectFields {
     takenKeys.contains(key) || nullKeys.contains(key) || members.contains { $0.key == key }
   }
 
-  /// Renames `alias` to `key`, with a warning; when both are present the alias is ignored.
+  /// Renames `alias` to `key`; when both are present the alias is ignored. Either way a device
+  /// refuses the file, and the diagnostic says so.
   mutating func alias(_ alias: String, for key: String, parser: inout PatternParser) {
     guard let index = members.firstIndex(where: { $0.key == alias }) else { return }
     let member = members[index]
     if members.contains(where: { $0.key == key }) {
-      parser.warn(member.value, path.appending(alias), "\"\(alias)\" is ignored: \"\(key)\" is also given")
+      parser.refuse(
+        member.value, path.appending(alias), "unknown key \"\(alias)\"; ignored here, as \"\(key)\" is also given")
       members.remove(at: index)
       return
     }
-    parser.warn(
-      member.value, path.appending(alias), "\"\(alias)\" is read as \"\(key)\"; Core Haptics accepts only \"\(key)\"")
+    parser.refuse(
+      member.value, path.appending(alias), "Core Haptics knows \"\(key)\", not \"\(alias)\"; read here as \"\(key)\"")
     members[index].key = key
   }
 

@@ -39,10 +39,21 @@ public enum ParameterID: String, Sendable, CaseIterable {
   }
 
   /// Whether the parameter changes the sound of an event of `type`.
+  /// `true` for haptic parameters, `false` for audio ones, `nil` for those of both
+  /// (attack, decay, release, sustained).
+  public var isHaptic: Bool? {
+    switch self {
+    case .hapticIntensity, .hapticSharpness: true
+    case .audioVolume, .audioPitch, .audioPan, .audioBrightness: false
+    case .attackTime, .decayTime, .releaseTime, .sustained: nil
+    }
+  }
+
   public func applies(to type: EventType) -> Bool {
     switch self {
     case .hapticIntensity, .hapticSharpness: type.isHaptic
-    case .attackTime, .decayTime, .releaseTime, .sustained: type.isContinuous
+    case .attackTime, .releaseTime: type.isContinuous || type == .audioCustom
+    case .decayTime, .sustained: type.isContinuous
     case .audioVolume, .audioPitch, .audioPan, .audioBrightness: !type.isHaptic
     }
   }

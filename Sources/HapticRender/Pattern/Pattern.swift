@@ -21,6 +21,14 @@ public struct Pattern: Sendable {
     self.curves = curves
   }
 
+  /// The latest time a control acts at, in seconds: every `Parameter`'s `Time` and every
+  /// curve's `Time` plus its last point's; 0 without controls. Counts towards the length.
+  public var lastControlTime: Double {
+    let parameterEnd = parameters.map(\.time).max() ?? 0
+    let curveEnd = curves.map { $0.time + ($0.points.last?.time ?? 0) }.max() ?? 0
+    return max(parameterEnd, curveEnd)
+  }
+
   /// `true` when at least one event is an audio event.
   public var hasAudioEvents: Bool { events.contains { !$0.type.isHaptic } }
 }

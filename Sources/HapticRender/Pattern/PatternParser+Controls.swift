@@ -15,7 +15,8 @@ extension PatternParser {
 
   mutating func parseCurve(_ value: JSONValue, _ path: JSONPath) -> ParameterCurve? {
     guard var fields = object(value, path) else { return nil }
-    let id = fields.take("ParameterID").flatMap { dynamicID($0.value, $0.path) }
+    let idField = fields.take("ParameterID")
+    let id = idField.flatMap { dynamicID($0.value, $0.path) }
     let time = fields.take("Time").flatMap { requireTime($0.value, $0.path) }
     let pointsField = fields.take("ParameterCurveControlPoints")
     fields.warnRemaining(parser: &self, expected: ["ParameterID", "Time", "ParameterCurveControlPoints"])
@@ -50,6 +51,12 @@ extension PatternParser {
       points.append(ParameterCurve.Point(time: pointTime, value: clamped))
     }
     guard let id, let time else { return nil }
+    if !id.acceptsCurves, let idField {
+      refuse(
+        idField.value, idField.path,
+        "curves accept intensity, sharpness, volume, pan, pitch and brightness controls, not \(id.rawValue); applied here as written"
+      )
+    }
     if points.isEmpty {
       if items.isEmpty { warn(pointsField.value, pointsField.path, "a curve without control points has no effect") }
       return nil

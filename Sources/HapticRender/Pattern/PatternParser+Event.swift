@@ -53,7 +53,7 @@ extension PatternParser {
     }
 
     if type.isContinuous {
-      let sustained = (parameters[.sustained] ?? 1) >= 0.5
+      let sustained = (parameters[.sustained] ?? 1) != 0
       let durationWasInvalid = durationField != nil && duration == nil
       if sustained, (duration ?? 0) <= 0, !durationWasInvalid {
         let place = durationField?.value ?? value
@@ -62,10 +62,12 @@ extension PatternParser {
           "a sustained \(type.rawValue) event needs a positive \"EventDuration\" in seconds")
         return nil
       }
-      if let given = duration, given > Event.maximumContinuousDuration, let durationField {
+      if type == .hapticContinuous, sustained, let given = duration, given > Event.maximumContinuousDuration,
+        let durationField
+      {
         warn(
           durationField.value, durationField.path,
-          "\(given.formatted) s is longer than Core Haptics' 30 s limit for continuous events; rendered as 30 s")
+          "\(given.formatted) s is longer than Core Haptics' 30 s limit for continuous haptic events; rendered as 30 s")
         duration = Event.maximumContinuousDuration
       }
     }
@@ -113,9 +115,14 @@ extension PatternParser {
       if id == .sustained, clamped != 0, clamped != 1 {
         warn(
           valueField.value, valueField.path,
-          "Sustained is 0 or 1; \(clamped.formatted) read as \(clamped >= 0.5 ? 1 : 0)")
+          "Sustained is 0 or 1; \(clamped.formatted) is read as 1 (only exactly 0 means not sustained)")
       }
-      if !id.applies(to: type) {
+      if id.isHaptic != nil, id.isHaptic != type.isHaptic {
+        let (kind, accepted) = type.isHaptic ? ("an audio", "haptic") : ("a haptic", "audio")
+        refuse(
+          idField.value, idField.path,
+          "\(name) is \(kind) parameter, and \(type.rawValue) events take \(accepted) parameters only; ignored here")
+      } else if !id.applies(to: type) {
         warn(idField.value, idField.path, "\(name) has no effect on \(type.rawValue) events")
       }
       if parameters[id] != nil {

@@ -84,6 +84,11 @@ extension PatternParser {
     diagnostics.warn(at: node.position.location(in: file), path, message)
   }
 
+  /// Reports what a device refuses (see ``Diagnostics/refuse(at:_:_:)``).
+  mutating func refuse(_ node: JSONValue, _ path: JSONPath, _ message: String) {
+    diagnostics.refuse(at: node.position.location(in: file), path, message)
+  }
+
   mutating func error(_ node: JSONValue, _ path: JSONPath, _ message: String) {
     diagnostics.error(at: node.position.location(in: file), path, message)
   }

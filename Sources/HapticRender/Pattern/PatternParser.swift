@@ -4,6 +4,9 @@ struct PatternParser {
   let file: String
   var diagnostics: Diagnostics
 
+  /// The `Version`s Core Haptics accepts.
+  static let acceptedVersions = 1.0...1.1
+
   /// Control points per curve above which devices may refuse a curve (a warning).
   static let maximumCurvePoints = 16
 
@@ -31,7 +34,11 @@ struct PatternParser {
           warn(value, path, "expected a number, found \(value.excerpt); ignored")
           continue
         }
-        if version != 1 { warn(value, path, "version \(version.formatted) is not 1; read as version 1") }
+        if !Self.acceptedVersions.contains(version) {
+          refuse(value, path, "version \(version.formatted) is outside 1.0…1.1; read here as version 1")
+        } else if version != 1 {
+          warn(value, path, "version \(version.formatted) is read as version 1")
+        }
         pattern.version = version
       case "Metadata":
         pattern.metadata = value

@@ -1,12 +1,15 @@
 /// The value of one dynamic parameter over time: a piecewise-linear function compiled from
-/// the pattern's `Parameter` and `ParameterCurve` elements of that ID.
+/// the pattern's `Parameter` and `ParameterCurve` elements of that ID (SPEC §2).
 ///
 /// - It starts at the control's neutral value.
-/// - A `Parameter` steps to its value at its time.
-/// - A curve holds the value in force at its start until its first point, interpolates
-///   linearly between points (point times relative to the curve's start) and holds its last value.
-/// - A later-starting element takes over from its start; elements starting together apply in
+/// - Elements apply in order of their `Time`; ties by the time of their first point, then
 ///   file order.
+/// - Each takes over at `tk`, the later of its `Time` and the last breakpoint so far at or
+///   before its first point: what was built is kept up to `tk`, later breakpoints are dropped.
+/// - A `Parameter` steps to its value at its time; a curve ramps linearly from the value at
+///   `tk` to its first point (Apple: a curve ensures a smooth transition from the current
+///   value), interpolates between its points (times relative to the curve's `Time`) and holds
+///   its last value.
 public struct ControlTimeline: Sendable {
   /// Breakpoints in time order. Two with the same time make a step.
   private var times: [Double] = []
@@ -16,35 +19,41 @@ public struct ControlTimeline: Sendable {
   private var slopes: [Double] = []
   public let neutralValue: Double
 
+  /// One `Parameter` or `ParameterCurve`, with absolute point times.
+  private struct Element {
+    var time: Double
+    var points: [(time: Double, value: Double)]
+    var position: TextPosition
+
+    /// Application order: `Time`, then the first point's time, then file order.
+    func precedes(_ other: Element) -> Bool {
+      (time, points[0].time, position.line, position.column)
+        < (other.time, other.points[0].time, other.position.line, other.position.column)
+    }
+  }
+
   /// Compiles the elements of `id` in `pattern`.
   public init(_ id: DynamicParameterID, in pattern: Pattern) {
     neutralValue = id.neutralValue
-    enum Element {
-      case step(Double)
-      case curve([ParameterCurve.Point])
-    }
-    var elements: [(time: Double, order: Int, element: Element)] = []
+    var elements: [Element] = []
     for parameter in pattern.parameters where parameter.id == id {
-      elements.append((parameter.time, elements.count, .step(parameter.value)))
+      elements.append(
+        Element(time: parameter.time, points: [(parameter.time, parameter.value)], position: parameter.position))
     }
-    for curve in pattern.curves where curve.id == id {
-      elements.append((curve.time, elements.count, .curve(curve.points)))
+    for curve in pattern.curves where curve.id == id && !curve.points.isEmpty {
+      let points = curve.points.map { (curve.time + $0.time, $0.value) }
+      elements.append(Element(time: curve.time, points: points, position: curve.position))
     }
-    elements.sort { ($0.time, $0.order) < ($1.time, $1.order) }
-    for (start, _, element) in elements {
-      let current = valueWhileBuilding(at: start)
-      while let last = times.last, last > start {
+    for element in elements.sorted(by: { $0.precedes($1) }) {
+      let first = element.points[0].time
+      let takeover = max(element.time, lastBreakpoint(atOrBefore: first) ?? -.infinity)
+      let current = valueWhileBuilding(at: takeover)
+      while let last = times.last, last > takeover {
         times.removeLast()
         values.removeLast()
       }
-      append(start, current)  // ends whatever ramp was running at `start`
-      switch element {
-      case .step(let value):
-        append(start, value)
-      case .curve(let points):
-        append(start + points[0].time, current)
-        for point in points { append(start + point.time, point.value) }
-      }
+      append(takeover, current)  // ends whatever ramp was running; the element ramps from here
+      for point in element.points { append(point.time, point.value) }
     }
     slopes = times.indices.map { index in
       guard index + 1 < times.count, times[index + 1] > times[index] else { return 0 }
@@ -53,15 +62,26 @@ public struct ControlTimeline: Sendable {
     }
   }
 
-  /// The value at `time` of the breakpoints added so far (slopes are not known yet).
-  private func valueWhileBuilding(at time: Double) -> Double {
+  /// The time of the last breakpoint added so far at or before `time`.
+  private func lastBreakpoint(atOrBefore time: Double) -> Double? {
+    let index = breakpointCount(atOrBefore: time) - 1
+    return index >= 0 ? times[index] : nil
+  }
+
+  /// How many breakpoints lie at or before `time` (they are in time order, while building too).
+  private func breakpointCount(atOrBefore time: Double) -> Int {
     var low = 0
     var high = times.count
-    while low < high {  // the breakpoints are in time order while building, too
+    while low < high {
       let middle = (low + high) / 2
       if times[middle] <= time { low = middle + 1 } else { high = middle }
     }
-    let index = low - 1
+    return low
+  }
+
+  /// The value at `time` of the breakpoints added so far (slopes are not known yet).
+  private func valueWhileBuilding(at time: Double) -> Double {
+    let index = breakpointCount(atOrBefore: time) - 1
     guard index >= 0 else { return neutralValue }
     guard index + 1 < times.count, times[index + 1] > times[index] else { return values[index] }
     return values[index] + (values[index + 1] - values[index])
@@ -78,14 +98,7 @@ public struct ControlTimeline: Sendable {
 
   /// The value at `time` seconds.
   public func value(at time: Double) -> Double {
-    // Last breakpoint at or before `time`.
-    var low = 0
-    var high = times.count
-    while low < high {
-      let middle = (low + high) / 2
-      if times[middle] <= time { low = middle + 1 } else { high = middle }
-    }
-    return interpolate(after: low - 1, at: time)
+    interpolate(after: breakpointCount(atOrBefore: time) - 1, at: time)
   }
 
   /// The largest value between `start` and `end` seconds: at an end or at a breakpoint

@@ -3,7 +3,7 @@
 struct Schedule: Sendable {
   /// Every voice, by onset frame (ties in file order).
   let voices: [Voice]
-  /// Frames from time 0 to the end of the last sound or event, plus the tail.
+  /// Frames from time 0 to the end of the last sound, event or control (SPEC §5), plus the tail.
   let frameCount: Int
   /// The frames each event sounds, in event order.
   let spans: [Range<Int>]
@@ -17,17 +17,18 @@ struct Schedule: Sendable {
     if pattern.events.contains(where: \.type.isHaptic), highest >= sampleRate / 2 {
       throw .carrierAboveNyquist(frequency: highest, sampleRate: options.sampleRate)
     }
-    let lastEnd = pattern.events.map { $0.time + $0.duration }.max() ?? 0
+    let lastEnd = max(pattern.events.map { $0.time + $0.countedDuration }.max() ?? 0, pattern.lastControlTime)
     if lastEnd + options.tailSeconds > options.maximumDurationSeconds {
       throw .tooLong(seconds: lastEnd + options.tailSeconds, limit: options.maximumDurationSeconds)
     }
 
     let controls = Controls(pattern)
     var voices: [Voice] = []
-    var frameCount = 0
+    var frameCount = Int((pattern.lastControlTime * sampleRate).rounded())
     for event in pattern.events {
       let voice = try Self.voice(for: event, controls: controls, options: options)
-      frameCount = max(frameCount, Int(((event.time + event.duration) * sampleRate).rounded()), voice.endFrame)
+      let counted = Int(((event.time + event.countedDuration) * sampleRate).rounded())
+      frameCount = max(frameCount, counted, voice.endFrame)
       voices.append(voice)
     }
     let spans = voices.map { $0.onsetFrame..<max($0.onsetFrame, $0.endFrame) }

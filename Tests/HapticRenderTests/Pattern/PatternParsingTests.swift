@@ -102,18 +102,20 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
   static let warnings: [DiagnosticCase] = [
     DiagnosticCase(
       id: "Type alias", json: wrap("{\"Time\": 0, \"Type\": ⚑\"HapticTransient\"}"), severity: .warning,
-      expected: "Pattern[0].Event.Type: \"Type\" is read as \"EventType\"; Core Haptics accepts only \"EventType\""),
+      expected:
+        "Pattern[0].Event.Type: a device refuses this file: Core Haptics knows \"EventType\", not \"Type\"; read here as \"EventType\""
+    ),
     DiagnosticCase(
       id: "Duration alias",
       json: wrap("{\"Time\": 0, \"EventType\": \"HapticContinuous\", \"Duration\": ⚑1}"), severity: .warning,
       expected:
-        "Pattern[0].Event.Duration: \"Duration\" is read as \"EventDuration\"; Core Haptics accepts only \"EventDuration\""
+        "Pattern[0].Event.Duration: a device refuses this file: Core Haptics knows \"EventDuration\", not \"Duration\"; read here as \"EventDuration\""
     ),
     DiagnosticCase(
       id: "Parameters alias",
       json: wrap("{\"Time\": 0, \"EventType\": \"HapticTransient\", \"Parameters\": ⚑[]}"), severity: .warning,
       expected:
-        "Pattern[0].Event.Parameters: \"Parameters\" is read as \"EventParameters\"; Core Haptics accepts only \"EventParameters\""
+        "Pattern[0].Event.Parameters: a device refuses this file: Core Haptics knows \"EventParameters\", not \"Parameters\"; read here as \"EventParameters\""
     ),
     DiagnosticCase(
       id: "unknown key", json: wrap("{\"Time\": 0, ⚑\"Name\": \"tap\", \"EventType\": \"HapticTransient\"}"),
@@ -139,12 +141,15 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
       severity: .warning, expected: "Pattern: trailing comma in array"),
     DiagnosticCase(
       id: "version", json: "{\"Version\": ⚑2, \"Pattern\": []}", severity: .warning,
-      expected: "Version: version 2 is not 1; read as version 1"),
+      expected: "Version: a device refuses this file: version 2 is outside 1.0…1.1; read here as version 1"),
+    DiagnosticCase(
+      id: "version 1.1", json: "{\"Version\": ⚑1.1, \"Pattern\": []}", severity: .warning,
+      expected: "Version: version 1.1 is read as version 1"),
     DiagnosticCase(
       id: "over 30 s",
       json: wrap("{\"Time\": 0, \"EventType\": \"HapticContinuous\", \"EventDuration\": ⚑40}"), severity: .warning,
       expected:
-        "Pattern[0].Event.EventDuration: 40 s is longer than Core Haptics' 30 s limit for continuous events; rendered as 30 s"
+        "Pattern[0].Event.EventDuration: 40 s is longer than Core Haptics' 30 s limit for continuous haptic events; rendered as 30 s"
     ),
     DiagnosticCase(
       id: "17 points",
@@ -169,7 +174,9 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
         "{\"Time\": 0, \"EventType\": \"HapticContinuous\", \"EventDuration\": 1, \"EventParameters\": [{\"ParameterID\": \"Sustained\", \"ParameterValue\": ⚑0.7}]}"
       ),
       severity: .warning,
-      expected: "Pattern[0].Event.EventParameters[0].ParameterValue: Sustained is 0 or 1; 0.7 read as 1"),
+      expected:
+        "Pattern[0].Event.EventParameters[0].ParameterValue: Sustained is 0 or 1; 0.7 is read as 1 (only exactly 0 means not sustained)"
+    ),
     DiagnosticCase(
       id: "model default",
       json: wrap(
@@ -184,12 +191,38 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
       severity: .warning,
       expected: "Pattern[1]: elements are not in time order (0.5 s after 1 s); they are rendered by their times"),
     DiagnosticCase(
-      id: "parameter without effect",
+      id: "audio parameter on a haptic event",
       json: wrap(
         "{\"Time\": 0, \"EventType\": \"HapticTransient\", \"EventParameters\": [{\"ParameterID\": ⚑\"AudioVolume\", \"ParameterValue\": 1}]}"
       ),
       severity: .warning,
-      expected: "Pattern[0].Event.EventParameters[0].ParameterID: AudioVolume has no effect on HapticTransient events"),
+      expected:
+        "Pattern[0].Event.EventParameters[0].ParameterID: a device refuses this file: AudioVolume is an audio parameter, and HapticTransient events take haptic parameters only; ignored here"
+    ),
+    DiagnosticCase(
+      id: "haptic parameter on an audio event",
+      json: wrap(
+        "{\"Time\": 0, \"EventType\": \"AudioContinuous\", \"EventDuration\": 1, \"EventParameters\": [{\"ParameterID\": ⚑\"HapticIntensity\", \"ParameterValue\": 1}]}"
+      ),
+      severity: .warning,
+      expected:
+        "Pattern[0].Event.EventParameters[0].ParameterID: a device refuses this file: HapticIntensity is a haptic parameter, and AudioContinuous events take audio parameters only; ignored here"
+    ),
+    DiagnosticCase(
+      id: "parameter without effect",
+      json: wrap(
+        "{\"Time\": 0, \"EventType\": \"HapticTransient\", \"EventParameters\": [{\"ParameterID\": ⚑\"AttackTime\", \"ParameterValue\": 1}]}"
+      ),
+      severity: .warning,
+      expected: "Pattern[0].Event.EventParameters[0].ParameterID: AttackTime has no effect on HapticTransient events"),
+    DiagnosticCase(
+      id: "curve on an attack control",
+      json:
+        "{\"Pattern\": [{\"ParameterCurve\": {\"ParameterID\": ⚑\"HapticAttackTimeControl\", \"Time\": 0, \"ParameterCurveControlPoints\": [{\"Time\": 0, \"ParameterValue\": 0.5}]}}]}",
+      severity: .warning,
+      expected:
+        "Pattern[0].ParameterCurve.ParameterID: a device refuses this file: curves accept intensity, sharpness, volume, pan, pitch and brightness controls, not HapticAttackTimeControl; applied here as written"
+    ),
   ]
 
   @Test(arguments: errors + warnings)

@@ -23,11 +23,12 @@ import _HapticRenderTestSupport
     #expect(steps.value(at: 100) == 0.5)
   }
 
-  @Test func curvePointsAreRelativeAndHoldBeforeAndAfter() throws {
+  @Test func curvePointsAreRelativeAndRampFromTheValueInForce() throws {
     let curve = try timeline(
       PatternFixtures.parameter("HapticIntensityControl", time: 0, 0.2),
       PatternFixtures.curve("HapticIntensityControl", time: 1, [(0.5, 0.4), (1.5, 0.8)]))
-    #expect(curve.value(at: 1.2) == 0.2)  // holds the value in force until the first point
+    #expect(curve.value(at: 1) == 0.2)  // takes over at its Time from the value in force
+    #expect(abs(curve.value(at: 1.25) - 0.3) < 1e-12)  // and ramps to its first point
     #expect(curve.value(at: 1.5) == 0.4)  // first point at 1 + 0.5
     #expect(abs(curve.value(at: 2.0) - 0.6) < 1e-12)  // halfway
     #expect(curve.value(at: 2.5) == 0.8)
@@ -47,6 +48,40 @@ import _HapticRenderTestSupport
     #expect(abs(curve.value(at: 0.5) - 0.25) < 1e-12)
     #expect(curve.value(at: 1) == 0.3)
     #expect(curve.value(at: 1.5) == 0.3)  // the earlier ramp no longer runs
+  }
+
+  @Test func oneCurvePointIsARampNotAJump() throws {
+    let swell = try timeline(
+      PatternFixtures.parameter("HapticIntensityControl", time: 0, 0),
+      PatternFixtures.curve("HapticIntensityControl", time: 0, [(2, 1)]))
+    #expect(swell.value(at: 0) == 0)
+    #expect(abs(swell.value(at: 1) - 0.5) < 1e-12)
+    #expect(swell.value(at: 2) == 1)
+  }
+
+  /// The 4-7-8 breath as tutorials build it in code: both curves at `Time` 0, inhale points at
+  /// 0 and 4 s, exhale points at 11 and 19 s. Each curve acts over its own points, whatever
+  /// their order in the file.
+  @Test(arguments: [false, true])
+  func curvesSharingATimeKeepTheirOwnSpans(exhaleFirst: Bool) throws {
+    let inhale = PatternFixtures.curve("HapticIntensityControl", [(0, 0), (4, 1)])
+    let exhale = PatternFixtures.curve("HapticIntensityControl", [(11, 1), (19, 0)])
+    let breath = try exhaleFirst ? timeline(exhale, inhale) : timeline(inhale, exhale)
+    for (time, value) in [(0.0, 0.0), (2, 0.5), (4, 1), (7.5, 1), (11, 1), (15, 0.5), (19, 0), (25, 0)] {
+      #expect(abs(breath.value(at: time) - value) < 1e-12, "at \(time) s")
+    }
+  }
+
+  @Test func aCurveTakesOverAtTheLastPointBeforeItsFirst() throws {
+    // The second curve starts (Time 0) before the first one's last point (3 s) but its first
+    // point (5 s) comes after it: the first curve runs to its end, then the ramp to 5 s begins.
+    let curve = try timeline(
+      PatternFixtures.curve("HapticIntensityControl", [(0, 1), (3, 0.2)]),
+      PatternFixtures.curve("HapticIntensityControl", [(5, 0.6), (6, 0.4)]))
+    #expect(abs(curve.value(at: 1.5) - 0.6) < 1e-12)
+    #expect(abs(curve.value(at: 3) - 0.2) < 1e-12)
+    #expect(abs(curve.value(at: 4) - 0.4) < 1e-12)
+    #expect(abs(curve.value(at: 5.5) - 0.5) < 1e-12)
   }
 
   @Test func combinesByMultiplyingOrAddingThenClamps() {

@@ -1,7 +1,8 @@
 /// An `AudioCustom` event: a decoded waveform read at `source rate · 2^pitch` per second with a
 /// band-limited (windowed-sinc) interpolator, so it plays at the output rate and the pitch's
-/// speed; then a one-pole low-pass at `200 Hz · 100^brightness` (bypassed at 1), volume, a 2 ms
-/// fade in and out, and constant-power pan for mono files.
+/// speed; then a one-pole low-pass at `200 Hz · 100^brightness` (bypassed at 1), volume, the
+/// volume envelope (a linear fade in over `T(AttackTime)` and out over `T(ReleaseTime)` when the
+/// event gives them, else 2 ms each), and constant-power pan for mono files.
 struct AudioCustomVoice: Sendable {
   let onsetFrame: Int
   let endFrame: Int
@@ -11,6 +12,9 @@ struct AudioCustomVoice: Sendable {
   var pan: ParameterTrack
   var brightness: ParameterTrack
   let usesVolumeEnvelope: Bool
+  /// Lengths of the envelope's fade in and fade out, in frames, > 0.
+  let fadeInFrames: Double
+  let fadeOutFrames: Double
   let loops: Bool
   let sampleRate: Double
   /// Read position in source frames.
@@ -18,7 +22,8 @@ struct AudioCustomVoice: Sendable {
   /// Low-pass state per source channel.
   private var filtered: [Double]
 
-  /// Length of the fades of `EventWaveformUseVolumeEnvelope`, in seconds.
+  /// Length of the fades of `EventWaveformUseVolumeEnvelope` when the event gives no
+  /// `AttackTime` or `ReleaseTime`, in seconds.
   static let fade = 0.002
   /// How far band-limited interpolation can overshoot the source's peak (Gibbs: about 9 %),
   /// with a margin.
@@ -33,6 +38,12 @@ struct AudioCustomVoice: Sendable {
     pan = ParameterTrack(.audioPan, of: event, controls: controls)
     brightness = ParameterTrack(.audioBrightness, of: event, controls: controls)
     usesVolumeEnvelope = event.waveform?.usesVolumeEnvelope ?? true
+    func fadeFrames(_ parameter: ParameterID) -> Double {
+      guard event.parameters[parameter] != nil else { return Self.fade * sampleRate }
+      return Envelope.seconds(normalized: controls.value(of: parameter, for: event, at: event.time)) * sampleRate
+    }
+    fadeInFrames = fadeFrames(.attackTime)
+    fadeOutFrames = fadeFrames(.releaseTime)
     loops = (event.waveform?.isLoopEnabled ?? false) && source.frameCount > 0
     let frames: Int
     if event.duration > 0 {
@@ -47,7 +58,6 @@ struct AudioCustomVoice: Sendable {
 
   mutating func render(_ frames: Range<Int>, into buses: inout Buses) {
     let length = Double(endFrame - onsetFrame)
-    let fadeFrames = Self.fade * sampleRate
     let isMono = source.channels.count == 1
     let sourceFrames = Double(source.frameCount)
     // What does not change over time is computed once per block, with the same arithmetic.
@@ -61,7 +71,7 @@ struct AudioCustomVoice: Sendable {
       var gain = volume.next(at: time)
       if usesVolumeEnvelope {
         let local = Double(frame - onsetFrame)
-        gain *= min(1, local / fadeFrames, (length - local) / fadeFrames)
+        gain *= min(1, local / fadeInFrames, (length - local) / fadeOutFrames)
       }
       let audible = loops || position < sourceFrames + Double(SincResampler.zeroCrossings) * max(step, 1)
       var samples = (0.0, 0.0)
