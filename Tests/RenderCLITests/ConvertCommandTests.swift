@@ -132,10 +132,16 @@ import _HapticRenderTestSupport
     #expect(result.status == 1)
     #expect(result.standardError.contains("render: error: the output peaks at"))
     #expect(folder.contents() == ["loud.ahap"])
-    let normalized = try await CommandRunner.render([input, "-o", "\(folder.path)/y.wav"])
+    let normalized = try await CommandRunner.render([input, "-o", "\(folder.path)/y.wav", "--peak", "normalize"])
     #expect(normalized.status == 0)
     #expect(
       normalized.standardError.contains(
         "render: warning: the mix peaked at 6.0 dBFS; normalized to -1.0 dBFS (gain -7.0 dB)"))
+    let limited = try await CommandRunner.render([input, "-o", "\(folder.path)/z.wav"])
+    #expect(limited.status == 0)
+    #expect(
+      limited.standardError.contains(
+        "limited 1 overload above full scale to -1.0 dBFS (largest gain reduction 7.0 dB)"),
+      "\(limited.standardError)")
   }
 }

@@ -68,6 +68,45 @@ public struct PatternAnalysis: Sendable {
     }
   }
 
+  /// An event that a control silences: its intensity (haptic) or volume (audio) control stays
+  /// at or within 1 % of 0 wherever the event sounds (at its onset, for a transient).
+  public struct SilencedEvent: Sendable, Equatable {
+    /// Index in `pattern.events`.
+    public var event: Int
+    public var control: DynamicParameterID
+    /// When the control came to (near) 0: the `Time` of the last element of that control
+    /// starting at or before the event.
+    public var since: Double
+  }
+
+  /// The control value at or below which an event counts as silenced.
+  public static let silenceThreshold = 0.01
+
+  /// Every event a control silences (SPEC §2: controls apply to every event of the pattern).
+  public var silencedEvents: [SilencedEvent] {
+    spans.compactMap { span in
+      let event = pattern.events[span.event]
+      let control: DynamicParameterID = event.type.isHaptic ? .hapticIntensityControl : .audioVolumeControl
+      let timeline = controls[control]
+      let end = event.type == .hapticTransient ? event.time : max(span.end, event.time)
+      guard timeline.maximum(from: event.time, to: end) <= Self.silenceThreshold else { return nil }
+      let starts =
+        pattern.parameters.filter { $0.id == control }.map(\.time)
+        + pattern.curves.filter { $0.id == control }.map(\.time)
+      let since = starts.filter { $0 <= event.time }.max() ?? 0
+      return SilencedEvent(event: span.event, control: control, since: since)
+    }
+  }
+
+  /// The largest effective intensity (haptic) or volume (audio) of the event at `index` over
+  /// the time it sounds (at its onset, for a transient), 0 … 1.
+  public func loudestLevel(event index: Int) -> Double {
+    let event = pattern.events[index]
+    let parameter: ParameterID = event.type.isHaptic ? .hapticIntensity : .audioVolume
+    let end = event.type == .hapticTransient ? event.time : max(spans[index].end, event.time)
+    return ParameterTrack(parameter, of: event, controls: controls).maximum(from: event.time, to: end)
+  }
+
   /// The effective value of `parameter` for the event at `index` at `time` seconds.
   public func value(of parameter: ParameterID, event index: Int, at time: Double) -> Double {
     controls.value(of: parameter, for: pattern.events[index], at: time)

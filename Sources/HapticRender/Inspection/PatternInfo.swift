@@ -16,6 +16,8 @@ public struct PatternInfo: Sendable, Encodable, CustomStringConvertible {
   public var layout: String
   /// `Metadata` entries, values as text.
   public var metadata: [String: String]
+  /// Events a control silences, as `Pattern[4].Event at 16 s (HapticIntensityControl 0 since 8 s)`.
+  public var silencedEvents: [String]
 
   public init(file: String, analysis: PatternAnalysis) {
     self.file = file
@@ -40,6 +42,11 @@ public struct PatternInfo: Sendable, Encodable, CustomStringConvertible {
       }
     }
     metadata = entries
+    silencedEvents = analysis.silencedEvents.map { silenced in
+      let event = analysis.pattern.events[silenced.event]
+      return
+        "\(event.path) at \(NumberText.fixed(event.time, 2)) s (\(silenced.control.rawValue) 0 since \(NumberText.fixed(silenced.since, 2)) s)"
+    }
   }
 
   public var description: String {
@@ -65,6 +72,7 @@ public struct PatternInfo: Sendable, Encodable, CustomStringConvertible {
       row(id.rawValue, parts.joined(separator: ", "))
     }
     row("polyphony", "\(polyphony)")
+    for silenced in silencedEvents { row("silenced event", silenced) }
     row(
       "loudest point",
       peak > 0

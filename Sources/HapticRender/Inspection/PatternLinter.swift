@@ -76,6 +76,14 @@ public enum PatternLinter {
       }
     }
 
+    for silenced in analysis.silencedEvents {
+      let event = pattern.events[silenced.event]
+      warn(
+        event.position, event.path,
+        "silent: \(silenced.control.rawValue) holds it at 0 (set at \(seconds(silenced.since)) s), and controls apply to every event of the pattern; set the control back before this event"
+      )
+    }
+
     var soundEnd = 0.0
     for span in analysis.spans.sorted(by: { $0.start < $1.start }) {
       if span.start - soundEnd > longSilence {

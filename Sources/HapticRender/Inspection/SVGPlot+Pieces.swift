@@ -93,19 +93,20 @@ extension SVGPlot {
     return "\(pattern.events.count) events"
   }
 
-  func label(_ event: Event) -> String {
+  /// The event's label: its intensity or volume as it sounds (after controls: the largest
+  /// effective value; 0 for an event a control silences), its sharpness or pitch as given.
+  func label(_ analysis: PatternAnalysis, event index: Int) -> String {
+    let event = analysis.pattern.events[index]
     let given = { (id: ParameterID, short: String) in "\(short) \(NumberText.fixed(event.value(of: id), 2))" }
+    let level = NumberText.fixed(analysis.loudestLevel(event: index), 2)
     switch event.type {
-    case .hapticTransient: return given(.hapticIntensity, "I") + " " + given(.hapticSharpness, "S")
+    case .hapticTransient: return "I \(level) " + given(.hapticSharpness, "S")
     case .hapticContinuous:
-      return given(.hapticIntensity, "I") + " " + given(.hapticSharpness, "S")
-        + " \(NumberText.fixed(event.duration, 2)) s"
+      return "I \(level) " + given(.hapticSharpness, "S") + " \(NumberText.fixed(event.duration, 2)) s"
     case .audioContinuous:
-      return given(.audioPitch, "pitch") + " " + given(.audioVolume, "vol")
-        + " \(NumberText.fixed(event.duration, 2)) s"
+      return given(.audioPitch, "pitch") + " vol \(level) \(NumberText.fixed(event.duration, 2)) s"
     case .audioCustom:
-      return (event.waveform?.path.split(separator: "/").last.map(String.init) ?? "waveform") + " "
-        + given(.audioVolume, "vol")
+      return (event.waveform?.path.split(separator: "/").last.map(String.init) ?? "waveform") + " vol \(level)"
     }
   }
 

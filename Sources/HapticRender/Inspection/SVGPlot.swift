@@ -138,7 +138,7 @@ public struct SVGPlot: Sendable {
     func fits(_ text: String, pixels: Double) -> Bool { pixels >= Double(text.count) * 5.5 + 6 }
     for span in analysis.spans.sorted(by: { ($0.start, $0.event) < ($1.start, $1.event) }) {
       let event = pattern.events[span.event]
-      let text = label(event)
+      let text = label(analysis, event: span.event)
       let reserved =
         event.type == .hapticTransient && labelsTicks
         ? axis.duration * (Double(text.count) * 5.5 + 6) / axis.width : 0

@@ -13,8 +13,8 @@ public struct RenderOptions: Sendable {
   public var gainDecibels: Double = 0
   /// Silence added after the end of the pattern, in seconds, ≥ 0. Default 0.
   public var tailSeconds: Double = 0
-  /// What to do when a sample exceeds full scale. Default `normalize`.
-  public var peakPolicy: PeakPolicy = .normalize
+  /// What to do when a sample exceeds full scale. Default `limit`.
+  public var peakPolicy: PeakPolicy = .limit
   /// The signal model. Default ``SignalProfile/preview``.
   public var profile: SignalProfile = .preview
   /// Longest output accepted, in seconds, pattern and tail. Default one hour.
@@ -38,6 +38,9 @@ public struct RenderOptions: Sendable {
 
 /// What the output stage does when a sample's magnitude exceeds 1.
 public enum PeakPolicy: String, Sendable, CaseIterable {
+  /// Bring each overload down to −1 dBFS with a look-ahead limiter (5 ms attack, 50 ms
+  /// release), leaving the rest of the output untouched; see ``PeakLimiter``.
+  case limit
   /// Scale the whole output so its peak is −1 dBFS (0.891), and say so.
   case normalize
   /// Clamp each sample to ±1 and count them.

@@ -16,8 +16,11 @@ struct RenderOptionGroup: ParsableArguments {
       valueName: "name|file.json"))
   var profile = "preview"
 
-  @Option(help: "When the mix exceeds full scale: normalize it to -1 dBFS (with a warning), clip it, or fail.")
-  var peak: PeakPolicy = .normalize
+  @Option(
+    help:
+      "When the mix exceeds full scale: limit each overload to -1 dBFS and leave the rest untouched, normalize the whole output to -1 dBFS (with a warning), clip it, or fail."
+  )
+  var peak: PeakPolicy = .limit
 
   @Option(
     help: ArgumentHelp(

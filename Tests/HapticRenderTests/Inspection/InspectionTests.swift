@@ -25,6 +25,27 @@ import _HapticRenderTestSupport
 
   // MARK: - lint
 
+  /// SPEC §2: a control left at 0 silences every later event; lint names the control.
+  @Test func eventsAControlSilencesAreFlagged() throws {
+    let findings = try lint(
+      F.document(
+        F.event("HapticContinuous", duration: 2),
+        F.curve("HapticIntensityControl", [(0, 1), (2, 0)]),
+        F.event("HapticTransient", time: 3),
+        F.event("HapticTransient", time: 4),
+        F.parameter("HapticIntensityControl", time: 4, 0.005)))
+    #expect(
+      findings == [
+        "Pattern[2].Event: silent: HapticIntensityControl holds it at 0 (set at 0.00 s), and controls apply to every event of the pattern; set the control back before this event",
+        "Pattern[3].Event: silent: HapticIntensityControl holds it at 0 (set at 4.00 s), and controls apply to every event of the pattern; set the control back before this event",
+      ])
+    let restored = try lint(
+      F.document(
+        F.event("HapticContinuous", duration: 2), F.curve("HapticIntensityControl", [(0, 1), (2, 0)]),
+        F.parameter("HapticIntensityControl", time: 3, 1), F.event("HapticTransient", time: 3)))
+    #expect(restored.isEmpty)
+  }
+
   @Test func sharpnessControlWithoutContinuousEventsIsFlagged() throws {
     let findings = try lint(F.document(F.event("HapticTransient"), F.parameter("HapticSharpnessControl", time: 0, 0.3)))
     #expect(

@@ -215,6 +215,22 @@ import _HapticRenderTestSupport
     #expect(abs(envelope[200] - full) < 0.01)
   }
 
+  /// Apple: the volume envelope can "use different attack and release times": AttackTime 0.25
+  /// fades in over T(0.25) = 80 ms, ReleaseTime 0.125 fades out over T(0.125) = 40 ms.
+  @Test func attackAndReleaseTimesShapeTheVolumeEnvelope() throws {
+    let folder = try TemporaryFolder()
+    let audio = try renderCustom(
+      try customFixture(
+        folder, rate: 48_000, frequency: 1_000, seconds: 0.5,
+        event: customEvent(time: 0, ["AttackTime": 0.25, "ReleaseTime": 0.125])))
+    let envelope = Signal.envelope(audio.channels[0], frequency: 1_000, sampleRate: fs)
+    let full = 0.5 * sin(Double.pi / 4)
+    let end = Double(audio.report.frameCount)
+    #expect(abs(envelope[1_920] - full / 2) < 0.02 * full, "halfway up at 40 ms: \(envelope[1_920])")
+    #expect(abs(envelope[6_000] - full) < 0.01)
+    #expect(abs(envelope[Int(end) - 960] - full / 2) < 0.02 * full, "halfway down 20 ms before the end")
+  }
+
   @Test func brightnessLowPassesTheWaveform() throws {
     let folder = try TemporaryFolder()
     let bright = try renderCustom(
