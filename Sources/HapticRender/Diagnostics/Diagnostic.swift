@@ -11,18 +11,12 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
   public var location: SourceLocation
   public var path: JSONPath
   public var message: String
-  /// `true` for what loads here but makes Core Haptics refuse the file on a device (the message
-  /// says so); `render lint` reports these as errors.
-  public var isDeviceRefusal: Bool
 
-  public init(
-    _ severity: Severity, at location: SourceLocation, path: JSONPath, _ message: String, isDeviceRefusal: Bool = false
-  ) {
+  public init(_ severity: Severity, at location: SourceLocation, path: JSONPath, _ message: String) {
     self.severity = severity
     self.location = location
     self.path = path
     self.message = message
-    self.isDeviceRefusal = isDeviceRefusal
   }
 
   public var description: String {

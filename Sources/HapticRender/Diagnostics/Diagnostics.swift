@@ -35,11 +35,8 @@ public struct Diagnostics: Sendable {
   /// (an error with `--strict` or for lint) that says so before `message`.
   public mutating func refuse(at location: SourceLocation, _ path: JSONPath, _ message: String) {
     let severity: Diagnostic.Severity = treatsWarningsAsErrors || treatsDeviceRefusalsAsErrors ? .error : .warning
-    add(Diagnostic(severity, at: location, path: path, Self.refusalPrefix + message, isDeviceRefusal: true))
+    add(Diagnostic(severity, at: location, path: path, "a device refuses this file: " + message))
   }
-
-  /// How the message of a device refusal starts.
-  public static let refusalPrefix = "a device refuses this file: "
 
   public mutating func error(at location: SourceLocation, _ path: JSONPath, _ message: String) {
     add(Diagnostic(.error, at: location, path: path, message))

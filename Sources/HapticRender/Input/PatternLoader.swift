@@ -60,8 +60,9 @@ public struct PatternLoader: Sendable {
         continue
       }
       let key = FileSystem.realPath(found) ?? found
-      if decoded[key] == nil { decoded[key] = Result { () throws(EncodingError) in try WaveformDecoder.decode(found) } }
-      switch decoded[key] {
+      let result = decoded[key] ?? Result { () throws(EncodingError) in try WaveformDecoder.decode(found) }
+      decoded[key] = result
+      switch result {
       case .success(let audio):
         loaded.events[index].waveform?.path = found
         loaded.events[index].waveform?.audio = audio
@@ -69,8 +70,6 @@ public struct PatternLoader: Sendable {
         diagnostics.error(at: location, path, "waveform '\(found)' is \(reason)")
       case .failure(let error):
         diagnostics.error(at: location, path, "waveform '\(found)' is not readable audio: \(error)")
-      case nil:
-        continue
       }
     }
     return diagnostics.hasErrors ? nil : loaded

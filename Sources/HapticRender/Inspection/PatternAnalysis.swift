@@ -87,9 +87,10 @@ public struct PatternAnalysis: Sendable {
     spans.compactMap { span in
       let event = pattern.events[span.event]
       let control: DynamicParameterID = event.type.isHaptic ? .hapticIntensityControl : .audioVolumeControl
-      let timeline = controls[control]
-      let end = event.type == .hapticTransient ? event.time : max(span.end, event.time)
-      guard timeline.maximum(from: event.time, to: end) <= Self.silenceThreshold else { return nil }
+      let sounding = soundingInterval(event: span.event)
+      guard controls[control].maximum(from: sounding.start, to: sounding.end) <= Self.silenceThreshold else {
+        return nil
+      }
       let starts =
         pattern.parameters.filter { $0.id == control }.map(\.time)
         + pattern.curves.filter { $0.id == control }.map(\.time)
@@ -103,8 +104,15 @@ public struct PatternAnalysis: Sendable {
   public func loudestLevel(event index: Int) -> Double {
     let event = pattern.events[index]
     let parameter: ParameterID = event.type.isHaptic ? .hapticIntensity : .audioVolume
-    let end = event.type == .hapticTransient ? event.time : max(spans[index].end, event.time)
-    return ParameterTrack(parameter, of: event, controls: controls).maximum(from: event.time, to: end)
+    let sounding = soundingInterval(event: index)
+    return ParameterTrack(parameter, of: event, controls: controls).maximum(from: sounding.start, to: sounding.end)
+  }
+
+  /// The seconds over which the event at `index` takes its level from the controls: its onset
+  /// alone for a transient (sampled there), else from its onset to the end of its span.
+  private func soundingInterval(event index: Int) -> (start: Double, end: Double) {
+    let event = pattern.events[index]
+    return (event.time, event.type == .hapticTransient ? event.time : max(spans[index].end, event.time))
   }
 
   /// The effective value of `parameter` for the event at `index` at `time` seconds.
