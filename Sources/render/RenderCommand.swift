@@ -18,7 +18,7 @@ struct RenderCommand: ParsableCommand {
         render lint patterns/
         render plot breath.ahap -o breath.svg
       """,
-    subcommands: [Convert.self, Compare.self, Check.self, Lint.self, Info.self, Plot.self],
+    subcommands: [Convert.self, PresetCommand.self, Compare.self, Check.self, Lint.self, Info.self, Plot.self],
     defaultSubcommand: Convert.self
   )
 

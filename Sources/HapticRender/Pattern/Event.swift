@@ -17,6 +17,24 @@ public struct Event: Sendable {
   /// Longest `HapticContinuous` event Core Haptics plays, in seconds; longer ones are cut to it.
   public static let maximumContinuousDuration = 30.0
 
+  /// An event; parameter values are clamped to their ranges. Events built in code have no
+  /// position or path unless given.
+  public init(
+    type: EventType, time: Double, duration: Double = 0, parameters: [ParameterID: Double] = [:],
+    waveform: Waveform? = nil, position: TextPosition = TextPosition(line: 0, column: 0), path: JSONPath = JSONPath()
+  ) {
+    self.type = type
+    self.time = time
+    self.duration = duration
+    self.parameters = Dictionary(
+      uniqueKeysWithValues: parameters.map { id, value in
+        (id, min(max(value, id.range.lowerBound), id.range.upperBound))
+      })
+    self.waveform = waveform
+    self.position = position
+    self.path = path
+  }
+
   /// The value of `parameter`: the event's own, or the parameter's default.
   public func value(of parameter: ParameterID) -> Double {
     parameters[parameter] ?? parameter.defaultValue

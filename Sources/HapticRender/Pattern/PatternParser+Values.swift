@@ -95,24 +95,6 @@ extension PatternParser {
 
   /// `; did you mean "X"?` when a known name is close to `name`, else an empty string.
   func suggestion(for name: String, among candidates: [String]) -> String {
-    guard name.utf8.count <= 64 else { return "" }
-    let lowered = name.lowercased()
-    let best = candidates.min { editDistance(lowered, $0.lowercased()) < editDistance(lowered, $1.lowercased()) }
-    guard let best, editDistance(lowered, best.lowercased()) <= max(1, name.count / 4) else { return "" }
-    return "; did you mean \"\(best)\"?"
-  }
-
-  func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a.utf8)
-    let b = Array(b.utf8)
-    var previous = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
-      var current = [i] + Array(repeating: 0, count: b.count)
-      for j in 1...max(b.count, 1) where !b.isEmpty {
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-      }
-      previous = current
-    }
-    return previous[b.count]
+    NameSuggestion.closest(to: name, among: candidates).map { "; did you mean \"\($0)\"?" } ?? ""
   }
 }

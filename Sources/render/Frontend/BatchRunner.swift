@@ -17,24 +17,52 @@ struct BatchRunner {
     do {
       inputs = try batch.inputs(from: paths)
     } catch {
-      for line in error.description.split(separator: "\n") { console.error(String(line)) }
-      throw ExitCode.failure
+      try refuse(error)
     }
     let progress = ProgressLine(isEnabled: !console.isQuiet && isatty(STDERR_FILENO) == 1)
     let console = console
     let results = batch.run(inputs, jobs: jobs) { state, result in
       progress.clear()
-      console.print(result.diagnostics, omitted: result.omittedDiagnostics)
-      if let error = result.error { console.error(error) }
+      console.print(result)
       progress.show(state)
     }
     progress.clear()
+    try conclude(results)
+  }
+
+  /// Renders presets into the batch's folder (they are short: on this thread, no progress line).
+  func run(_ presets: [Preset], intensity: Double) throws {
+    let results: [Batch.FileResult]
+    do {
+      results = try batch.render(presets, intensity: intensity) { console.print($0) }
+    } catch {
+      try refuse(error)
+    }
+    try conclude(results)
+  }
+
+  /// Prints why no input was rendered, and fails.
+  private func refuse(_ error: PatternFiles.SearchError) throws -> Never {
+    for line in error.description.split(separator: "\n") { console.error(String(line)) }
+    throw ExitCode.failure
+  }
+
+  /// Prints the summary; fails when a file failed.
+  private func conclude(_ results: [Batch.FileResult]) throws {
     let summary = batch.summary(of: results)
     guard results.allSatisfy(\.succeeded) else {
       console.error(summary)
       throw ExitCode.failure
     }
     console.note(summary)
+  }
+}
+
+extension Console {
+  /// Prints one file's diagnostics and error.
+  fileprivate func print(_ result: Batch.FileResult) {
+    print(result.diagnostics, omitted: result.omittedDiagnostics)
+    if let error = result.error { self.error(error) }
   }
 }
 

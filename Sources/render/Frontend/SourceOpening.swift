@@ -7,7 +7,7 @@ enum SourceOpening {
     _ path: String, render: RenderOptionGroup, input: InputOptionGroup, console: Console
   ) throws -> any FrameSource {
     guard PatternFiles.isPattern(path) else { return try AudioFileReader(path: path) }
-    let options = try render.renderOptions(input: input, console: console)
+    let options = try render.renderOptions(strict: input.strict, console: console)
     guard let pattern = PatternLoading.load(path, input: input, console: console) else {
       throw ExitCode.failure
     }

@@ -20,12 +20,20 @@ struct OutputOptionGroup: ParsableArguments {
     name: [.customShort("b"), .long], help: "Sample encoding of PCM formats (default: 24; lossy formats take none).")
   var bits: AudioFileFormat.SampleEncoding?
 
-  func validate() throws {
+  /// Checks that exactly one of `-o` and `--out-dir` is given and that the format is known;
+  /// with `acceptingPatterns`, `-o FILE.ahap` is accepted too (see ``writesPattern``).
+  /// Called by the commands' `validate()`: `render preset --list` needs no output.
+  func check(acceptingPatterns: Bool = false) throws {
     switch (output, outDir) {
     case (nil, nil): throw ValidationError("give -o FILE for one input, or --out-dir DIR")
     case (.some, .some): throw ValidationError("give either -o or --out-dir, not both")
-    default: _ = try format(sampleRate: nil)
+    default: if !(acceptingPatterns && writesPattern) { _ = try format(sampleRate: nil) }
     }
+  }
+
+  /// `true` when `-o` names an AHAP file, which receives the pattern instead of its audio.
+  var writesPattern: Bool {
+    output.map(PatternFiles.isPattern) ?? false
   }
 
   /// The format asked for, checked against the rate when one is given.

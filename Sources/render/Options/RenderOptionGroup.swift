@@ -69,9 +69,9 @@ struct RenderOptionGroup: ParsableArguments {
   /// The library's options, with the profile `--profile` names loaded (its diagnostics printed).
   ///
   /// - Throws: `ExitCode.failure` for a profile file that cannot be read or has errors.
-  func renderOptions(input: InputOptionGroup, console: Console) throws -> RenderOptions {
+  func renderOptions(strict: Bool, console: Console) throws -> RenderOptions {
     var options = options
-    options.profile = try ProfileLoading.load(profile, strict: input.strict, console: console)
+    options.profile = try ProfileLoading.load(profile, strict: strict, console: console)
     return options
   }
 }

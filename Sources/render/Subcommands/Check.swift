@@ -34,7 +34,7 @@ struct Check: ParsableCommand {
 
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)
-    let options = try render.renderOptions(input: input, console: console)
+    let options = try render.renderOptions(strict: input.strict, console: console)
     let check: GoldenCheck
     let files: [String]
     do {

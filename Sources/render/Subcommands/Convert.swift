@@ -31,6 +31,7 @@ struct Convert: ParsableCommand {
   @OptionGroup var diagnostics: DiagnosticOptionGroup
 
   func validate() throws {
+    try output.check()
     _ = try output.format(sampleRate: render.rate)
     if output.output != nil, inputs.count != 1 {
       throw ValidationError("-o takes one input; use --out-dir DIR for \(inputs.count) inputs")
@@ -40,7 +41,7 @@ struct Convert: ParsableCommand {
 
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)
-    let options = try render.renderOptions(input: input, console: console)
+    let options = try render.renderOptions(strict: input.strict, console: console)
     let format = try output.format(sampleRate: options.sampleRate)
     if let destination = output.destination {
       try renderOne(inputs[0], to: destination, format: format, options: options, console: console)

@@ -21,7 +21,7 @@ struct Info: ParsableCommand {
     let console = Console()
     do {
       if PatternFiles.isPattern(file) {
-        let options = try render.renderOptions(input: input, console: console)
+        let options = try render.renderOptions(strict: input.strict, console: console)
         guard let pattern = PatternLoading.load(file, input: input, console: console) else {
           throw ExitCode.failure
         }

@@ -41,7 +41,7 @@ struct Plot: ParsableCommand {
 
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)
-    let options = try render.renderOptions(input: input, console: console)
+    let options = try render.renderOptions(strict: input.strict, console: console)
     guard let pattern = PatternLoading.load(file, input: input, console: console) else {
       throw ExitCode.failure
     }

@@ -1,0 +1,40 @@
+/// Every preset family, and the names `render preset` accepts.
+public enum PresetCatalog {
+  /// The families, the default (`ios`) first.
+  public static let families: [PresetFamily] = [
+    .ios, .reactNativeHapticFeedback3iOS, .expoAndroid, .expoAndroid127, .android,
+  ]
+
+  /// The family an unprefixed preset name belongs to.
+  public static let defaultFamily = "ios"
+
+  /// Every preset, family by family.
+  public static var presets: [Preset] { families.flatMap(\.presets) }
+
+  /// A name that matches no preset or family.
+  public struct LookupError: Error, CustomStringConvertible {
+    /// The name as given.
+    public var name: String
+    /// The closest known name, when one is close.
+    public var suggestion: String?
+
+    public var description: String {
+      "unknown preset \"\(name)\"" + (suggestion.map { "; did you mean \"\($0)\"?" } ?? "")
+    }
+  }
+
+  /// The presets `name` means: `family/name`; a bare `name` of the `ios` family; or a
+  /// family's name for all its presets.
+  ///
+  /// - Throws: ``LookupError`` with the closest known name.
+  public static func presets(named name: String) throws(LookupError) -> [Preset] {
+    if let family = families.first(where: { $0.name == name }) { return family.presets }
+    let id = name.contains("/") ? name : "\(defaultFamily)/\(name)"
+    if let preset = presets.first(where: { $0.id == id }) { return [preset] }
+    if let other = presets.first(where: { $0.name == name }) {
+      throw LookupError(name: name, suggestion: other.id)
+    }
+    let candidates = families.map(\.name) + families[0].presets.map(\.name) + presets.map(\.id)
+    throw LookupError(name: name, suggestion: NameSuggestion.closest(to: name, among: candidates))
+  }
+}
