@@ -33,6 +33,25 @@ public enum Signal {
     samples.indices.last { samples[$0] != 0 }
   }
 
+  /// The stretches of sound in `samples`: runs from a non-zero sample to the last non-zero
+  /// one before at least `minimumGap` exact zeros (or the end).
+  public static func bursts(_ samples: [Float], minimumGap: Int) -> [Range<Int>] {
+    var bursts: [Range<Int>] = []
+    var start: Int?
+    var lastSound = 0
+    for (index, sample) in samples.enumerated() where sample != 0 {
+      if let current = start, index - lastSound > minimumGap {
+        bursts.append(current..<lastSound + 1)
+        start = index
+      } else if start == nil {
+        start = index
+      }
+      lastSound = index
+    }
+    if let start { bursts.append(start..<lastSound + 1) }
+    return bursts
+  }
+
   /// The amplitude of a sine of `frequency` Hz around each sample, from the Teager–Kaiser
   /// energy operator: `√(x[n]² − x[n−1]·x[n+1]) / sin(ω)`. Exact for a constant sine and
   /// accurate for slowly varying amplitude; the first and last samples are 0.

@@ -14,6 +14,7 @@ struct RenderCommand: ParsableCommand {
         render breath.ahap -o breath.flac --rate 8000 --bits 16
         render taps.ahap -o - --type wav | sox -t wav - -n stat
         render patterns/ --out-dir out -t flac
+        render preset notification.success -o success.wav
         render compare golden/breath.flac breath.ahap
         render lint patterns/
         render plot breath.ahap -o breath.svg

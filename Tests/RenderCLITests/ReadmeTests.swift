@@ -1,4 +1,5 @@
 import Foundation
+import HapticRender
 import Testing
 import _HapticRenderTestSupport
 
@@ -33,6 +34,20 @@ import _HapticRenderTestSupport
     }
     for output in ["breath.wav", "heartbeat.flac", "taps.wav", "heartbeat.wav", "breath.svg", "out/success.wav"] {
       #expect(FileManager.default.fileExists(atPath: "\(folder.path)/\(output)"), "\(output)")
+    }
+  }
+
+  /// The presets table lists every preset with the catalog's events.
+  @Test func readmePresetTableMatchesTheCatalog() throws {
+    let readme = try String(contentsOfFile: "\(Locations.packageRoot)/README.md", encoding: .utf8)
+    func number(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
+    for preset in PresetCatalog.presets {
+      let events = preset.taps.map { tap in
+        let kind = tap.duration.map { "C \(Int(($0 * 1000).rounded())) ms" } ?? "T"
+        return "\(Int((tap.time * 1000).rounded())) ms \(kind) \(number(tap.intensity, 3))/\(number(tap.sharpness, 2))"
+      }
+      let row = "| `\(preset.id)` | `\(preset.call)` | \(events.joined(separator: " · ")) |"
+      #expect(readme.contains(row + "\n"), "README lacks \(row)")
     }
   }
 }

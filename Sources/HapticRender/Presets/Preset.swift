@@ -49,8 +49,8 @@ public struct Preset: Sendable {
   public var id: String { "\(family)/\(name)" }
 
   /// The preset as a pattern, with every intensity multiplied by `intensity` clamped to 0…1
-  /// (UIKit's `impactOccurred(intensity:)`). `Metadata` names the preset, its source and its
-  /// caveat.
+  /// (UIKit's `impactOccurred(intensity:)`). `Metadata` names the preset and the call in
+  /// `Description`, and gives its `Source` and, where it is one, why it is an `Approximation`.
   public func pattern(intensity: Double = 1) -> Pattern {
     let gain = intensity.isNaN ? 0 : min(max(intensity, 0), 1)
     let events = taps.enumerated().map { index, tap in
@@ -62,11 +62,11 @@ public struct Preset: Sendable {
     }
     var description = "\(id): \(call)"
     if gain != 1 { description += " at intensity \(gain.formatted)" }
-    if let caveat { description += ". APPROXIMATION: \(caveat)" }
-    description += ". Source: \(source)"
-    let metadata = JSONValue.object([
+    var metadata: [(String, JSONValue)] = [
       ("Project", JSONValue(.string("render presets"))), ("Description", JSONValue(.string(description))),
-    ])
-    return Pattern(version: 1, metadata: metadata, events: events)
+      ("Source", JSONValue(.string(source))),
+    ]
+    if let caveat { metadata.append(("Approximation", JSONValue(.string(caveat)))) }
+    return Pattern(version: 1, metadata: JSONValue.object(metadata), events: events)
   }
 }

@@ -6,11 +6,11 @@ extension PresetFamily {
   /// (HEAVY_CLICK); DOUBLE_CLICK = CLICK × 0.7, 100 ms of silence, HEAVY_CLICK (the second
   /// onset adds the drv2624's 6 ms CLICK). Which constant plays which effect:
   /// `HapticFeedbackVibrationProvider.java` @7b1f850c in aosp-mirror/platform_frameworks_base.
-  static let android = PresetFamily(
+  public static let android = PresetFamily(
     name: "android",
     summary: "Android predefined effects (HapticFeedbackConstants), Pixel vibrator HAL model",
     caveat:
-      "devices define these effects; intensities are the Pixel HAL's scale factors, sharpness 0.5 (one click waveform) is a design choice",
+      "devices define these effects; intensities are the Pixel HAL's scale factors; sharpness 0.5 (one click waveform) and texture_tick's level are design choices",
     presets: [
       ("click", "EFFECT_CLICK (CONFIRM, VIRTUAL_KEY, KEYBOARD_TAP, GESTURE_START)", pixel, [tap(0, 0.7, 0.5)]),
       ("tick", "EFFECT_TICK (CONTEXT_CLICK, SEGMENT_TICK, GESTURE_END, KEYBOARD_RELEASE)", pixel, [tap(0, 0.5, 0.5)]),
@@ -18,7 +18,7 @@ extension PresetFamily {
       ("double_click", "EFFECT_DOUBLE_CLICK (REJECT)", pixel, [tap(0, 0.7, 0.5), tap(0.106, 1.0, 0.5)]),
       (
         "texture_tick", "EFFECT_TEXTURE_TICK (CLOCK_TICK, TEXT_HANDLE_MOVE, SEGMENT_FREQUENT_TICK)",
-        pixel + "; level 0.25 and sharpness 0.7 are a design choice", [tap(0, 0.25, 0.7)]
+        pixel, [tap(0, 0.25, 0.7)]
       ),
       ("toggle_on", "TOGGLE_ON (PRIMITIVE_TICK × 0.5)", aosp, [tap(0, 0.5, 0.5)]),
       ("toggle_off", "TOGGLE_OFF (PRIMITIVE_LOW_TICK × 0.2)", aosp, [tap(0, 0.2, 0.3)]),

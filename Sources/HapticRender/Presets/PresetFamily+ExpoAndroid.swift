@@ -5,7 +5,7 @@ extension PresetFamily {
   /// `HapticsNotificationType.kt` @05a852a2 and `HapticsSelectionType.kt` @c9ed6ec3 (the same
   /// numbers in `HapticsTypes.kt` @fe185283, pinned by `HapticsModuleTest.kt` @1265a7f0).
   /// Converted by ``androidWaveform(_:_:)``.
-  static let expoAndroid = PresetFamily(
+  public static let expoAndroid = PresetFamily(
     name: "expo-android",
     summary: "expo-haptics ≥ 12.8 on Android (Vibrator waveforms)",
     caveat:
@@ -36,7 +36,7 @@ extension PresetFamily {
   /// @4448baaa and `HapticsSelectionType.java` @78b7111e (the Kotlin port @00947f7a has the
   /// same numbers). Its warning has every amplitude at 255, so on API ≥ 26 it is one 210 ms
   /// buzz, not pulses. No soft or rigid style existed yet.
-  static let expoAndroid127 = PresetFamily(
+  public static let expoAndroid127 = PresetFamily(
     name: "expo-android-12.7",
     summary: "expo-haptics ≤ 12.7 and Capacitor Haptics on Android (Vibrator waveforms)",
     caveat: expoAndroid.caveat,

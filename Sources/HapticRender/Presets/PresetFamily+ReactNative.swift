@@ -4,7 +4,7 @@ extension PresetFamily {
   /// from `ios/RNHapticFeedback/RNHapticFeedback.mm` @417eee25 (`eventsForType:`), as
   /// (time s, intensity, sharpness). Exact: the renderer's transient is the only
   /// approximation left.
-  static let reactNativeHapticFeedback3iOS = PresetFamily(
+  public static let reactNativeHapticFeedback3iOS = PresetFamily(
     name: "rnhf3-ios",
     summary: "react-native-haptic-feedback 3 on iOS (its own Core Haptics transients)",
     caveat: nil,

@@ -16,7 +16,7 @@ extension PresetFamily {
   ///   (`BotWebViewVibrationEffect.java` @67b1fd17) give success .69 → 1.0, warning .88 → .69,
   ///   error .78/.78/1.0/.57; Nice Vibrations, web-haptics and expo-better-haptics also play
   ///   error as four taps, the third strongest and the fourth weakest.
-  static let ios = PresetFamily(
+  public static let ios = PresetFamily(
     name: "ios",
     summary: "UIKit feedback generators (UIImpact/UINotification/UISelectionFeedbackGenerator)",
     caveat:
