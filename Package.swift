@@ -6,6 +6,7 @@ let package = Package(
   platforms: [.macOS(.v13)],
   products: [
     .library(name: "HapticRender", targets: ["HapticRender"]),
+    .library(name: "OfflineCoreHaptics", targets: ["OfflineCoreHaptics"]),
     .executable(name: "render", targets: ["render"]),
     .executable(name: "render-benchmark", targets: ["RenderBenchmark"]),
   ],
@@ -22,6 +23,9 @@ let package = Package(
 
     // MARK: - Library
     .target(name: "HapticRender", dependencies: ["CSndFile"]),
+
+    // MARK: - Core Haptics' API, offline
+    .target(name: "OfflineCoreHaptics", dependencies: ["HapticRender"]),
 
     // MARK: - Command-line tool
     .executableTarget(
@@ -45,6 +49,10 @@ let package = Package(
     .testTarget(
       name: "HapticRenderTests",
       dependencies: ["HapticRender", "_HapticRenderTestSupport"]
+    ),
+    .testTarget(
+      name: "OfflineCoreHapticsTests",
+      dependencies: ["OfflineCoreHaptics", "HapticRender", "_HapticRenderTestSupport"]
     ),
     .testTarget(
       name: "RenderCLITests",

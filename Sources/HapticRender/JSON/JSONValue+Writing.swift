@@ -1,11 +1,11 @@
 extension JSONValue {
   /// A value built in code, not read from a text (its position is line 0, column 0).
-  init(_ kind: Kind) {
+  public init(_ kind: Kind) {
     self.init(kind: kind, position: TextPosition(line: 0, column: 0))
   }
 
   /// A value built in code from `key: value` pairs, in that order.
-  static func object(_ members: [(String, JSONValue)]) -> JSONValue {
+  public static func object(_ members: [(String, JSONValue)]) -> JSONValue {
     JSONValue(
       .object(members.map { Member(key: $0.0, keyPosition: TextPosition(line: 0, column: 0), value: $0.1) }))
   }

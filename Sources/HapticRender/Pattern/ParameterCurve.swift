@@ -6,6 +6,11 @@ public struct ParameterCurve: Sendable {
     public var time: Double
     /// Clamped to the control's range.
     public var value: Double
+
+    public init(time: Double, value: Double) {
+      self.time = time
+      self.value = value
+    }
   }
 
   public var id: DynamicParameterID
@@ -16,4 +21,20 @@ public struct ParameterCurve: Sendable {
   /// Where the element is in its file, and its JSON path.
   public var position: TextPosition
   public var path: JSONPath
+
+  /// A curve; point values are clamped to `id.range` and points sorted by time. Elements built
+  /// in code have no position or path unless given; ties at one time apply in position order.
+  public init(
+    id: DynamicParameterID, time: Double, points: [Point], position: TextPosition = TextPosition(line: 0, column: 0),
+    path: JSONPath = JSONPath()
+  ) {
+    self.id = id
+    self.time = time
+    self.points = points.map {
+      Point(time: $0.time, value: min(max($0.value, id.range.lowerBound), id.range.upperBound))
+    }
+    .enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+    self.position = position
+    self.path = path
+  }
 }

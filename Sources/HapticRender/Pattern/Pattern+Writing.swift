@@ -5,6 +5,11 @@ extension Pattern {
   ///
   /// Only the parameters an event gives are written; defaults stay implicit. Ends with a newline.
   public func ahapText() -> String {
+    ahapDocument().text() + "\n"
+  }
+
+  /// The JSON document of ``ahapText()``.
+  public func ahapDocument() -> JSONValue {
     var members: [(String, JSONValue)] = [("Version", JSONValue(.number(version ?? 1)))]
     if let metadata { members.append(("Metadata", metadata)) }
     let controls =
@@ -16,7 +21,7 @@ extension Pattern {
     }
     let elements = events.map(Self.element) + ordered.map(\.element.value)
     members.append(("Pattern", JSONValue(.array(elements))))
-    return JSONValue.object(members).text() + "\n"
+    return JSONValue.object(members)
   }
 
   private static func element(_ event: Event) -> JSONValue {

@@ -27,6 +27,26 @@ public enum Golden {
     pattern: String, golden: String, options: RenderOptions = RenderOptions(),
     tolerance: ComparisonTolerance = ComparisonTolerance(), resourceFolders: [String] = []
   ) throws {
+    try verify(golden: golden, options: options, tolerance: tolerance, resourceFolders: resourceFolders) {
+      check, diagnostics in check.check(patternAt: pattern, golden: golden, diagnostics: &diagnostics)
+    }
+  }
+
+  /// Renders a pattern already in memory (built in code, a preset) and compares it with the
+  /// audio file `golden`; `name` stands for the pattern in the report.
+  public static func verify(
+    _ pattern: Pattern, name: String = "pattern", golden: String, options: RenderOptions = RenderOptions(),
+    tolerance: ComparisonTolerance = ComparisonTolerance()
+  ) throws {
+    try verify(golden: golden, options: options, tolerance: tolerance, resourceFolders: []) { check, _ in
+      check.check(pattern, name: name, golden: golden)
+    }
+  }
+
+  private static func verify(
+    golden: String, options: RenderOptions, tolerance: ComparisonTolerance, resourceFolders: [String],
+    _ run: (GoldenCheck, inout Diagnostics) -> GoldenCheck.Outcome
+  ) throws {
     let recording = getenv("RECORD_GOLDENS").map { String(cString: $0) == "1" } ?? false
     var check = GoldenCheck(
       goldenFolder: FileSystem.directory(of: golden), format: try AudioFileFormat(path: golden),
@@ -34,7 +54,7 @@ public enum Golden {
     if recording { FileSystem.removeIfPresent(golden) }
     check.updatesGoldens = !FileSystem.exists(golden)
     var diagnostics = Diagnostics()
-    switch check.check(patternAt: pattern, golden: golden, diagnostics: &diagnostics) {
+    switch run(check, &diagnostics) {
     case .passed:
       return
     case .recorded, .updated:

@@ -56,11 +56,20 @@ public struct GoldenCheck: Sendable {
   /// Checks one pattern against its golden file (by default ``goldenPath(for:)``);
   /// diagnostics of the pattern go to `diagnostics`.
   public func check(patternAt path: String, golden: String? = nil, diagnostics: inout Diagnostics) -> Outcome {
-    let golden = golden ?? goldenPath(for: path)
     do {
       guard let pattern = try loader.load(path: path, diagnostics: &diagnostics) else {
         return .error("'\(path)' has errors")
       }
+      return check(pattern, name: path, golden: golden ?? goldenPath(for: path))
+    } catch {
+      return .error("\(error)")
+    }
+  }
+
+  /// Checks a pattern already loaded; `name` stands for it in the report and names the render
+  /// written when it fails.
+  public func check(_ pattern: Pattern, name: String, golden: String) -> Outcome {
+    do {
       guard FileSystem.exists(golden) else {
         guard updatesGoldens else { return .missing(goldenPath: golden) }
         try record(pattern, to: golden)
@@ -69,13 +78,13 @@ public struct GoldenCheck: Sendable {
       var expected = try AudioFileReader(path: golden)
       var actual = try PatternSource(pattern, options: options)
       let report = try Comparison.compare(
-        expected: &expected, actual: &actual, names: (golden, path), tolerance: tolerance)
+        expected: &expected, actual: &actual, names: (golden, name), tolerance: tolerance)
       if report.passed { return .passed(report) }
       if updatesGoldens {
         try record(pattern, to: golden)
         return .updated(report)
       }
-      let rendered = "\(TemporaryPath.folder)/render-actual-\(FileSystem.stem(of: path)).\(format.container.rawValue)"
+      let rendered = "\(TemporaryPath.folder)/render-actual-\(FileSystem.stem(of: golden)).\(format.container.rawValue)"
       let written = (try? Render.toFile(pattern, options: options, destination: .file(rendered), format: format)) != nil
       return .failed(report, renderedPath: written ? rendered : nil)
     } catch {

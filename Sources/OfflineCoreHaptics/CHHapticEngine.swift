@@ -1,0 +1,163 @@
+import Foundation
+import HapticRender
+
+/// An offline Core Haptics engine: players record what they play on a virtual clock, and
+/// ``render(to:options:)`` writes everything played so far.
+///
+/// Time is virtual: ``currentTime`` starts at 0 and moves only with ``advance(by:)``. Every
+/// method is safe to call from several threads.
+public final class CHHapticEngine: @unchecked Sendable {
+  /// Why an engine stopped.
+  public enum StoppedReason: Int, Sendable {
+    case audioSessionInterrupt = 1
+    case applicationSuspended, idleTimeout, notifyWhenFinished, engineDestroyed,
+      gameControllerDisconnect
+    case systemError = -1
+  }
+
+  public typealias StoppedHandler = (StoppedReason) -> Void
+  public typealias ResetHandler = () -> Void
+  public typealias CompletionHandler = (Error?) -> Void
+
+  private let lock = NSLock()
+  private var now: TimeInterval = 0
+  private var players: [OfflinePatternPlayer] = []
+  private var isRunning = false
+
+  public var stoppedHandler: StoppedHandler = { _ in }
+  public var resetHandler: ResetHandler = {}
+  /// Accepted and kept; audio events are rendered either way (use a layout to leave them out).
+  public var playsHapticsOnly = false
+  public var isAutoShutdownEnabled = false
+  public var isMutedForHaptics = false
+  public var isMutedForAudio = false
+
+  public init() throws {}
+
+  /// What the (virtual) hardware supports: haptics and audio.
+  public static func capabilitiesForHardware() -> any CHHapticDeviceCapability {
+    OfflineCapability()
+  }
+
+  /// Seconds since the engine was made, moved by ``advance(by:)`` only.
+  public var currentTime: TimeInterval { withLock { $0 } }
+
+  public func start() throws {
+    withLock { _ in isRunning = true }
+  }
+
+  public func start(completionHandler: CompletionHandler? = nil) {
+    withLock { _ in isRunning = true }
+    completionHandler?(nil)
+  }
+
+  /// Stops every player now.
+  public func stop(completionHandler: CompletionHandler? = nil) {
+    withLock { now in
+      isRunning = false
+      for player in players { player.timeline.stop(at: now) }
+    }
+    completionHandler?(nil)
+  }
+
+  public func notifyWhenPlayersFinished(finishedHandler: @escaping (Error?) -> Void) {
+    finishedHandler(nil)
+  }
+
+  public func makePlayer(with pattern: CHHapticPattern) throws -> any CHHapticPatternPlayer {
+    try makeAdvancedPlayer(with: pattern)
+  }
+
+  public func makeAdvancedPlayer(with pattern: CHHapticPattern) throws -> any CHHapticAdvancedPatternPlayer {
+    let player = OfflinePatternPlayer(engine: self, pattern: pattern)
+    withLock { _ in players.append(player) }
+    return player
+  }
+
+  /// Plays the AHAP file at `url` now.
+  public func playPattern(from url: URL) throws {
+    try makePlayer(with: CHHapticPattern(contentsOf: url)).start(atTime: CHHapticTimeImmediate)
+  }
+
+  /// Registers an audio file for `CHHapticEvent(audioResourceID:…)`.
+  public func registerAudioResource(_ resourceURL: URL, options: [AnyHashable: Any] = [:]) throws
+    -> CHHapticAudioResourceID
+  {
+    guard FileManager.default.isReadableFile(atPath: resourceURL.path) else {
+      throw CHHapticError(.fileNotFound, "cannot read audio resource '\(resourceURL.path)'")
+    }
+    return AudioResources.shared.register(resourceURL)
+  }
+
+  public func unregisterAudioResource(_ resourceID: CHHapticAudioResourceID) throws {
+    AudioResources.shared.unregister(resourceID)
+  }
+
+  /// Moves the virtual clock on by `seconds` (≥ 0); players that run out of pattern on the way
+  /// finish and call their completion handlers.
+  public func advance(by seconds: TimeInterval) {
+    let handlers = withLock { now -> [OfflinePatternPlayer.CompletionHandler] in
+      self.now = now + max(seconds, 0)
+      return players.compactMap { $0.finish(before: self.now) }
+    }
+    for handler in handlers { handler(nil) }
+  }
+
+  /// Everything played so far as one pattern (a loop still running ends now). Controls sent to
+  /// one player act on every event in a single pattern; ``render(to:options:)`` keeps them apart.
+  public var recordedPattern: CHHapticPattern {
+    let patterns = playedPatterns()
+    var merged = Pattern(version: 1)
+    for pattern in patterns {
+      merged.events += pattern.events
+      merged.parameters += pattern.parameters
+      merged.curves += pattern.curves
+    }
+    return CHHapticPattern(merged)
+  }
+
+  /// Writes everything played so far, tails included; the format comes from the extension.
+  /// Each player is rendered with its own controls and the players are mixed (clipped at full
+  /// scale where they overload together).
+  public func render(to url: URL, options: RenderOptions = RenderOptions()) throws {
+    var mix = try MixedSource(playedPatterns(), options: options)
+    let writer = try AudioFileWriter(
+      to: .file(url.path), format: try AudioFileFormat(path: url.path), sampleRate: options.sampleRate,
+      channelCount: mix.channelCount)
+    var block = AudioBlock(channelCount: mix.channelCount, capacity: options.blockSize)
+    do {
+      while try mix.read(into: &block) { try writer.write(block) }
+      try writer.finish()
+    } catch {
+      writer.discard()
+      throw error
+    }
+  }
+
+  private func playedPatterns() -> [Pattern] {
+    withLock { now in players.map { $0.timeline.playedPattern(until: now) } }
+  }
+
+  /// `time` as an engine time: now for ``CHHapticTimeImmediate`` or a time already past.
+  func resolve(_ time: TimeInterval, now: TimeInterval) -> TimeInterval {
+    max(time, now)
+  }
+
+  /// Runs `body` with the current time, holding the engine's lock.
+  func withLock<Result>(_ body: (TimeInterval) throws -> Result) rethrows -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(now)
+  }
+}
+
+/// What a device can do.
+public protocol CHHapticDeviceCapability {
+  var supportsHaptics: Bool { get }
+  var supportsAudio: Bool { get }
+}
+
+private struct OfflineCapability: CHHapticDeviceCapability {
+  var supportsHaptics: Bool { true }
+  var supportsAudio: Bool { true }
+}

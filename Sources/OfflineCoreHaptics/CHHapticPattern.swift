@@ -1,0 +1,106 @@
+import Foundation
+import HapticRender
+
+/// A pattern of events and controls, checked as Core Haptics checks it.
+///
+/// Built in code, from an AHAP dictionary or from a file; ``exportDictionary()`` gives the AHAP
+/// back, and ``render(to:options:)`` writes its audio.
+public final class CHHapticPattern {
+  /// The pattern in the renderer's terms.
+  public let pattern: Pattern
+
+  public init(events: [CHHapticEvent], parameters: [CHHapticDynamicParameter]) throws {
+    pattern = try Self.read(
+      Self.document(events: events, controls: try parameters.map(AHAPDocument.element)), file: "CHHapticPattern")
+  }
+
+  public init(events: [CHHapticEvent], parameterCurves: [CHHapticParameterCurve]) throws {
+    pattern = try Self.read(
+      Self.document(events: events, controls: try parameterCurves.map(AHAPDocument.element)), file: "CHHapticPattern")
+  }
+
+  /// A pattern from an AHAP dictionary: keys ``Key`` or `String`; values strings (or the event
+  /// type and parameter ID types), numbers, Booleans, arrays and dictionaries.
+  public init(dictionary: [Key: Any]) throws {
+    pattern = try Self.read(try AHAPDocument.value(of: dictionary), file: "dictionary")
+  }
+
+  /// A pattern from an AHAP file; relative waveform paths are looked up beside it.
+  public init(contentsOf url: URL) throws {
+    var diagnostics = Diagnostics(treatsDeviceRefusalsAsErrors: true)
+    let loaded: Pattern?
+    do {
+      loaded = try PatternLoader().load(path: url.path, diagnostics: &diagnostics)
+    } catch {
+      throw CHHapticError(.fileNotFound, "\(error)")
+    }
+    guard let loaded else { throw Self.error(diagnostics) }
+    pattern = loaded
+  }
+
+  /// A pattern the renderer already holds (a preset, a session).
+  public init(_ pattern: Pattern) {
+    self.pattern = pattern
+  }
+
+  /// The AHAP dictionary of the pattern; ``init(dictionary:)`` reads it back.
+  public func exportDictionary() throws -> [Key: Any] {
+    AHAPDocument.dictionary(of: pattern.ahapDocument())
+  }
+
+  /// Seconds from 0 to the end of the last sound (release tails included), event or control:
+  /// the length of its render (SPEC §5).
+  public var duration: TimeInterval {
+    (try? PatternAnalysis(pattern).duration) ?? 0
+  }
+
+  /// Writes the pattern's audio; the format comes from the file's extension.
+  public func render(to url: URL, options: RenderOptions = RenderOptions()) throws {
+    try Render.toFile(pattern, options: options, destination: .file(url.path), format: AudioFileFormat(path: url.path))
+  }
+
+  private static func document(events: [CHHapticEvent], controls: [JSONValue]) throws -> JSONValue {
+    let elements = try events.map(AHAPDocument.element) + controls
+    return JSONValue.object([("Version", JSONValue(.number(1))), ("Pattern", JSONValue(.array(elements)))])
+  }
+
+  /// Reads `document` as the renderer reads a file, with what a device refuses as an error;
+  /// waveforms of `AudioCustom` events are decoded.
+  private static func read(_ document: JSONValue, file: String) throws -> Pattern {
+    var diagnostics = Diagnostics(treatsDeviceRefusalsAsErrors: true)
+    guard let parsed = Pattern.parse(Array(document.text().utf8), file: file, diagnostics: &diagnostics),
+      let loaded = PatternLoader().loadWaveforms(of: parsed, patternPath: file, diagnostics: &diagnostics)
+    else { throw error(diagnostics) }
+    return loaded
+  }
+
+  private static func error(_ diagnostics: Diagnostics) -> CHHapticError {
+    let errors = diagnostics.all.filter { $0.severity == .error }
+    return CHHapticError(.invalidPatternData, errors.map { "\($0.path): \($0.message)" }.joined(separator: "\n"))
+  }
+}
+
+extension CHHapticPattern {
+  /// A key of an AHAP dictionary; raw values are the AHAP spellings.
+  public struct Key: Hashable, Sendable, RawRepresentable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    public static let version = Key("Version")
+    public static let pattern = Key("Pattern")
+    public static let event = Key("Event")
+    public static let eventType = Key("EventType")
+    public static let time = Key("Time")
+    public static let eventDuration = Key("EventDuration")
+    public static let eventParameters = Key("EventParameters")
+    public static let eventWaveformPath = Key("EventWaveformPath")
+    public static let eventWaveformUseVolumeEnvelope = Key("EventWaveformUseVolumeEnvelope")
+    public static let eventWaveformLoopEnabled = Key("EventWaveformLoopEnabled")
+    public static let parameter = Key("Parameter")
+    public static let parameterID = Key("ParameterID")
+    public static let parameterValue = Key("ParameterValue")
+    public static let parameterCurve = Key("ParameterCurve")
+    public static let parameterCurveControlPoints = Key("ParameterCurveControlPoints")
+  }
+}

@@ -1,0 +1,163 @@
+import Foundation
+
+/// Plays one pattern on an engine; times are engine times (``CHHapticTimeImmediate``: now).
+public protocol CHHapticPatternPlayer: AnyObject {
+  func start(atTime time: TimeInterval) throws
+  func stop(atTime time: TimeInterval) throws
+  /// Sends controls that act on this player's events; each one's `relativeTime` counts from `time`.
+  func sendParameters(_ parameters: [CHHapticDynamicParameter], atTime time: TimeInterval) throws
+  /// Schedules a curve that acts on this player's events; its `relativeTime` counts from `time`.
+  func scheduleParameterCurve(_ parameterCurve: CHHapticParameterCurve, atTime time: TimeInterval) throws
+  /// Stops at once.
+  func cancel() throws
+  var isMuted: Bool { get set }
+}
+
+/// A player that can also loop, pause, seek and change speed.
+public protocol CHHapticAdvancedPatternPlayer: CHHapticPatternPlayer {
+  typealias CompletionHandler = (Error?) -> Void
+
+  func pause(atTime time: TimeInterval) throws
+  func resume(atTime time: TimeInterval) throws
+  /// Moves playback to `offset` seconds into the pattern.
+  func seek(toOffset offset: TimeInterval) throws
+  var loopEnabled: Bool { get set }
+  /// Seconds into the pattern where a loop starts over; 0 means the pattern's duration.
+  var loopEnd: TimeInterval { get set }
+  /// Pattern seconds per engine second, > 0.
+  var playbackRate: Float { get set }
+  /// Called once when playback runs out of pattern (in virtual time, by ``CHHapticEngine/advance(by:)``).
+  var completionHandler: CompletionHandler? { get set }
+}
+
+/// The engine's player: both protocols, recording into a ``PlaybackTimeline``.
+final class OfflinePatternPlayer: CHHapticAdvancedPatternPlayer, @unchecked Sendable {
+  private unowned let engine: CHHapticEngine
+  /// Guarded by the engine's lock.
+  var timeline: PlaybackTimeline
+  private var pausedPosition: Double?
+  private var muted = false
+  private var loops = false
+  private var loopEndSeconds: TimeInterval = 0
+  private var rate: Float = 1
+  var completionHandler: CompletionHandler?
+
+  init(engine: CHHapticEngine, pattern: CHHapticPattern) {
+    self.engine = engine
+    timeline = PlaybackTimeline(pattern: pattern.pattern)
+  }
+
+  func start(atTime time: TimeInterval) throws {
+    engine.withLock { now in play(at: engine.resolve(time, now: now), from: 0) }
+  }
+
+  func stop(atTime time: TimeInterval) throws {
+    engine.withLock { now in
+      timeline.stop(at: engine.resolve(time, now: now))
+      pausedPosition = nil
+    }
+  }
+
+  func sendParameters(_ parameters: [CHHapticDynamicParameter], atTime time: TimeInterval) throws {
+    engine.withLock { now in
+      for parameter in parameters { timeline.send(parameter, at: engine.resolve(time, now: now)) }
+    }
+  }
+
+  func scheduleParameterCurve(_ parameterCurve: CHHapticParameterCurve, atTime time: TimeInterval) throws {
+    engine.withLock { now in timeline.schedule(parameterCurve, at: engine.resolve(time, now: now)) }
+  }
+
+  func cancel() throws {
+    try stop(atTime: CHHapticTimeImmediate)
+  }
+
+  var isMuted: Bool {
+    get { engine.withLock { _ in muted } }
+    set {
+      engine.withLock { now in
+        muted = newValue
+        restart(at: now)
+      }
+    }
+  }
+
+  func pause(atTime time: TimeInterval) throws {
+    engine.withLock { now in
+      let at = engine.resolve(time, now: now)
+      guard timeline.isPlaying else { return }
+      pausedPosition = timeline.patternPosition(at: at)
+      timeline.stop(at: at)
+    }
+  }
+
+  func resume(atTime time: TimeInterval) throws {
+    engine.withLock { now in
+      guard let position = pausedPosition else { return }
+      play(at: engine.resolve(time, now: now), from: position)
+    }
+  }
+
+  func seek(toOffset offset: TimeInterval) throws {
+    engine.withLock { now in
+      if timeline.isPlaying {
+        play(at: now, from: offset)
+      } else {
+        pausedPosition = offset
+      }
+    }
+  }
+
+  var loopEnabled: Bool {
+    get { engine.withLock { _ in loops } }
+    set {
+      engine.withLock { now in
+        loops = newValue
+        restart(at: now)
+      }
+    }
+  }
+
+  var loopEnd: TimeInterval {
+    get { engine.withLock { _ in loopEndSeconds } }
+    set {
+      engine.withLock { now in
+        loopEndSeconds = newValue
+        restart(at: now)
+      }
+    }
+  }
+
+  var playbackRate: Float {
+    get { engine.withLock { _ in rate } }
+    set {
+      engine.withLock { now in
+        rate = newValue > 0 ? newValue : rate
+        restart(at: now)
+      }
+    }
+  }
+
+  /// Starts a segment at engine time `time` from `position` seconds into the pattern.
+  private func play(at time: Double, from position: Double) {
+    pausedPosition = nil
+    timeline.start(
+      at: time, from: position, rate: Double(rate), isMuted: muted,
+      loopLength: loops ? (loopEndSeconds > 0 ? loopEndSeconds : timeline.patternDuration) : nil)
+  }
+
+  /// Applies a changed setting from `now` on: the running segment ends and a new one goes on
+  /// from the same place.
+  private func restart(at now: Double) {
+    guard timeline.isPlaying, let position = timeline.patternPosition(at: now) else { return }
+    play(at: now, from: position)
+  }
+
+  /// Called by the engine as virtual time passes: ends playback that ran out of pattern and
+  /// reports the completion.
+  func finish(before time: Double) -> CompletionHandler? {
+    guard let end = timeline.naturalEnd, end <= time else { return nil }
+    timeline.stop(at: end)
+    return completionHandler
+  }
+}
