@@ -58,5 +58,6 @@ public final class CHHapticParameterCurve {
   }
 }
 
-/// `atTime:` value that means "now" (the engine's current time).
+/// `atTime:` value that means "now" (the engine's current time). Apple's name.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 public let CHHapticTimeImmediate: TimeInterval = 0
