@@ -78,8 +78,8 @@ enum AHAPDocument {
   ///
   /// - Throws: ``CHHapticError/Code/invalidParameterType`` for a value of another type.
   static func value(of any: Any) throws -> JSONValue {
+    if isBoolean(any), let value = any as? Bool { return JSONValue(.bool(value)) }
     switch any {
-    case let value as Bool: return JSONValue(.bool(value))
     case let value as Int: return JSONValue(.number(Double(value)))
     case let value as UInt: return JSONValue(.number(Double(value)))
     case let value as Float: return try number(value)
@@ -101,6 +101,16 @@ enum AHAPDocument {
     default:
       throw CHHapticError(.invalidParameterType, "a value of type \(type(of: any)) has no AHAP form")
     }
+  }
+
+  /// Whether `any` is a Boolean, not a number that casts to one (Foundation bridges the
+  /// `NSNumber`s 0 and 1 to `Bool`).
+  private static func isBoolean(_ any: Any) -> Bool {
+    if type(of: any) == Bool.self { return true }
+    #if canImport(Darwin)
+      if let number = any as? NSNumber { return CFGetTypeID(number) == CFBooleanGetTypeID() }
+    #endif
+    return false
   }
 
   /// An object with its members in AHAP order (dictionaries have none): `Version`, `Metadata`,

@@ -63,6 +63,34 @@ import _HapticRenderTestSupport
     #expect(abs(Signal.peak(samples[...]) - 0.25) < 5e-3)
   }
 
+  /// Audio files come in through the engine's registry or a dictionary's path; Booleans stay
+  /// Booleans and whole numbers numbers.
+  @Test func audioResourcesPlayTheirFiles() throws {
+    let knock = URL(fileURLWithPath: "\(Locations.samples)/knock.wav")
+    let id = try CHHapticEngine().registerAudioResource(knock)
+    let event = CHHapticEvent(
+      audioResourceID: id, parameters: [CHHapticEventParameter(parameterID: .audioVolume, value: 1)], relativeTime: 0.5)
+    let registered = try Self.samples(CHHapticPattern(events: [event], parameters: []))
+    let onset = try #require(Signal.firstNonZero(registered))
+    #expect(abs(onset - Self.rate / 2) <= 1)
+
+    let written: [CHHapticPattern.Key: Any] = [
+      .pattern: [
+        [
+          CHHapticPattern.Key.event: [
+            CHHapticPattern.Key.eventType: CHHapticEvent.EventType.audioCustom, .time: 0.5,
+            .eventWaveformPath: knock.path, .eventWaveformUseVolumeEnvelope: true,
+            .eventParameters: [[CHHapticPattern.Key.parameterID: "AudioVolume", .parameterValue: 1]],
+          ]
+        ]
+      ]
+    ]
+    #expect(try Self.samples(CHHapticPattern(dictionary: written)) == registered)
+    let unknown = CHHapticEvent(audioResourceID: 9_999, parameters: [], relativeTime: 0)
+    let missing = #expect(throws: CHHapticError.self) { try CHHapticPattern(events: [unknown], parameters: []) }
+    #expect(missing?.code == .resourceNotAvailable)
+  }
+
   /// `duration` is the render's length: events, release tails and controls (SPEC §5).
   @Test func durationCountsTailsAndControls() throws {
     let buzz = CHHapticEvent(
