@@ -1,79 +1,8 @@
 import Foundation
 import HapticRender
 
-/// Conversions between Core Haptics objects, AHAP dictionaries and the renderer's JSON.
+/// Conversions between AHAP dictionaries (`[CHHapticPattern.Key: Any]`) and the renderer's JSON.
 enum AHAPDocument {
-  /// A `Float` as the decimal its author wrote (`0.7`, not `0.699999988079071`), so a pattern
-  /// built in code renders as its AHAP file does.
-  static func number(_ value: Float) throws -> JSONValue {
-    guard value.isFinite else { throw CHHapticError(.invalidParameterType, "\(value) is not a finite number") }
-    return JSONValue(.number(Double("\(value)") ?? Double(value)))
-  }
-
-  static func number(_ value: Double) throws -> JSONValue {
-    guard value.isFinite else { throw CHHapticError(.invalidParameterType, "\(value) is not a finite number") }
-    return JSONValue(.number(value))
-  }
-
-  static func element(_ event: CHHapticEvent) throws -> JSONValue {
-    var fields: [(String, JSONValue)] = [
-      ("Time", try number(event.relativeTime)), ("EventType", JSONValue(.string(event.type.rawValue))),
-    ]
-    if event.duration != 0 { fields.append(("EventDuration", try number(event.duration))) }
-    if let id = event.audioResourceID {
-      guard let url = AudioResources.shared.url(for: id) else {
-        throw CHHapticError(.resourceNotAvailable, "audio resource \(id) is not registered")
-      }
-      fields.append(("EventWaveformPath", JSONValue(.string(url.path))))
-    }
-    let parameters = try event.eventParameters.map {
-      JSONValue.object([
-        ("ParameterID", JSONValue(.string($0.parameterID.rawValue))), ("ParameterValue", try number($0.value)),
-      ])
-    }
-    fields.append(("EventParameters", JSONValue(.array(parameters))))
-    return JSONValue.object([("Event", JSONValue.object(fields))])
-  }
-
-  static func element(_ parameter: CHHapticDynamicParameter) throws -> JSONValue {
-    element(parameter, at: parameter.relativeTime)
-  }
-
-  /// A `Parameter` element at `time` seconds (a player's parameters are sent at a time).
-  static func element(_ parameter: CHHapticDynamicParameter, at time: TimeInterval) -> JSONValue {
-    JSONValue.object([
-      (
-        "Parameter",
-        JSONValue.object([
-          ("ParameterID", JSONValue(.string(parameter.parameterID.rawValue))),
-          ("Time", JSONValue(.number(time))), ("ParameterValue", (try? number(parameter.value)) ?? JSONValue(.null)),
-        ])
-      )
-    ])
-  }
-
-  static func element(_ curve: CHHapticParameterCurve) throws -> JSONValue {
-    element(curve, at: curve.relativeTime)
-  }
-
-  /// A `ParameterCurve` element starting at `time` seconds.
-  static func element(_ curve: CHHapticParameterCurve, at time: TimeInterval) -> JSONValue {
-    let points = curve.controlPoints.map {
-      JSONValue.object([
-        ("Time", JSONValue(.number($0.relativeTime))), ("ParameterValue", (try? number($0.value)) ?? JSONValue(.null)),
-      ])
-    }
-    return JSONValue.object([
-      (
-        "ParameterCurve",
-        JSONValue.object([
-          ("ParameterID", JSONValue(.string(curve.parameterID.rawValue))), ("Time", JSONValue(.number(time))),
-          ("ParameterCurveControlPoints", JSONValue(.array(points))),
-        ])
-      )
-    ])
-  }
-
   /// The JSON of an AHAP dictionary's value.
   ///
   /// - Throws: ``CHHapticError/Code/invalidParameterType`` for a value of another type.
@@ -82,22 +11,20 @@ enum AHAPDocument {
     switch any {
     case let value as Int: return JSONValue(.number(Double(value)))
     case let value as UInt: return JSONValue(.number(Double(value)))
-    case let value as Float: return try number(value)
-    case let value as Double: return try number(value)
-    case let value as NSNumber: return try number(value.doubleValue)
+    case let value as Float: return JSONValue(.number(try value.decimal()))
+    case let value as Double: return JSONValue(.number(try value.finite()))
+    case let value as NSNumber: return JSONValue(.number(try value.doubleValue.finite()))
     case let value as String: return JSONValue(.string(value))
     case let value as any RawRepresentable<String>: return JSONValue(.string(value.rawValue))
     case let value as [Any]: return JSONValue(.array(try value.map(self.value(of:))))
-    case let value as [CHHapticPattern.Key: Any]: return try object(value.map { ($0.key.rawValue, $0.value) })
-    case let value as [String: Any]: return try object(value.map { ($0.key, $0.value) })
     case let value as [AnyHashable: Any]:
-      return try object(
-        value.map { key, member in
-          guard let name = (key.base as? String) ?? (key.base as? any RawRepresentable<String>)?.rawValue else {
-            throw CHHapticError(.invalidParameterType, "dictionary key \(key) is not a string")
-          }
-          return (name, member)
-        })
+      let members = try value.map { key, member in
+        guard let name = (key.base as? String) ?? (key.base as? any RawRepresentable<String>)?.rawValue else {
+          throw CHHapticError(.invalidParameterType, "dictionary key \(key) is not a string")
+        }
+        return (name, member)
+      }
+      return try object(members)
     default:
       throw CHHapticError(.invalidParameterType, "a value of type \(type(of: any)) has no AHAP form")
     }
@@ -138,29 +65,5 @@ enum AHAPDocument {
     case .object(let members):
       Dictionary(members.map { (CHHapticPattern.Key($0.key), any($0.value)) }, uniquingKeysWith: { first, _ in first })
     }
-  }
-}
-
-/// The audio files registered with any engine, by ID (process-wide, as the IDs are handed to
-/// events that outlive an engine).
-final class AudioResources: @unchecked Sendable {
-  static let shared = AudioResources()
-  private let lock = NSLock()
-  private var urls: [CHHapticAudioResourceID: URL] = [:]
-
-  func register(_ url: URL) -> CHHapticAudioResourceID {
-    lock.withLock {
-      let id = CHHapticAudioResourceID(urls.count + 1)
-      urls[id] = url
-      return id
-    }
-  }
-
-  func unregister(_ id: CHHapticAudioResourceID) {
-    lock.withLock { _ = urls.removeValue(forKey: id) }
-  }
-
-  func url(for id: CHHapticAudioResourceID) -> URL? {
-    lock.withLock { urls[id] }
   }
 }

@@ -125,13 +125,8 @@ public final class CHHapticEngine: @unchecked Sendable {
       to: .file(url.path), format: try AudioFileFormat(path: url.path), sampleRate: options.sampleRate,
       channelCount: mix.channelCount)
     var block = AudioBlock(channelCount: mix.channelCount, capacity: options.blockSize)
-    do {
-      while try mix.read(into: &block) { try writer.write(block) }
-      try writer.finish()
-    } catch {
-      writer.discard()
-      throw error
-    }
+    while try mix.read(into: &block) { try writer.write(block) }
+    try writer.finish()  // on an error before this, the writer removes its temporary file
   }
 
   private func playedPatterns() -> [Pattern] {

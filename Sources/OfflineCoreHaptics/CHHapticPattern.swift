@@ -10,13 +10,17 @@ public final class CHHapticPattern {
   public let pattern: Pattern
 
   public init(events: [CHHapticEvent], parameters: [CHHapticDynamicParameter]) throws {
-    pattern = try Self.read(
-      Self.document(events: events, controls: try parameters.map(AHAPDocument.element)), file: "CHHapticPattern")
+    let built = Pattern(
+      version: 1, events: try events.map { try $0.model() },
+      parameters: try parameters.map { try $0.model(at: $0.relativeTime) })
+    pattern = try Self.read(built.ahapDocument(), file: "CHHapticPattern")
   }
 
   public init(events: [CHHapticEvent], parameterCurves: [CHHapticParameterCurve]) throws {
-    pattern = try Self.read(
-      Self.document(events: events, controls: try parameterCurves.map(AHAPDocument.element)), file: "CHHapticPattern")
+    let built = Pattern(
+      version: 1, events: try events.map { try $0.model() },
+      curves: try parameterCurves.map { try $0.model(at: $0.relativeTime) })
+    pattern = try Self.read(built.ahapDocument(), file: "CHHapticPattern")
   }
 
   /// A pattern from an AHAP dictionary: keys ``Key`` or `String`; values strings (or the event
@@ -59,12 +63,8 @@ public final class CHHapticPattern {
     try Render.toFile(pattern, options: options, destination: .file(url.path), format: AudioFileFormat(path: url.path))
   }
 
-  private static func document(events: [CHHapticEvent], controls: [JSONValue]) throws -> JSONValue {
-    let elements = try events.map(AHAPDocument.element) + controls
-    return JSONValue.object([("Version", JSONValue(.number(1))), ("Pattern", JSONValue(.array(elements)))])
-  }
-
-  /// Reads `document` as the renderer reads a file, with what a device refuses as an error;
+  /// Reads `document` (built in code too: Core Haptics checks those as it checks files) as the
+  /// renderer reads a file, with what a device refuses as an error;
   /// waveforms of `AudioCustom` events are decoded.
   private static func read(_ document: JSONValue, file: String) throws -> Pattern {
     var diagnostics = Diagnostics(treatsDeviceRefusalsAsErrors: true)

@@ -59,13 +59,13 @@ final class OfflinePatternPlayer: CHHapticAdvancedPatternPlayer, @unchecked Send
   }
 
   func sendParameters(_ parameters: [CHHapticDynamicParameter], atTime time: TimeInterval) throws {
-    engine.withLock { now in
-      for parameter in parameters { timeline.send(parameter, at: engine.resolve(time, now: now)) }
+    try engine.withLock { now in
+      for parameter in parameters { try timeline.send(parameter, at: engine.resolve(time, now: now)) }
     }
   }
 
   func scheduleParameterCurve(_ parameterCurve: CHHapticParameterCurve, atTime time: TimeInterval) throws {
-    engine.withLock { now in timeline.schedule(parameterCurve, at: engine.resolve(time, now: now)) }
+    try engine.withLock { now in try timeline.schedule(parameterCurve, at: engine.resolve(time, now: now)) }
   }
 
   func cancel() throws {
@@ -74,12 +74,7 @@ final class OfflinePatternPlayer: CHHapticAdvancedPatternPlayer, @unchecked Send
 
   var isMuted: Bool {
     get { engine.withLock { _ in muted } }
-    set {
-      engine.withLock { now in
-        muted = newValue
-        restart(at: now)
-      }
-    }
+    set { change { muted = newValue } }
   }
 
   func pause(atTime time: TimeInterval) throws {
@@ -110,31 +105,26 @@ final class OfflinePatternPlayer: CHHapticAdvancedPatternPlayer, @unchecked Send
 
   var loopEnabled: Bool {
     get { engine.withLock { _ in loops } }
-    set {
-      engine.withLock { now in
-        loops = newValue
-        restart(at: now)
-      }
-    }
+    set { change { loops = newValue } }
   }
 
   var loopEnd: TimeInterval {
     get { engine.withLock { _ in loopEndSeconds } }
-    set {
-      engine.withLock { now in
-        loopEndSeconds = newValue
-        restart(at: now)
-      }
-    }
+    set { change { loopEndSeconds = newValue } }
   }
 
   var playbackRate: Float {
     get { engine.withLock { _ in rate } }
-    set {
-      engine.withLock { now in
-        rate = newValue > 0 ? newValue : rate
-        restart(at: now)
-      }
+    set { change { rate = newValue > 0 ? newValue : rate } }
+  }
+
+  /// Changes a setting from now on: the running segment ends and a new one goes on from the
+  /// same place with the new setting.
+  private func change(_ setting: () -> Void) {
+    engine.withLock { now in
+      setting()
+      guard timeline.isPlaying, let position = timeline.patternPosition(at: now) else { return }
+      play(at: now, from: position)
     }
   }
 
@@ -144,13 +134,6 @@ final class OfflinePatternPlayer: CHHapticAdvancedPatternPlayer, @unchecked Send
     timeline.start(
       at: time, from: position, rate: Double(rate), isMuted: muted,
       loopLength: loops ? (loopEndSeconds > 0 ? loopEndSeconds : timeline.patternDuration) : nil)
-  }
-
-  /// Applies a changed setting from `now` on: the running segment ends and a new one goes on
-  /// from the same place.
-  private func restart(at now: Double) {
-    guard timeline.isPlaying, let position = timeline.patternPosition(at: now) else { return }
-    play(at: now, from: position)
   }
 
   /// Called by the engine as virtual time passes: ends playback that ran out of pattern and

@@ -60,23 +60,21 @@ struct PlaybackTimeline {
   }
 
   /// Records a control sent at engine time `time` (its own relative time added).
-  mutating func send(_ parameter: CHHapticDynamicParameter, at time: Double) {
-    guard let id = DynamicParameterID(rawValue: parameter.parameterID.rawValue) else { return }
-    sentParameters.append(
-      DynamicParameter(
-        id: id, time: time + parameter.relativeTime, value: Double(parameter.value), position: nextPosition))
+  ///
+  /// - Throws: ``CHHapticError`` for an unknown control or a value that is not a number.
+  mutating func send(_ parameter: CHHapticDynamicParameter, at time: Double) throws {
+    sentParameters.append(try parameter.model(at: time + parameter.relativeTime, position: nextPosition))
   }
 
   /// Records a curve scheduled at engine time `time` (its own relative time added).
-  mutating func schedule(_ curve: CHHapticParameterCurve, at time: Double) {
-    guard let id = DynamicParameterID(rawValue: curve.parameterID.rawValue) else { return }
-    let points = curve.controlPoints.map { ParameterCurve.Point(time: $0.relativeTime, value: Double($0.value)) }
-    sentCurves.append(ParameterCurve(id: id, time: time + curve.relativeTime, points: points, position: nextPosition))
+  mutating func schedule(_ curve: CHHapticParameterCurve, at time: Double) throws {
+    sentCurves.append(try curve.model(at: time + curve.relativeTime, position: nextPosition))
   }
 
   /// Sent controls apply after the pattern's own at the same time, in the order sent.
   private var nextPosition: TextPosition {
-    TextPosition(line: Int.max / 2 + sentParameters.count + sentCurves.count, column: 1)
+    let lastOwn = (pattern.parameters.map(\.position.line) + pattern.curves.map(\.position.line)).max() ?? 0
+    return TextPosition(line: lastOwn + 1 + sentParameters.count + sentCurves.count, column: 1)
   }
 
   /// The pattern as it played: each segment's events and controls moved to engine time (cut
@@ -85,7 +83,7 @@ struct PlaybackTimeline {
   func playedPattern(until end: Double) -> Pattern {
     var played = Pattern(version: pattern.version, metadata: pattern.metadata)
     for segment in segments where !segment.isMuted {
-      let segmentEnd = segment.engineEnd ?? (segment.loopLength == nil ? naturalEnd ?? end : end)
+      let segmentEnd = segment.engineEnd ?? naturalEnd ?? end  // only the last segment is open
       let length = segment.loopLength ?? patternDuration
       var cycleStart = segment.engineStart - segment.patternStart / segment.rate
       repeat {

@@ -130,6 +130,29 @@ import _HapticRenderTestSupport
     #expect(try Self.onsets(engine, are: [0, 1]))
   }
 
+  /// Players that overload together are clipped at full scale; each alone is not touched.
+  @Test func overlappingPlayersAreMixedAndClipped() throws {
+    let engine = try CHHapticEngine()
+    for _ in 0..<2 { try engine.makePlayer(with: Self.buzz()).start(atTime: 0) }
+    engine.advance(by: 1)
+    let samples = try Self.render(engine)
+    #expect(Signal.peak(samples[...]) == 1)
+    #expect(samples.filter { abs($0) == 1 }.count > Self.rate / 100)  // the sum (up to 2) held at 1
+  }
+
+  /// Players started from many threads at once all land, each at its own time.
+  @Test func anEngineTakesPlayersFromManyThreads() async throws {
+    let engine = try CHHapticEngine()
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for index in 0..<8 {
+        group.addTask { try engine.makePlayer(with: Self.taps(at: [0])).start(atTime: 0.25 * Double(index)) }
+      }
+      try await group.waitForAll()
+    }
+    engine.advance(by: 2)
+    #expect(try Self.onsets(engine, are: (0..<8).map { 0.25 * Double($0) }))
+  }
+
   /// The session as one pattern: `exportDictionary()` gives its AHAP.
   @Test func theRecordedSessionIsAPattern() throws {
     let engine = try CHHapticEngine()
@@ -141,7 +164,6 @@ import _HapticRenderTestSupport
     #expect(events.count == 3)
     let times = session.pattern.events.map(\.time).sorted()
     #expect(times == [0, 0.25, 1])
-    #expect(CHHapticEngine.capabilitiesForHardware().supportsHaptics)
   }
 
   /// The README's example, as written there (the golden file in a temporary folder).

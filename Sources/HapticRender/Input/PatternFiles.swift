@@ -15,6 +15,16 @@ public enum PatternFiles {
           .joined(separator: "\n")
       }
     }
+
+    /// The groups of `items` that share a `key` (an output file), each named and sorted by
+    /// `name` with the `reason` of its first item; `nil` when every key is unique.
+    public static func collidingGroups<Item>(
+      in items: [Item], by key: (Item) -> String, name: (Item) -> String, reason: (Item) -> String
+    ) -> SearchError? {
+      let groups = Dictionary(grouping: items, by: key).values.filter { $0.count > 1 }
+        .map { $0.sorted { name($0) < name($1) } }.sorted { name($0[0]) < name($1[0]) }
+      return groups.isEmpty ? nil : .collisions(groups.map { ($0.map(name), reason($0[0])) })
+    }
   }
 
   /// Whether `path` names an AHAP file (by its extension, in any case).
@@ -49,9 +59,9 @@ public enum PatternFiles {
   ) throws(SearchError) -> [String] {
     let files: [String]
     do { files = try find(in: paths) } catch { throw .unreadable(error) }
-    let groups = Dictionary(grouping: files, by: stem).values.filter { $0.count > 1 }.map { $0.sorted() }
-      .sorted { $0[0] < $1[0] }
-    guard groups.isEmpty else { throw .collisions(groups.map { ($0, collisionReason($0[0])) }) }
+    if let collisions = SearchError.collidingGroups(in: files, by: stem, name: { $0 }, reason: collisionReason) {
+      throw collisions
+    }
     return files
   }
 

@@ -14,14 +14,14 @@ extension JSONValue {
   /// one-line form fits in `width` columns stays on one line. Ends without a newline.
   public func text(width: Int = 100) -> String {
     var output = ""
-    write(to: &output, indent: 0, width: width)
+    write(to: &output, indent: 0, column: 0, width: width)
     return output
   }
 
-  private func write(to output: inout String, indent: Int, width: Int) {
-    let inline = inlineText
-    let lastLine = output.split(separator: "\n", omittingEmptySubsequences: false).last?.count ?? 0
-    guard lastLine + inline.count > width else {
+  /// Appends the value to `output`, whose last line is `column` characters long.
+  private func write(to output: inout String, indent: Int, column: Int, width: Int) {
+    var inline = ""
+    if appendInline(to: &inline, budget: width - column) {
       output += inline
       return
     }
@@ -31,34 +31,48 @@ extension JSONValue {
       output += "[\n"
       for (index, item) in items.enumerated() {
         output += padding
-        item.write(to: &output, indent: indent + 2, width: width)
+        item.write(to: &output, indent: indent + 2, column: padding.count, width: width)
         output += index + 1 < items.count ? ",\n" : "\n"
       }
       output += String(repeating: " ", count: indent) + "]"
     case .object(let members) where !members.isEmpty:
       output += "{\n"
       for (index, member) in members.enumerated() {
-        output += padding + Self.quoted(member.key) + ": "
-        member.value.write(to: &output, indent: indent + 2, width: width)
+        let key = padding + Self.quoted(member.key) + ": "
+        output += key
+        member.value.write(to: &output, indent: indent + 2, column: key.count, width: width)
         output += index + 1 < members.count ? ",\n" : "\n"
       }
       output += String(repeating: " ", count: indent) + "}"
     default:
-      output += inline
+      output += inline  // a scalar or an empty container stays whole, however long
     }
   }
 
-  /// The value on one line, with a space after each `:` and `,`.
-  private var inlineText: String {
+  /// Appends the value on one line (a space after each `:` and `,`) while `output` stays within
+  /// `budget` characters; `false` as soon as it would not (a scalar is then appended whole).
+  private func appendInline(to output: inout String, budget: Int) -> Bool {
     switch kind {
-    case .null: "null"
-    case .bool(let value): value ? "true" : "false"
-    case .number(let value): value.formatted
-    case .string(let value): Self.quoted(value)
-    case .array(let items): "[" + items.map(\.inlineText).joined(separator: ", ") + "]"
+    case .null: output += "null"
+    case .bool(let value): output += value ? "true" : "false"
+    case .number(let value): output += value.formatted
+    case .string(let value): output += Self.quoted(value)
+    case .array(let items):
+      output += "["
+      for (index, item) in items.enumerated() {
+        if index > 0 { output += ", " }
+        guard output.count <= budget, item.appendInline(to: &output, budget: budget) else { return false }
+      }
+      output += "]"
     case .object(let members):
-      "{" + members.map { Self.quoted($0.key) + ": " + $0.value.inlineText }.joined(separator: ", ") + "}"
+      output += "{"
+      for (index, member) in members.enumerated() {
+        output += (index > 0 ? ", " : "") + Self.quoted(member.key) + ": "
+        guard output.count <= budget, member.value.appendInline(to: &output, budget: budget) else { return false }
+      }
+      output += "}"
     }
+    return output.count <= budget
   }
 
   /// `text` as a JSON string literal: quotes, backslashes and control characters escaped.

@@ -19,9 +19,7 @@ public struct MixedSource: FrameSource {
   /// - Throws: ``RenderError`` for bad options or a pattern that cannot be rendered.
   public init(_ patterns: [Pattern], options: RenderOptions = RenderOptions()) throws(RenderError) {
     var options = options
-    if options.layout == .auto {
-      options.layout = patterns.contains(where: \.hasAudioEvents) ? .stereo : .haptic
-    }
+    options.layout = options.layout.resolved(for: patterns)
     var sources: [PatternSource] = []
     for pattern in patterns { sources.append(try PatternSource(pattern, options: options)) }
     self.sources = sources

@@ -9,7 +9,7 @@ public enum PresetCatalog {
   public static let defaultFamily = "ios"
 
   /// Every preset, family by family.
-  public static var presets: [Preset] { families.flatMap(\.presets) }
+  public static let presets: [Preset] = families.flatMap(\.presets)
 
   /// A name that matches no preset or family.
   public struct LookupError: Error, CustomStringConvertible {

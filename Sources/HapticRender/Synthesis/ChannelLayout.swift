@@ -15,8 +15,13 @@ public enum ChannelLayout: String, Sendable, CaseIterable {
 
   /// The layout `auto` stands for with `pattern`; other layouts are returned as they are.
   public func resolved(for pattern: Pattern) -> ChannelLayout {
+    resolved(for: [pattern])
+  }
+
+  /// The layout for patterns rendered side by side: `auto` is stereo when any has audio events.
+  public func resolved(for patterns: [Pattern]) -> ChannelLayout {
     guard self == .auto else { return self }
-    return pattern.hasAudioEvents ? .stereo : .haptic
+    return patterns.contains(where: \.hasAudioEvents) ? .stereo : .haptic
   }
 
   /// Number of output channels (`auto` must be resolved first).

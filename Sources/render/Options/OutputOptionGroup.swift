@@ -58,4 +58,18 @@ struct OutputOptionGroup: ParsableArguments {
   var destination: AudioFileWriter.Destination? {
     output.map { $0 == "-" ? .standardOutput : .file($0) }
   }
+
+  /// Renders `pattern` to the `-o` destination and prints the report.
+  ///
+  /// - Throws: `ExitCode.failure` after printing why the render or the write failed.
+  func write(_ pattern: Pattern, options: RenderOptions, format: AudioFileFormat, console: Console) throws {
+    guard let destination else { return }
+    do {
+      let report = try Render.toFile(pattern, options: options, destination: destination, format: format)
+      console.report(report, output: output ?? "-", format: format)
+    } catch {
+      console.error("\(error)")
+      throw ExitCode.failure
+    }
+  }
 }

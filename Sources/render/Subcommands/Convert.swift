@@ -43,29 +43,16 @@ struct Convert: ParsableCommand {
     let console = Console(isQuiet: diagnostics.quiet)
     let options = try render.renderOptions(strict: input.strict, console: console)
     let format = try output.format(sampleRate: options.sampleRate)
-    if let destination = output.destination {
-      try renderOne(inputs[0], to: destination, format: format, options: options, console: console)
+    if output.destination != nil {
+      guard let pattern = PatternLoading.load(inputs[0], input: input, console: console) else {
+        throw ExitCode.failure
+      }
+      try output.write(pattern, options: options, format: format, console: console)
     } else if let folder = output.outDir {
       let batch = Batch(
         outputFolder: folder, format: format, options: options, loader: input.loader,
         treatsWarningsAsErrors: input.strict)
       try BatchRunner(batch: batch, console: console).run(inputs, jobs: jobs ?? Batch.processorCount)
-    }
-  }
-
-  private func renderOne(
-    _ path: String, to destination: AudioFileWriter.Destination, format: AudioFileFormat,
-    options: RenderOptions, console: Console
-  ) throws {
-    guard let pattern = PatternLoading.load(path, input: input, console: console) else {
-      throw ExitCode.failure
-    }
-    do {
-      let report = try Render.toFile(pattern, options: options, destination: destination, format: format)
-      console.report(report, output: output.output ?? "-", format: format)
-    } catch {
-      console.error("\(error)")
-      throw ExitCode.failure
     }
   }
 }

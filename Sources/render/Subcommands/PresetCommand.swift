@@ -67,15 +67,8 @@ struct PresetCommand: ParsableCommand {
     }
     let options = try render.renderOptions(strict: false, console: console)
     let format = try output.format(sampleRate: options.sampleRate)
-    if let destination = output.destination {
-      do {
-        let report = try Render.toFile(
-          presets[0].pattern(intensity: intensity), options: options, destination: destination, format: format)
-        console.report(report, output: output.output ?? "-", format: format)
-      } catch {
-        console.error("\(error)")
-        throw ExitCode.failure
-      }
+    if output.destination != nil {
+      try output.write(presets[0].pattern(intensity: intensity), options: options, format: format, console: console)
     } else if let folder = output.outDir {
       let batch = Batch(outputFolder: folder, format: format, options: options)
       try BatchRunner(batch: batch, console: console).run(presets, intensity: intensity)
