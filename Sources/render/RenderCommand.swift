@@ -1,4 +1,5 @@
 import ArgumentParser
+import HapticRender
 
 @main
 struct RenderCommand: ParsableCommand {
@@ -19,9 +20,13 @@ struct RenderCommand: ParsableCommand {
         render lint patterns/
         render plot breath.ahap -o breath.svg
       """,
+    version: PackageVersion.current,
     subcommands: [Convert.self, PresetCommand.self, Compare.self, Check.self, Lint.self, Info.self, Plot.self],
     defaultSubcommand: Convert.self
   )
+
+  /// Every message of the tool starts so; located diagnostics start with `FILE:LINE:COL:`.
+  static var _errorPrefix: String { "render: error: " }
 
   /// Runs the command; `render --help` also prints the default command's options, since
   /// `render INPUT -o OUTPUT` is what most users type.
@@ -35,6 +40,30 @@ struct RenderCommand: ParsableCommand {
       print(helpMessage(for: Convert.self))
       return
     }
-    main(nil)
+    do {
+      var command = try parseAsRoot(arguments)
+      do {
+        try (command as? any OptionChecking)?.checkOptions()
+      } catch let error as ValidationError {
+        exitWithUsageError(error.message, for: type(of: command))
+      }
+      try command.run()
+    } catch {
+      exit(withError: error)
+    }
+  }
+
+  /// Prints `message` with the usage of `subcommand`, as swift-argument-parser does for its own
+  /// usage errors, and exits with status 64.
+  private static func exitWithUsageError(_ message: String, for subcommand: any ParsableCommand.Type) -> Never {
+    let name = subcommand == Self.self ? "render" : "render \(subcommand._commandName)"
+    StandardError.write(
+      """
+      \(_errorPrefix)\(message)
+      Usage: \(usageString(for: subcommand))
+        See '\(name) --help' for more information.
+
+      """)
+    exit(withError: ExitCode.validationFailure)
   }
 }

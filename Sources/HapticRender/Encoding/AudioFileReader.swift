@@ -18,7 +18,7 @@ public final class AudioFileReader {
     if FileSystem.isDirectory(path) { throw .cannotOpen(path: path, reason: "is a directory") }
     var info = SF_INFO()
     guard let handle = sf_open(path, Int32(SFM_READ), &info) else {
-      throw .cannotOpen(path: path, reason: String(cString: sf_strerror(nil)))
+      throw .cannotOpen(path: path, reason: FileSystem.readProblem(path) ?? String(cString: sf_strerror(nil)))
     }
     self.path = path
     self.handle = handle

@@ -59,7 +59,7 @@ public final class AudioFileWriter {
       throw .unsupportedFormat("libsndfile cannot write \(format) with \(channelCount) channels at \(sampleRate) Hz")
     }
     guard let handle = sf_open(temporaryPath, Int32(SFM_WRITE), &info) else {
-      let reason = String(cString: sf_strerror(nil))
+      let reason = FileSystem.writeProblem(temporaryPath) ?? String(cString: sf_strerror(nil))
       FileSystem.removeIfPresent(temporaryPath)
       TemporaryFiles.unregister(temporaryPath)
       throw .cannotOpen(path: Self.name(of: destination), reason: reason)

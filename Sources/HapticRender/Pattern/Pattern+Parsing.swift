@@ -10,6 +10,13 @@ extension Pattern {
   ///   - diagnostics: Receives every warning and error, ordered by line and column.
   /// - Returns: The pattern, or `nil` when `diagnostics` holds an error.
   public static func parse(_ bytes: [UInt8], file: String, diagnostics: inout Diagnostics) -> Pattern? {
+    if let format = AudioFileSignature.format(of: bytes) {
+      diagnostics.error(
+        at: SourceLocation(file: file, line: 1, column: 1), JSONPath(),
+        "this is an audio file (\(format)), not an AHAP pattern; to inspect audio use `render info`, to compare two files `render compare`"
+      )
+      return nil
+    }
     guard let root = JSONParser.parse(bytes, file: file, diagnostics: &diagnostics) else { return nil }
     var parser = PatternParser(file: file, diagnostics: diagnostics)
     let pattern = parser.parseDocument(root)

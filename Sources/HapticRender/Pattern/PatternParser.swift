@@ -10,11 +10,20 @@ struct PatternParser {
   /// Control points per curve above which devices may refuse a curve (a warning).
   static let maximumCurvePoints = 16
 
+  /// The error for JSON that holds no pattern.
+  static let notAPattern = "not an AHAP pattern (no \"Pattern\" array)"
+
   // MARK: - Document
 
   mutating func parseDocument(_ root: JSONValue) -> Pattern? {
     guard case .object(let members) = root.kind else {
       error(root, JSONPath(), "expected an object with a \"Pattern\" array, found \(root.typeDescription)")
+      return nil
+    }
+    guard members.contains(where: { $0.key == "Pattern" }) else {
+      let fragment = members.first { ["Event", "Parameter", "ParameterCurve", "EventParameters"].contains($0.key) }
+      let hint = fragment.map { "; this file holds a lone \"\($0.key)\", not a pattern" } ?? ""
+      error(root, JSONPath(), Self.notAPattern + hint)
       return nil
     }
     var pattern = Pattern()
@@ -28,6 +37,7 @@ struct PatternParser {
           error(value, path, "expected an array of events and parameters, found \(value.typeDescription)")
           return nil
         }
+        if items.isEmpty { warn(value, path, "the pattern is empty; the render is silent and 0 s long") }
         elements = items
       case "Version":
         guard case .number(let version) = value.kind else {
@@ -47,9 +57,7 @@ struct PatternParser {
       }
     }
     guard let elements else {
-      let fragment = members.first { ["Event", "Parameter", "ParameterCurve", "EventParameters"].contains($0.key) }
-      let hint = fragment.map { "; this file holds a lone \"\($0.key)\", not a pattern" } ?? ""
-      error(root, JSONPath(), "missing \"Pattern\": an AHAP file needs a \"Pattern\" array\(hint)")
+      error(root, JSONPath(), Self.notAPattern)
       return nil
     }
     var latestTime = -Double.infinity

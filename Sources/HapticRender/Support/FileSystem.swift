@@ -75,6 +75,24 @@ enum FileSystem {
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
+  /// Why `path` cannot be opened for reading, in the user's words, when the file system can
+  /// tell: it does not exist or may not be read. `nil` when it looks readable.
+  static func readProblem(_ path: String) -> String? {
+    if !exists(path) { return "no such file" }
+    if access(path, R_OK) != 0 { return systemError() }
+    return nil
+  }
+
+  /// Why a file cannot be created at `path`, when the file system can tell: its folder does not
+  /// exist, is not a folder, or may not be written. `nil` when it looks writable.
+  static func writeProblem(_ path: String) -> String? {
+    let folder = directory(of: path)
+    if !exists(folder) { return "folder '\(folder)' does not exist" }
+    if !isDirectory(folder) { return "'\(folder)' is not a folder" }
+    if access(folder, W_OK) != 0 { return "cannot write in folder '\(folder)': \(systemError())" }
+    return nil
+  }
+
   /// The description of the current `errno`.
   static func systemError() -> String {
     String(cString: strerror(errno))

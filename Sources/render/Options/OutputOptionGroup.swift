@@ -1,6 +1,12 @@
 import ArgumentParser
 import HapticRender
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Where the audio goes and how it is encoded.
 struct OutputOptionGroup: ParsableArguments {
   @Option(
@@ -21,13 +27,18 @@ struct OutputOptionGroup: ParsableArguments {
   var bits: AudioFileFormat.SampleEncoding?
 
   /// Checks that exactly one of `-o` and `--out-dir` is given and that the format is known;
-  /// with `acceptingPatterns`, `-o FILE.ahap` is accepted too (see ``writesPattern``).
-  /// Called by the commands' `validate()`: `render preset --list` needs no output.
+  /// with `acceptingPatterns`, `-o FILE.ahap` is accepted too (see ``writesPattern``). Audio is
+  /// never written to a terminal. Called by the commands' `checkOptions()`: `render preset
+  /// --list` needs no output.
   func check(acceptingPatterns: Bool = false) throws {
     switch (output, outDir) {
     case (nil, nil): throw ValidationError("give -o FILE for one input, or --out-dir DIR")
     case (.some, .some): throw ValidationError("give either -o or --out-dir, not both")
     default: if !(acceptingPatterns && writesPattern) { _ = try format(sampleRate: nil) }
+    }
+    if output == "-", isatty(STDOUT_FILENO) != 0 {
+      throw ValidationError(
+        "standard output is a terminal; redirect it (-o - > out.wav) or pipe it (-o - | sox -t wav - -d)")
     }
   }
 

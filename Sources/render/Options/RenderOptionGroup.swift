@@ -40,7 +40,8 @@ struct RenderOptionGroup: ParsableArguments {
   @Option(help: ArgumentHelp("Frames per render block (the output does not depend on it).", visibility: .hidden))
   var blockSize = 32_768
 
-  func validate() throws {
+  /// Throws a usage error for values out of range or an unknown profile name.
+  func check() throws {
     do {
       try options.validate()
     } catch {

@@ -12,7 +12,8 @@ struct ToleranceOptionGroup: ParsableArguments {
       "Smallest accepted signal-to-difference ratio (not checked when the expected side is silent).", valueName: "dB"))
   var minSnr = 60.0
 
-  func validate() throws {
+  /// Throws a usage error for a negative or non-finite tolerance.
+  func check() throws {
     guard maxDiff.isFinite, maxDiff >= 0 else { throw ValidationError("--max-diff must be ≥ 0") }
     guard minSnr.isFinite else { throw ValidationError("--min-snr must be a number of dB") }
   }

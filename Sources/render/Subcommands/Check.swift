@@ -2,7 +2,7 @@ import ArgumentParser
 import HapticRender
 
 /// `render check DIR --golden GOLDEN_DIR`: golden-file regression tests for a folder of patterns.
-struct Check: ParsableCommand {
+struct Check: ParsableCommand, OptionChecking {
   static let configuration = CommandConfiguration(
     abstract: "Render every AHAP file under the given folders and compare each with its golden file.",
     discussion: """
@@ -31,6 +31,11 @@ struct Check: ParsableCommand {
   @OptionGroup var render: RenderOptionGroup
   @OptionGroup var input: InputOptionGroup
   @OptionGroup var diagnostics: DiagnosticOptionGroup
+
+  func checkOptions() throws {
+    try tolerance.check()
+    try render.check()
+  }
 
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)

@@ -2,7 +2,7 @@ import ArgumentParser
 import HapticRender
 
 /// `render compare EXPECTED ACTUAL`: are two sounds the same, in numbers.
-struct Compare: ParsableCommand {
+struct Compare: ParsableCommand, OptionChecking {
   static let configuration = CommandConfiguration(
     abstract: "Compare two audio files sample by sample; an AHAP file stands for its render.",
     discussion: """
@@ -27,6 +27,11 @@ struct Compare: ParsableCommand {
   @OptionGroup var render: RenderOptionGroup
   @OptionGroup var input: InputOptionGroup
   @OptionGroup var diagnostics: DiagnosticOptionGroup
+
+  func checkOptions() throws {
+    try tolerance.check()
+    try render.check()
+  }
 
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)

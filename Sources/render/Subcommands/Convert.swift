@@ -2,7 +2,7 @@ import ArgumentParser
 import HapticRender
 
 /// `render INPUT.ahap -o OUT.wav`, or many inputs with `--out-dir`: the default subcommand.
-struct Convert: ParsableCommand {
+struct Convert: ParsableCommand, OptionChecking {
   static let configuration = CommandConfiguration(
     abstract: "Render AHAP files to audio files (the default command).",
     discussion: """
@@ -30,8 +30,9 @@ struct Convert: ParsableCommand {
 
   @OptionGroup var diagnostics: DiagnosticOptionGroup
 
-  func validate() throws {
+  func checkOptions() throws {
     try output.check()
+    try render.check()
     _ = try output.format(sampleRate: render.rate)
     if output.output != nil, inputs.count != 1 {
       throw ValidationError("-o takes one input; use --out-dir DIR for \(inputs.count) inputs")

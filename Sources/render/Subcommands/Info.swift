@@ -2,7 +2,7 @@ import ArgumentParser
 import HapticRender
 
 /// `render info FILE`: what is in a pattern or an audio file.
-struct Info: ParsableCommand {
+struct Info: ParsableCommand, OptionChecking {
   static let configuration = CommandConfiguration(
     abstract:
       "Describe an AHAP file (duration, events, parameters, polyphony, loudest point, metadata) or an audio file (rate, channels, length, peak and RMS per channel)."
@@ -16,6 +16,10 @@ struct Info: ParsableCommand {
 
   @OptionGroup var render: RenderOptionGroup
   @OptionGroup var input: InputOptionGroup
+
+  func checkOptions() throws {
+    try render.check()
+  }
 
   func run() throws {
     let console = Console()

@@ -2,7 +2,7 @@ import ArgumentParser
 import HapticRender
 
 /// `render plot FILE.ahap -o OUT.svg`: see a pattern.
-struct Plot: ParsableCommand {
+struct Plot: ParsableCommand, OptionChecking {
   static let configuration = CommandConfiguration(
     abstract: "Draw an AHAP file as an SVG picture.",
     discussion: """
@@ -27,7 +27,8 @@ struct Plot: ParsableCommand {
   @OptionGroup var input: InputOptionGroup
   @OptionGroup var diagnostics: DiagnosticOptionGroup
 
-  func validate() throws {
+  func checkOptions() throws {
+    try render.check()
     guard output.lowercased().hasSuffix(".svg") else {
       throw ValidationError(
         "plot writes SVG; name the output .svg (convert it to PNG with an SVG tool such as rsvg-convert)")

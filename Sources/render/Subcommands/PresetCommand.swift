@@ -2,7 +2,7 @@ import ArgumentParser
 import HapticRender
 
 /// `render preset NAME -o FILE`: the system haptics of iOS, React Native, Expo and Android.
-struct PresetCommand: ParsableCommand {
+struct PresetCommand: ParsableCommand, OptionChecking {
   static let configuration = CommandConfiguration(
     commandName: "preset",
     abstract: "Render system haptics (UIKit feedback generators, expo-haptics, Android effects).",
@@ -36,8 +36,9 @@ struct PresetCommand: ParsableCommand {
   @OptionGroup var render: RenderOptionGroup
   @OptionGroup var diagnostics: DiagnosticOptionGroup
 
-  func validate() throws {
+  func checkOptions() throws {
     if list { return }
+    try render.check()
     guard !names.isEmpty else { throw ValidationError("name a preset or a family, or give --list") }
     try output.check(acceptingPatterns: true)
     if !output.writesPattern { _ = try output.format(sampleRate: render.rate) }

@@ -23,7 +23,12 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
       expected: "(document): invalid JSON: expected a value, found 'V'"),
     DiagnosticCase(
       id: "no Pattern", json: "⚑{\"Version\": 1}", severity: .error,
-      expected: "(document): missing \"Pattern\": an AHAP file needs a \"Pattern\" array"),
+      expected: "(document): not an AHAP pattern (no \"Pattern\" array)"),
+    DiagnosticCase(
+      id: "an audio file", json: "⚑RIFF\u{24}\0\0\0WAVEfmt ", severity: .error,
+      expected:
+        "(document): this is an audio file (WAV), not an AHAP pattern; to inspect audio use `render info`, to compare two files `render compare`"
+    ),
     DiagnosticCase(
       id: "Pattern not an array", json: "{\"Pattern\": ⚑{}}", severity: .error,
       expected: "Pattern: expected an array of events and parameters, found an object"),
@@ -100,6 +105,9 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
   ]
 
   static let warnings: [DiagnosticCase] = [
+    DiagnosticCase(
+      id: "empty Pattern", json: "{\"Pattern\": ⚑[]}", severity: .warning,
+      expected: "Pattern: the pattern is empty; the render is silent and 0 s long"),
     DiagnosticCase(
       id: "Type alias", json: wrap("{\"Time\": 0, \"Type\": ⚑\"HapticTransient\"}"), severity: .warning,
       expected:
@@ -252,6 +260,23 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
       diagnostics.map(\.description) == [
         "breath.ahap:2:20: error: Pattern[0].Event.EventDuration: expected a duration in seconds ≥ 0, found -0.5"
       ])
+  }
+
+  @Test func jsonThatIsNotAPatternGetsOneLine() {
+    var diagnostics = Diagnostics()
+    let text = #"{"name": "app", "version": "1.0.0", "dependencies": {"a": "^1"}}"#
+    #expect(Pattern.parse(Array(text.utf8), file: "package.json", diagnostics: &diagnostics) == nil)
+    #expect(
+      diagnostics.all.map(\.description) == [
+        #"package.json:1:1: error: (document): not an AHAP pattern (no "Pattern" array)"#
+      ])
+  }
+
+  @Test(arguments: ["fLaC", "FORM\0\0\0\0AIFF", "caff", "OggS", "ID3\u{4}", "RF64"])
+  func audioFilesAreRecognised(_ start: String) {
+    var diagnostics = Diagnostics()
+    #expect(Pattern.parse(Array(start.utf8) + [0, 1, 2], file: "x", diagnostics: &diagnostics) == nil)
+    #expect(diagnostics.all.first?.message.contains("is an audio file") == true)
   }
 
   @Test func fillsDefaultsAndKeepsUnsortedOrder() throws {
