@@ -18,26 +18,37 @@ public enum Golden {
 
   /// Renders `pattern` and compares it with the audio file `golden`.
   ///
-  /// When `golden` does not exist, or the environment variable `RECORD_GOLDENS` is `1`, the
-  /// render is written there instead and the call throws "recorded new baseline", so that a new
-  /// or changed golden file is always looked at once.
+  /// Relative paths (`pattern`, `golden`, `resourceFolders`) are resolved against the folder of
+  /// the calling test file, as snapshot-testing libraries do, so the check works wherever the
+  /// test runner starts (Xcode, `swift test`, CI). When `golden` does not exist, or the
+  /// environment variable `RECORD_GOLDENS` is `1`, the render is written there instead and the
+  /// call throws "recorded new baseline", so that a new or changed golden file is always looked
+  /// at once.
   ///
-  /// - Throws: ``Mismatch`` when the render differs, or when a baseline was recorded.
+  /// - Throws: ``Mismatch`` when the render differs (with the path of the failing render, in a
+  ///   folder of its own under `$TMPDIR`), or when a baseline was recorded.
   public static func verify(
     pattern: String, golden: String, options: RenderOptions = RenderOptions(),
-    tolerance: ComparisonTolerance = ComparisonTolerance(), resourceFolders: [String] = []
+    tolerance: ComparisonTolerance = ComparisonTolerance(), resourceFolders: [String] = [],
+    filePath: StaticString = #filePath
   ) throws {
+    let base = FileSystem.directory(of: "\(filePath)")
+    let pattern = FileSystem.resolve(pattern, against: base)
+    let golden = FileSystem.resolve(golden, against: base)
+    let resourceFolders = resourceFolders.map { FileSystem.resolve($0, against: base) }
     try verify(golden: golden, options: options, tolerance: tolerance, resourceFolders: resourceFolders) {
       check, diagnostics in check.check(patternAt: pattern, golden: golden, diagnostics: &diagnostics)
     }
   }
 
   /// Renders a pattern already in memory (built in code, a preset) and compares it with the
-  /// audio file `golden`; `name` stands for the pattern in the report.
+  /// audio file `golden` (relative to the calling test file's folder); `name` stands for the
+  /// pattern in the report.
   public static func verify(
     _ pattern: Pattern, name: String = "pattern", golden: String, options: RenderOptions = RenderOptions(),
-    tolerance: ComparisonTolerance = ComparisonTolerance()
+    tolerance: ComparisonTolerance = ComparisonTolerance(), filePath: StaticString = #filePath
   ) throws {
+    let golden = FileSystem.resolve(golden, against: FileSystem.directory(of: "\(filePath)"))
     try verify(golden: golden, options: options, tolerance: tolerance, resourceFolders: []) { check, _ in
       check.check(pattern, name: name, golden: golden)
     }

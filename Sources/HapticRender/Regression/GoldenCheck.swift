@@ -84,12 +84,19 @@ public struct GoldenCheck: Sendable {
         try record(pattern, to: golden)
         return .updated(report)
       }
-      let rendered = "\(TemporaryPath.folder)/render-actual-\(FileSystem.stem(of: golden)).\(format.container.rawValue)"
-      let written = (try? Render.toFile(pattern, options: options, destination: .file(rendered), format: format)) != nil
-      return .failed(report, renderedPath: written ? rendered : nil)
+      return .failed(report, renderedPath: try? writeFailingRender(pattern, golden: golden))
     } catch {
       return .error("\(error)")
     }
+  }
+
+  /// Writes the render that failed as `<golden's name>` in a new folder of its own under
+  /// `$TMPDIR` (parallel test jobs never overwrite each other's); returns its path.
+  private func writeFailingRender(_ pattern: Pattern, golden: String) throws -> String {
+    let folder = try TemporaryPath.newFolder(prefix: "render-actual-")
+    let rendered = "\(folder)/\(FileSystem.stem(of: golden)).\(format.container.rawValue)"
+    try Render.toFile(pattern, options: options, destination: .file(rendered), format: format)
+    return rendered
   }
 
   private func record(_ pattern: Pattern, to golden: String) throws {

@@ -69,6 +69,11 @@ enum FileSystem {
     unlink(path)
   }
 
+  /// `path` itself when absolute, otherwise `path` inside `folder`.
+  static func resolve(_ path: String, against folder: String) -> String {
+    path.hasPrefix("/") ? path : "\(folder)/\(path)"
+  }
+
   /// The folder part of `path` (`"."` when there is none).
   static func directory(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }

@@ -25,6 +25,17 @@ enum TemporaryPath {
     "\(folder)/render-\(uniqueSuffix()).tmp"
   }
 
+  /// Creates a new, empty folder in ``folder`` named `prefix` and six random characters.
+  ///
+  /// - Throws: ``FileSystemError`` when it cannot be created.
+  static func newFolder(prefix: String) throws(FileSystemError) -> String {
+    var template = Array("\(folder)/\(prefix)XXXXXX".utf8CString)
+    guard mkdtemp(&template) != nil else {
+      throw FileSystemError.failed(path: folder, reason: FileSystem.systemError())
+    }
+    return String(cString: template)
+  }
+
   private static func uniqueSuffix() -> String {
     let number = counter.withLock { value in
       value += 1

@@ -97,6 +97,21 @@ import _HapticRenderTestSupport
       let renderedLine = try #require(mismatch.description.split(separator: "\n").first { $0.hasPrefix("rendered: ") })
       let rendered = String(renderedLine.dropFirst("rendered: ".count))
       #expect(try AudioFileReader(path: rendered).frameCount == 24_960)
+      #expect(rendered.hasSuffix("/tap.flac"))
+      #expect(FileSystem.directory(of: rendered).contains("/render-actual-"))
+      // A second failure (a parallel job) gets a folder of its own.
+      #expect(throws: Golden.Mismatch.self) { try Golden.verify(pattern: pattern, golden: golden) }
+      let folders = try FileManager.default.contentsOfDirectory(
+        atPath: FileSystem.directory(of: FileSystem.directory(of: rendered)))
+      #expect(folders.filter { $0.hasPrefix("render-actual-") }.count >= 2)
+    }
+  }
+
+  /// Relative paths are resolved against this file's folder, not the working directory.
+  @Test func goldenVerifyResolvesRelativePathsAgainstTheTestFile() throws {
+    try Golden.verify(pattern: "../../../samples/heartbeat.ahap", golden: "../../Golden/heartbeat.flac")
+    #expect(throws: Golden.Mismatch.self) {
+      try Golden.verify(pattern: "samples/heartbeat.ahap", golden: "../../Golden/heartbeat.flac")
     }
   }
 }
