@@ -4,15 +4,14 @@ public struct EnvelopeSummary: Sendable {
   /// `minimum[channel][column]`, `maximum[channel][column]`.
   public var minimum: [[Float]]
   public var maximum: [[Float]]
-  /// Frames per column (the last column may hold fewer).
-  public var framesPerColumn: Int
-
-  /// Reads `source` to its end.
+  /// Reads `source` to its end. Frame `n` of `N` falls in column `n × columns / N`, so column
+  /// `c` starts at time `c / columns` of the whole, exactly as a time axis over the same length
+  /// places it (columns hold ⌊N / columns⌋ or one more frames; none when `N < columns`).
   ///
   /// - Parameter columns: Number of slices, ≥ 1.
   public init(of source: inout some FrameSource, columns: Int) throws {
     let columns = max(columns, 1)
-    framesPerColumn = max((source.frameCount + columns - 1) / columns, 1)
+    let frameCount = max(source.frameCount, 1)
     minimum = Array(repeating: Array(repeating: 0, count: columns), count: source.channelCount)
     maximum = minimum
     var block = AudioBlock(channelCount: source.channelCount, capacity: 4_096)
@@ -20,7 +19,7 @@ public struct EnvelopeSummary: Sendable {
     while try source.read(into: &block) {
       for channel in 0..<source.channelCount {
         for frame in 0..<block.frameCount {
-          let column = min((position + frame) / framesPerColumn, columns - 1)
+          let column = min((position + frame) * columns / frameCount, columns - 1)
           let sample = block.channels[channel][frame]
           minimum[channel][column] = min(minimum[channel][column], sample)
           maximum[channel][column] = max(maximum[channel][column], sample)

@@ -22,9 +22,102 @@ extension SVGPlot {
     }
   }
 
-  func lane(id: String, label: String, top: Double, height: Double) -> String {
-    "<g id=\"\(id)\"><rect x=\"\(f(Self.margin))\" y=\"\(f(top))\" width=\"\(width)\" height=\"\(f(height))\" class=\"lane\"/>"
-      + "<text x=\"\(f(Self.margin - 8))\" y=\"\(f(top + height / 2 + 4))\" text-anchor=\"end\" class=\"label\">\(escape(label))</text></g>"
+  /// A lane's background, its name and unit at the left, and its value scales: marks at the
+  /// left edge, and at the right edge when `rightScale` is given.
+  func lane(
+    id: String, label: String, unit: String, top: Double, height: Double, scale: [ScaleMark],
+    rightScale: [ScaleMark] = []
+  ) -> String {
+    let right = Self.margin + Double(width)
+    var parts = [
+      "<g id=\"\(id)\"><rect x=\"\(f(Self.margin))\" y=\"\(f(top))\" width=\"\(width)\" height=\"\(f(height))\" class=\"lane\"/>",
+      "<text x=\"8\" y=\"\(f(top + height / 2 + (unit.isEmpty ? 4 : 0)))\" class=\"label\">\(escape(label))</text>",
+    ]
+    if !unit.isEmpty {
+      parts.append("<text x=\"8\" y=\"\(f(top + height / 2 + 11))\" class=\"scale\">\(escape(unit))</text>")
+    }
+    for (marks, anchor, edge, textX) in [
+      (scale, "end", Self.margin, Self.margin - 5), (rightScale, "start", right, right + 5),
+    ] {
+      for mark in marks {
+        let y = top + height - mark.fraction * height
+        let tickEnd = anchor == "end" ? edge - 3 : edge + 3
+        parts.append(
+          "<line x1=\"\(f(edge))\" y1=\"\(f(y))\" x2=\"\(f(tickEnd))\" y2=\"\(f(y))\" class=\"axis\"/>"
+            + "<text x=\"\(f(textX))\" y=\"\(f(y + 3))\" text-anchor=\"\(anchor)\" class=\"scale\">\(escape(mark.text))</text>"
+        )
+      }
+    }
+    return parts.joined() + "</g>"
+  }
+
+  /// A transient's label beside its tick: to the right, or to the left where it would pass the
+  /// right edge of the lanes.
+  func tickLabel(_ text: String, at x: Double, y: Double) -> String {
+    let fitsRight = x + 3 + labelWidth(text) <= Self.margin + Double(width)
+    let anchor = fitsRight ? "" : " text-anchor=\"end\""
+    return "<text x=\"\(f(fitsRight ? x + 3 : x - 3))\" y=\"\(f(y))\"\(anchor) class=\"small\">\(escape(text))</text>"
+  }
+
+  /// Width of `text` in the 9 px label font, in pixels (an upper estimate).
+  func labelWidth(_ text: String) -> Double { Double(text.count) * 5.5 }
+
+  /// `text`, cut with "…" to fit `pixels` at `characterWidth` pixels per character.
+  func fitted(_ text: String, pixels: Double, characterWidth: Double) -> String {
+    let fitting = max(Int(pixels / characterWidth), 1)
+    return text.count <= fitting ? text : String(text.prefix(fitting - 1)) + "…"
+  }
+
+  /// What the marks and labels of the events lane mean, in lines of at most `pixels` starting
+  /// at `top`; `top` ends below the last line.
+  func legend(top: inout Double, pixels: Double) -> String {
+    let swatch = "width=\"14\" height=\"9\""
+    let swatches: [(mark: (Double, Double) -> String, text: String)] = [
+      (
+        { "<rect x=\"\(self.f($0))\" y=\"\(self.f($1 - 8))\" \(swatch) class=\"bar haptic swatch\"/>" },
+        "haptic continuous"
+      ),
+      ({ "<rect x=\"\(self.f($0))\" y=\"\(self.f($1 - 8))\" \(swatch) class=\"bar audio swatch\"/>" }, "audio"),
+      (
+        { "<rect x=\"\(self.f($0))\" y=\"\(self.f($1 - 8))\" \(swatch) class=\"tail haptic swatch\"/>" }, "release tail"
+      ),
+      (
+        {
+          "<line x1=\"\(self.f($0 + 7))\" y1=\"\(self.f($1 - 9))\" x2=\"\(self.f($0 + 7))\" y2=\"\(self.f($1 + 1))\" class=\"tick swatch\"/>"
+        },
+        "transient"
+      ),
+    ]
+    var parts = ["<g id=\"legend\">"]
+    var x = 8.0
+    top += 12
+    func text(_ text: String, at x: Double) -> String {
+      "<text x=\"\(f(x))\" y=\"\(f(top))\" class=\"small\">\(escape(text))</text>"
+    }
+    for (mark, name) in swatches {
+      if x > 8, x + 18 + labelWidth(name) > pixels - 8 {
+        x = 8
+        top += 14
+      }
+      parts.append(mark(x, top) + text(name, at: x + 18))
+      x += 18 + labelWidth(name) + 12
+    }
+    // The labels' key flows on, phrase by phrase.
+    var line = ""
+    for phrase in ["labels: I intensity as it sounds,", "S sharpness,", "vol volume,", "pitch, duration in s"] {
+      let candidate = line.isEmpty ? phrase : line + " " + phrase
+      if x + labelWidth(candidate) <= pixels - 8 || (line.isEmpty && x == 8) {
+        line = candidate
+        continue
+      }
+      if !line.isEmpty { parts.append(text(line, at: x)) }
+      x = 8
+      top += 14
+      line = phrase
+    }
+    parts.append(text(line, at: x))
+    top += 8
+    return parts.joined() + "</g>"
   }
 
   func silence(from start: Double, to end: Double, x: (Double) -> Double, bottom: Double) -> String {
@@ -43,6 +136,9 @@ extension SVGPlot {
     var index = 0
     while Double(index) * step <= duration + step * 1e-9 {
       let time = Double(index) * step
+      if index > 0 {
+        parts.append("<line x1=\"\(f(x(time)))\" y1=\"30\" x2=\"\(f(x(time)))\" y2=\"\(f(top))\" class=\"grid\"/>")
+      }
       parts.append(
         "<line x1=\"\(f(x(time)))\" y1=\"\(f(top))\" x2=\"\(f(x(time)))\" y2=\"\(f(top + 5))\" class=\"axis\"/>")
       parts.append(

@@ -24,8 +24,11 @@ public struct SVGPlot: Sendable {
     self.width = width
   }
 
+  /// Left of the lanes: lane names and the left scales.
   static let margin = 110.0
-  static let laneGap = 14.0
+  /// Right of the lanes: the carrier-frequency scale of the sharpness lane.
+  static let rightMargin = 64.0
+  static let laneGap = 16.0
 
   /// Maps times in seconds to x positions in the drawing.
   struct TimeAxis {
@@ -34,26 +37,37 @@ public struct SVGPlot: Sendable {
     func x(_ time: Double) -> Double { SVGPlot.margin + time / duration * width }
   }
 
+  /// One mark of a lane's value scale: `fraction` is its height in the lane (0 at the bottom,
+  /// 1 at the top).
+  struct ScaleMark {
+    var fraction: Double
+    var text: String
+  }
+
   /// The SVG text for `analysis`, with the waveform read from `source` (the same pattern).
   public func draw(_ analysis: PatternAnalysis, waveform source: inout some FrameSource) throws -> String {
     let envelope = try EnvelopeSummary(of: &source, columns: width)
     let axis = TimeAxis(duration: max(analysis.duration, 1e-3), width: Double(width))
+    let totalWidth = Self.margin + axis.width + Self.rightMargin
     var top = 30.0
-    var body = ["<text x=\"\(Self.margin)\" y=\"18\" class=\"title\">\(escape(title(analysis.pattern)))</text>"]
+    let heading = fitted(title(analysis.pattern), pixels: totalWidth - 16, characterWidth: 7.5)
+    var body = ["<text x=\"8\" y=\"18\" class=\"title\">\(escape(heading))</text>"]
     body += waveformLanes(envelope, layout: analysis.options.layout.resolved(for: analysis.pattern), top: &top)
     body += parameterLanes(analysis, axis: axis, top: &top)
     body += eventLane(analysis, axis: axis, top: &top)
     let silences = silenceShades(analysis, axis: axis, bottom: top)
     body.append(self.axis(duration: axis.duration, top: top, x: axis.x))
-    let totalHeight = top + 40
-    let totalWidth = Self.margin + axis.width + 20
+    top += 36
+    body.append(legend(top: &top, pixels: totalWidth))
+    let totalHeight = top
     return
       ([
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(totalWidth))\" height=\"\(f(totalHeight))\" viewBox=\"0 0 \(f(totalWidth)) \(f(totalHeight))\" font-family=\"sans-serif\">",
         "<style>.title{font-size:13px;font-weight:bold}.label{font-size:11px;fill:#333}.small{font-size:9px;fill:#222}"
           + ".lane{fill:#f7f7f7;stroke:#ddd}.wave{stroke:#1f5fa8;stroke-width:1;fill:none}.curve{stroke:#c0392b;stroke-width:1.5;fill:none}"
           + ".tick{stroke:#8e44ad;stroke-width:1.5}.bar.haptic{fill:#7fb3e6}.bar.audio{fill:#8fd19e}.tail{opacity:0.35}"
-          + ".silence{fill:#000;opacity:0.04}.axis{stroke:#555}</style>",
+          + ".silence{fill:#000;opacity:0.04}.axis{stroke:#555}.grid{stroke:#000;stroke-opacity:0.08}"
+          + ".scale{font-size:9px;fill:#666}.point{fill:#c0392b}</style>",
         "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>",
       ] + body + silences + ["</svg>"]).joined(separator: "\n") + "\n"
   }
@@ -68,8 +82,12 @@ public struct SVGPlot: Sendable {
       let height = 70.0
       body.append(
         lane(
-          id: "lane-\(names[channel].lowercased().replacing(" ", with: "-"))", label: names[channel], top: top,
-          height: height))
+          id: "lane-\(names[channel].lowercased().replacing(" ", with: "-"))", label: names[channel],
+          unit: "full scale", top: top, height: height,
+          scale: [
+            ScaleMark(fraction: 1, text: "+1"), ScaleMark(fraction: 0.5, text: "0"), ScaleMark(fraction: 0, text: "−1"),
+          ]
+        ))
       let middle = top + height / 2
       var path = ""
       for column in 0..<width {
@@ -84,8 +102,9 @@ public struct SVGPlot: Sendable {
     return body
   }
 
-  /// The effective intensity and sharpness of the haptic events, transients as ticks; none
-  /// when the pattern has no haptic event.
+  /// The effective intensity and sharpness of the haptic events (transients as ticks and
+  /// points), on 0…1 scales, sharpness also in carrier Hz; none when the pattern has no haptic
+  /// event.
   private func parameterLanes(_ analysis: PatternAnalysis, axis: TimeAxis, top: inout Double) -> [String] {
     let pattern = analysis.pattern
     let haptic = pattern.events.indices.filter { pattern.events[$0].type.isHaptic }
@@ -94,7 +113,15 @@ public struct SVGPlot: Sendable {
     var body: [String] = []
     for (parameter, name) in [(ParameterID.hapticIntensity, "intensity"), (.hapticSharpness, "sharpness")] {
       let height = 50.0
-      body.append(lane(id: "lane-\(name)", label: name, top: top, height: height))
+      let unitScale = [0.0, 0.5, 1].map { ScaleMark(fraction: $0, text: NumberText.fixed($0, 1)) }
+      let profile = analysis.options.profile
+      let hertz = [0.0, 0.5, 1].map {
+        ScaleMark(fraction: $0, text: "\(NumberText.fixed(profile.frequency(sharpness: $0), 0)) Hz")
+      }
+      body.append(
+        lane(
+          id: "lane-\(name)", label: name, unit: "0…1", top: top, height: height, scale: unitScale,
+          rightScale: parameter == .hapticSharpness ? hertz : []))
       var segments: [String] = []
       var current = ""
       for column in 0..<width {
@@ -112,14 +139,14 @@ public struct SVGPlot: Sendable {
       }
       if !current.isEmpty { segments.append(current) }
       body.append("<path d=\"\(segments.joined())\" class=\"curve\"/>")
-      if parameter == .hapticIntensity {
-        for index in haptic where pattern.events[index].type == .hapticTransient {
-          let x = axis.x(pattern.events[index].time)
-          let value = analysis.value(of: .hapticIntensity, event: index, at: pattern.events[index].time)
-          body.append(
-            "<line x1=\"\(f(x))\" y1=\"\(f(top + height))\" x2=\"\(f(x))\" y2=\"\(f(top + height - value * height))\" class=\"tick\"/>"
-          )
-        }
+      for index in haptic where pattern.events[index].type == .hapticTransient {
+        let x = axis.x(pattern.events[index].time)
+        let value = analysis.value(of: parameter, event: index, at: pattern.events[index].time)
+        let y = top + height - value * height
+        body.append(
+          parameter == .hapticIntensity
+            ? "<line x1=\"\(f(x))\" y1=\"\(f(top + height))\" x2=\"\(f(x))\" y2=\"\(f(y))\" class=\"tick\"/>"
+            : "<circle cx=\"\(f(x))\" cy=\"\(f(y))\" r=\"2.5\" class=\"point\"/>")
       }
       top += height + Self.laneGap
     }
@@ -150,9 +177,7 @@ public struct SVGPlot: Sendable {
         bars.append(
           "<line x1=\"\(f(x(event.time)))\" y1=\"\(f(y + 2))\" x2=\"\(f(x(event.time)))\" y2=\"\(f(y + rowHeight - 2))\" class=\"tick\"><title>\(escape(text))</title></line>"
         )
-        if labelsTicks {
-          bars.append("<text x=\"\(f(x(event.time) + 3))\" y=\"\(f(y + 13))\" class=\"small\">\(escape(text))</text>")
-        }
+        if labelsTicks { bars.append(tickLabel(text, at: x(event.time), y: y + 13)) }
         continue
       }
       let bodyEnd = event.duration > 0 ? min(event.time + event.duration, span.end) : span.end
@@ -171,7 +196,7 @@ public struct SVGPlot: Sendable {
     }
     let eventsHeight = max(Double(rowEnds.count), 1) * rowHeight
     defer { top += eventsHeight + Self.laneGap }
-    return [lane(id: "lane-events", label: "events", top: top, height: eventsHeight)] + bars
+    return [lane(id: "lane-events", label: "events", unit: "", top: top, height: eventsHeight, scale: [])] + bars
   }
 
   /// Silences of half a second or more, shaded across every lane.
