@@ -41,6 +41,10 @@ struct RenderCommand: ParsableCommand {
       return
     }
     do {
+      if let shell = requestedCompletionShell(arguments) {
+        print(try CompletionScript.text(for: shell), terminator: "")
+        return
+      }
       var command = try parseAsRoot(arguments)
       do {
         try (command as? any OptionChecking)?.checkOptions()
@@ -51,6 +55,14 @@ struct RenderCommand: ParsableCommand {
     } catch {
       exit(withError: error)
     }
+  }
+
+  /// The shell of `--generate-completion-script SHELL` (or `=SHELL`), when that is the request.
+  private static func requestedCompletionShell(_ arguments: [String]) -> CompletionShell? {
+    guard let first = arguments.first, first.hasPrefix("--generate-completion-script") else { return nil }
+    let value =
+      first.split(separator: "=", maxSplits: 1).dropFirst().first.map(String.init) ?? arguments.dropFirst().first
+    return value.flatMap(CompletionShell.init(rawValue:))
   }
 
   /// Prints `message` with the usage of `subcommand`, as swift-argument-parser does for its own

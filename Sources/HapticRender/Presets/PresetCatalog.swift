@@ -34,7 +34,12 @@ public enum PresetCatalog {
     if let other = presets.first(where: { $0.name == name }) {
       throw LookupError(name: name, suggestion: other.id)
     }
-    let candidates = families.map(\.name) + families[0].presets.map(\.name) + presets.map(\.id)
-    throw LookupError(name: name, suggestion: NameSuggestion.closest(to: name, among: candidates))
+    throw LookupError(name: name, suggestion: NameSuggestion.closest(to: name, among: names))
+  }
+
+  /// Every name ``presets(named:)`` accepts: the families, the bare names of the default
+  /// family, and every `family/name`.
+  public static var names: [String] {
+    families.map(\.name) + families[0].presets.map(\.name) + presets.map(\.id)
   }
 }

@@ -6,7 +6,7 @@ struct InputOptionGroup: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "A folder where EventWaveformPath files are looked up, after the pattern's own folder (repeatable).",
-      valueName: "dir"))
+      valueName: "dir"), completion: .directory)
   var resources: [String] = []
 
   @Flag(help: "Treat every warning as an error.")

@@ -11,10 +11,13 @@ import HapticRender
 struct OutputOptionGroup: ParsableArguments {
   @Option(
     name: [.customShort("o"), .long],
-    help: ArgumentHelp("The audio file to write, or - for standard output (one input).", valueName: "file"))
+    help: ArgumentHelp("The audio file to write, or - for standard output (one input).", valueName: "file"),
+    completion: .file())
   var output: String?
 
-  @Option(help: ArgumentHelp("Write DIR/<name>.<type> for each input (several files or folders).", valueName: "dir"))
+  @Option(
+    help: ArgumentHelp("Write DIR/<name>.<type> for each input (several files or folders).", valueName: "dir"),
+    completion: .directory)
   var outDir: String?
 
   @Option(

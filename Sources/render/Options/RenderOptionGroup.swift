@@ -13,7 +13,8 @@ struct RenderOptionGroup: ParsableArguments {
   @Option(
     help: ArgumentHelp(
       "The signal model: preview (65–300 Hz, for listening), lra150 (a 150 Hz resonant actuator), wideband (a 55–200 Hz voice coil), or a JSON profile file.",
-      valueName: "name|file.json"))
+      valueName: "name|file.json"),
+    completion: .list(SignalProfile.builtIn.map(\.name)))
   var profile = "preview"
 
   @Option(

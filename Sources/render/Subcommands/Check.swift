@@ -12,10 +12,12 @@ struct Check: ParsableCommand, OptionChecking {
       Exit status: 0 all passed (or were updated), 1 any differed, was missing or failed.
       """)
 
-  @Argument(help: ArgumentHelp("Folders (searched recursively) or AHAP files.", valueName: "path"))
+  @Argument(
+    help: ArgumentHelp("Folders (searched recursively) or AHAP files.", valueName: "path"),
+    completion: .file(extensions: ["ahap"]))
   var paths: [String]
 
-  @Option(help: ArgumentHelp("The folder of golden files.", valueName: "dir"))
+  @Option(help: ArgumentHelp("The folder of golden files.", valueName: "dir"), completion: .directory)
   var golden: String
 
   @Flag(help: "Write missing golden files and rewrite those that differ.")

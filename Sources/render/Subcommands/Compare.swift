@@ -13,10 +13,12 @@ struct Compare: ParsableCommand, OptionChecking {
       Exit status: 0 the same within tolerance, 1 different, 2 could not compare.
       """)
 
-  @Argument(help: ArgumentHelp("The reference: an audio file or an AHAP file.", valueName: "expected"))
+  @Argument(
+    help: ArgumentHelp("The reference: an audio file or an AHAP file.", valueName: "expected"), completion: .file())
   var expected: String
 
-  @Argument(help: ArgumentHelp("The file under test: an audio file or an AHAP file.", valueName: "actual"))
+  @Argument(
+    help: ArgumentHelp("The file under test: an audio file or an AHAP file.", valueName: "actual"), completion: .file())
   var actual: String
 
   @OptionGroup var tolerance: ToleranceOptionGroup

@@ -18,7 +18,9 @@ struct Convert: ParsableCommand, OptionChecking {
       Exit status: 0 success, 1 an input rejected or a write failed, 64 usage error.
       """)
 
-  @Argument(help: ArgumentHelp("AHAP files, or folders of them with --out-dir.", valueName: "input.ahap"))
+  @Argument(
+    help: ArgumentHelp("AHAP files, or folders of them with --out-dir.", valueName: "input.ahap"),
+    completion: .file(extensions: ["ahap"]))
   var inputs: [String]
 
   @OptionGroup var output: OutputOptionGroup

@@ -8,7 +8,7 @@ struct Info: ParsableCommand, OptionChecking {
       "Describe an AHAP file (duration, events, parameters, polyphony, loudest point, metadata) or an audio file (rate, channels, length, peak and RMS per channel)."
   )
 
-  @Argument(help: ArgumentHelp("An AHAP file or an audio file.", valueName: "file"))
+  @Argument(help: ArgumentHelp("An AHAP file or an audio file.", valueName: "file"), completion: .file())
   var file: String
 
   @Flag(help: "Print JSON.")

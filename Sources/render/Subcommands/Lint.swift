@@ -14,7 +14,7 @@ struct Lint: ParsableCommand {
       Exit status: 0 no errors (and no warnings with --strict), 1 otherwise.
       """)
 
-  @Argument(help: ArgumentHelp("AHAP files or folders.", valueName: "file"))
+  @Argument(help: ArgumentHelp("AHAP files or folders.", valueName: "file"), completion: .file(extensions: ["ahap"]))
   var paths: [String]
 
   @Flag(help: "Print the findings as a JSON array.")

@@ -14,10 +14,12 @@ struct Plot: ParsableCommand, OptionChecking {
       rsvg-convert.
       """)
 
-  @Argument(help: ArgumentHelp("The AHAP file.", valueName: "file.ahap"))
+  @Argument(help: ArgumentHelp("The AHAP file.", valueName: "file.ahap"), completion: .file(extensions: ["ahap"]))
   var file: String
 
-  @Option(name: [.customShort("o"), .long], help: ArgumentHelp("The SVG file to write.", valueName: "file.svg"))
+  @Option(
+    name: [.customShort("o"), .long], help: ArgumentHelp("The SVG file to write.", valueName: "file.svg"),
+    completion: .file(extensions: ["svg"]))
   var output: String
 
   @Option(help: ArgumentHelp("Width of the time axis in pixels (100…20000).", valueName: "pixels"))

@@ -23,7 +23,9 @@ struct PresetCommand: ParsableCommand, OptionChecking {
   @Flag(help: "List every preset with its call and source.")
   var list = false
 
-  @Argument(help: ArgumentHelp("Presets or families.", valueName: "name"))
+  @Argument(
+    help: ArgumentHelp("Presets or families.", valueName: "name"),
+    completion: .list(PresetCatalog.names))
   var names: [String] = []
 
   @Option(
