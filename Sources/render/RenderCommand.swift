@@ -7,8 +7,8 @@ struct RenderCommand: ParsableCommand {
     commandName: "render",
     abstract: "Render Apple haptic patterns (AHAP files) to audio files.",
     discussion: """
-      Haptic events become a vibration signal (65–300 Hz carrier by sharpness, amplitude by \
-      intensity²); the result is written as WAV, FLAC, AIFF, CAF, Ogg, Opus or MP3.
+      Haptic events become a vibration signal (65 to 300 Hz carrier by sharpness, amplitude by \
+      intensity squared); the result is written as WAV, FLAC, AIFF, CAF, Ogg, Opus or MP3.
 
       Examples:
         render breath.ahap -o breath.wav

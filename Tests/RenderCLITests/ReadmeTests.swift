@@ -3,16 +3,18 @@ import HapticRender
 import Testing
 import _HapticRenderTestSupport
 
-/// Every `.build/release/render …` command in the README runs, as written, against `samples/`.
+/// Every `render …` command in the README's code blocks runs, as written, against `samples/`.
 @Suite struct ReadmeTests {
   static let commands: [String] = {
     guard let readme = try? String(contentsOfFile: "\(Locations.packageRoot)/README.md", encoding: .utf8) else {
       return []
     }
-    return readme.split(separator: "\n").compactMap { line in
+    var inCode = false
+    return readme.split(separator: "\n", omittingEmptySubsequences: false).compactMap { line in
       var text = line.trimmingCharacters(in: .whitespaces)
+      if text.hasPrefix("```") { inCode.toggle() }
       if text.hasPrefix("$ ") { text.removeFirst(2) }
-      guard text.hasPrefix(".build/release/render ") else { return nil }
+      guard inCode, text.hasPrefix("render ") else { return nil }
       return text.components(separatedBy: "  #").first?.trimmingCharacters(in: .whitespaces)
     }
   }()
@@ -28,7 +30,7 @@ import _HapticRenderTestSupport
         atPath: "\(folder.path)/\(name)", withDestinationPath: "\(Locations.packageRoot)/\(name)")
     }
     for command in Self.commands {
-      let line = command.replacingOccurrences(of: ".build/release/render", with: "'\(CommandRunner.renderPath)'")
+      let line = "'\(CommandRunner.renderPath)'" + command.dropFirst("render".count)
       let expected: Int32 = command.contains(" compare ") ? 1 : 0  // the README shows a failing comparison
       #expect(try await CommandRunner.shell(line, in: folder.path).status == expected, "\(command)")
     }

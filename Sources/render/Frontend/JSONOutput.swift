@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials  // JSONEncoder without ICU: a smaller static binary
+#else
+  import Foundation
+#endif
 
 /// Prints values as JSON on standard output, keys sorted, for scripts.
 enum JSONOutput {

@@ -4,7 +4,7 @@ import HapticRender
 /// The options that shape the rendered signal.
 struct RenderOptionGroup: ParsableArguments {
   @Option(
-    name: [.customShort("r"), .long], help: ArgumentHelp("Output sample rate in Hz (1000…384000).", valueName: "hz"))
+    name: [.customShort("r"), .long], help: ArgumentHelp("Output sample rate in Hz (1000 to 384000).", valueName: "hz"))
   var rate = 48_000
 
   @Option(help: "Channel layout; auto is haptic (one channel), or stereo when the pattern has audio events.")
@@ -12,7 +12,7 @@ struct RenderOptionGroup: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "The signal model: preview (65–300 Hz, for listening), lra150 (a 150 Hz resonant actuator), wideband (a 55–200 Hz voice coil), or a JSON profile file.",
+      "The signal model: preview (65 to 300 Hz, for listening), lra150 (a 150 Hz resonant actuator), wideband (a 55 to 200 Hz voice coil), or a JSON profile file.",
       valueName: "name|file.json"),
     completion: .list(SignalProfile.builtIn.map(\.name)))
   var profile = "preview"
@@ -25,11 +25,12 @@ struct RenderOptionGroup: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "Multiply every haptic intensity by x (0…1) before the amplitude law, like an app's strength setting.",
+      "Multiply every haptic intensity by x (0 to 1) before the amplitude law, like an app's strength setting.",
       valueName: "x"))
   var intensityScale = 1.0
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Final gain in dB (-120…60), e.g. --gain -6.", valueName: "dB"))
+  @Option(
+    parsing: .unconditional, help: ArgumentHelp("Final gain in dB (-120 to 60), e.g. --gain -6.", valueName: "dB"))
   var gain = 0.0
 
   @Option(help: ArgumentHelp("Seconds of silence added at the end.", valueName: "seconds"))

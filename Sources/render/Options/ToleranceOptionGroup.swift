@@ -3,7 +3,7 @@ import HapticRender
 
 /// How close two renders must be.
 struct ToleranceOptionGroup: ParsableArguments {
-  @Option(help: ArgumentHelp("Largest accepted |Δ| of any sample, in full-scale units.", valueName: "x"))
+  @Option(help: ArgumentHelp("Largest accepted difference of any sample, in full-scale units.", valueName: "x"))
   var maxDiff = 1e-4
 
   @Option(

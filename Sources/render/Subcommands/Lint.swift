@@ -7,7 +7,7 @@ struct Lint: ParsableCommand {
     abstract: "Check AHAP files: every reader diagnostic plus device-compatibility checks.",
     discussion: """
       Beyond the reader's warnings (curves over 16 points, continuous events over 30 s, \
-      absolute-looking curve times, …) it flags sharpness controls in patterns without \
+      absolute-looking curve times, and more) it flags sharpness controls in patterns without \
       continuous events, overlapping continuous events of the same sharpness, waveforms in \
       formats Apple devices do not play, and events after more than 10 s of silence.
 

@@ -22,7 +22,7 @@ struct Plot: ParsableCommand, OptionChecking {
     completion: .file(extensions: ["svg"]))
   var output: String
 
-  @Option(help: ArgumentHelp("Width of the time axis in pixels (100…20000).", valueName: "pixels"))
+  @Option(help: ArgumentHelp("Width of the time axis in pixels (100 to 20000).", valueName: "pixels"))
   var width = 1_200
 
   @OptionGroup var render: RenderOptionGroup

@@ -30,7 +30,7 @@ struct PresetCommand: ParsableCommand, OptionChecking {
 
   @Option(
     help: ArgumentHelp(
-      "The intensity argument of impactOccurred(intensity:), 0…1: multiplies every event's intensity (written into an AHAP export).",
+      "The intensity argument of impactOccurred(intensity:), 0 to 1: multiplies every event's intensity (written into an AHAP export).",
       valueName: "x"))
   var intensity = 1.0
 
