@@ -15,8 +15,9 @@ public final class TemporaryFolder {
     try? FileManager.default.removeItem(atPath: path)
   }
 
-  /// Names of the files in the folder, sorted.
-  public func contents() -> [String] {
-    ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+  /// Names of the files in the folder, or in its subfolder `subfolder`, sorted.
+  public func contents(_ subfolder: String? = nil) -> [String] {
+    let folder = subfolder.map { "\(path)/\($0)" } ?? path
+    return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
   }
 }

@@ -21,7 +21,9 @@ struct RenderCommand: ParsableCommand {
         render plot breath.ahap -o breath.svg
       """,
     version: PackageVersion.current,
-    subcommands: [Convert.self, PresetCommand.self, Compare.self, Check.self, Lint.self, Info.self, Plot.self],
+    subcommands: [
+      Convert.self, PresetCommand.self, Compare.self, Check.self, Lint.self, Info.self, Plot.self, Preview.self,
+    ],
     defaultSubcommand: Convert.self
   )
 

@@ -37,6 +37,33 @@ public struct PatternLoader: Sendable {
     return loadWaveforms(of: pattern, patternPath: path, diagnostics: &diagnostics)
   }
 
+  /// One file read for a batch: the pattern, or why there is none, with its diagnostics.
+  public struct Outcome: Sendable {
+    public var pattern: Pattern?
+    public var diagnostics: [Diagnostic]
+    /// Diagnostics found beyond those kept (see ``Diagnostics/maximumKept``).
+    public var omittedDiagnostics: Int
+    /// `cannot read …` when the file could not be read; `nil` otherwise.
+    public var error: String?
+  }
+
+  /// Reads the AHAP file at `path` as ``load(path:diagnostics:)`` does, with the diagnostics
+  /// and any read error gathered for a batch's report.
+  ///
+  /// - Parameter treatsWarningsAsErrors: Refuse the pattern when it has any warning.
+  public func load(path: String, treatsWarningsAsErrors: Bool) -> Outcome {
+    var diagnostics = Diagnostics(treatsWarningsAsErrors: treatsWarningsAsErrors)
+    var outcome = Outcome(pattern: nil, diagnostics: [], omittedDiagnostics: 0)
+    do {
+      outcome.pattern = try load(path: path, diagnostics: &diagnostics)
+    } catch {
+      outcome.error = "cannot read \(error)"
+    }
+    outcome.diagnostics = diagnostics.all
+    outcome.omittedDiagnostics = diagnostics.omittedCount
+    return outcome
+  }
+
   /// Finds and decodes the waveforms of a pattern read from `patternPath` (which names the
   /// folder waveforms are looked up in, and the file in diagnostics).
   ///

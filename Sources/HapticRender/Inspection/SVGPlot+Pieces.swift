@@ -31,10 +31,10 @@ extension SVGPlot {
     let right = Self.margin + Double(width)
     var parts = [
       "<g id=\"\(id)\"><rect x=\"\(f(Self.margin))\" y=\"\(f(top))\" width=\"\(width)\" height=\"\(f(height))\" class=\"lane\"/>",
-      "<text x=\"8\" y=\"\(f(top + height / 2 + (unit.isEmpty ? 4 : 0)))\" class=\"label\">\(escape(label))</text>",
+      "<text x=\"8\" y=\"\(f(top + height / 2 + (unit.isEmpty ? 4 : 0)))\" class=\"label\">\(Markup.escaped(label))</text>",
     ]
     if !unit.isEmpty {
-      parts.append("<text x=\"8\" y=\"\(f(top + height / 2 + 11))\" class=\"scale\">\(escape(unit))</text>")
+      parts.append("<text x=\"8\" y=\"\(f(top + height / 2 + 11))\" class=\"scale\">\(Markup.escaped(unit))</text>")
     }
     for (marks, anchor, edge, textX) in [
       (scale, "end", Self.margin, Self.margin - 5), (rightScale, "start", right, right + 5),
@@ -44,7 +44,7 @@ extension SVGPlot {
         let tickEnd = anchor == "end" ? edge - 3 : edge + 3
         parts.append(
           "<line x1=\"\(f(edge))\" y1=\"\(f(y))\" x2=\"\(f(tickEnd))\" y2=\"\(f(y))\" class=\"axis\"/>"
-            + "<text x=\"\(f(textX))\" y=\"\(f(y + 3))\" text-anchor=\"\(anchor)\" class=\"scale\">\(escape(mark.text))</text>"
+            + "<text x=\"\(f(textX))\" y=\"\(f(y + 3))\" text-anchor=\"\(anchor)\" class=\"scale\">\(Markup.escaped(mark.text))</text>"
         )
       }
     }
@@ -56,7 +56,8 @@ extension SVGPlot {
   func tickLabel(_ text: String, at x: Double, y: Double) -> String {
     let fitsRight = x + 3 + labelWidth(text) <= Self.margin + Double(width)
     let anchor = fitsRight ? "" : " text-anchor=\"end\""
-    return "<text x=\"\(f(fitsRight ? x + 3 : x - 3))\" y=\"\(f(y))\"\(anchor) class=\"small\">\(escape(text))</text>"
+    return
+      "<text x=\"\(f(fitsRight ? x + 3 : x - 3))\" y=\"\(f(y))\"\(anchor) class=\"small\">\(Markup.escaped(text))</text>"
   }
 
   /// Width of `text` in the 9 px label font, in pixels (an upper estimate).
@@ -92,7 +93,7 @@ extension SVGPlot {
     var x = 8.0
     top += 12
     func text(_ text: String, at x: Double) -> String {
-      "<text x=\"\(f(x))\" y=\"\(f(top))\" class=\"small\">\(escape(text))</text>"
+      "<text x=\"\(f(x))\" y=\"\(f(top))\" class=\"small\">\(Markup.escaped(text))</text>"
     }
     for (mark, name) in swatches {
       if x > 8, x + 18 + labelWidth(name) > pixels - 8 {
@@ -207,18 +208,4 @@ extension SVGPlot {
   }
 
   func f(_ value: Double) -> String { NumberText.fixed(value, 1) }
-
-  func escape(_ text: String) -> String {
-    var result = ""
-    for character in text {
-      switch character {
-      case "&": result += "&amp;"
-      case "<": result += "&lt;"
-      case ">": result += "&gt;"
-      case "\"": result += "&quot;"
-      default: result.append(character)
-      }
-    }
-    return result
-  }
 }

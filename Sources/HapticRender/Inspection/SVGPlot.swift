@@ -51,7 +51,7 @@ public struct SVGPlot: Sendable {
     let totalWidth = Self.margin + axis.width + Self.rightMargin
     var top = 30.0
     let heading = fitted(title(analysis.pattern), pixels: totalWidth - 16, characterWidth: 7.5)
-    var body = ["<text x=\"8\" y=\"18\" class=\"title\">\(escape(heading))</text>"]
+    var body = ["<text x=\"8\" y=\"18\" class=\"title\">\(Markup.escaped(heading))</text>"]
     body += waveformLanes(envelope, layout: analysis.options.layout.resolved(for: analysis.pattern), top: &top)
     body += parameterLanes(analysis, axis: axis, top: &top)
     body += eventLane(analysis, axis: axis, top: &top)
@@ -175,7 +175,7 @@ public struct SVGPlot: Sendable {
       let y = top + Double(row) * rowHeight
       if event.type == .hapticTransient {
         bars.append(
-          "<line x1=\"\(f(x(event.time)))\" y1=\"\(f(y + 2))\" x2=\"\(f(x(event.time)))\" y2=\"\(f(y + rowHeight - 2))\" class=\"tick\"><title>\(escape(text))</title></line>"
+          "<line x1=\"\(f(x(event.time)))\" y1=\"\(f(y + 2))\" x2=\"\(f(x(event.time)))\" y2=\"\(f(y + rowHeight - 2))\" class=\"tick\"><title>\(Markup.escaped(text))</title></line>"
         )
         if labelsTicks { bars.append(tickLabel(text, at: x(event.time), y: y + 13)) }
         continue
@@ -183,7 +183,7 @@ public struct SVGPlot: Sendable {
       let bodyEnd = event.duration > 0 ? min(event.time + event.duration, span.end) : span.end
       let kind = event.type.isHaptic ? "haptic" : "audio"
       bars.append(
-        "<rect x=\"\(f(x(span.start)))\" y=\"\(f(y + 2))\" width=\"\(f(max(x(bodyEnd) - x(span.start), 1)))\" height=\"\(f(rowHeight - 4))\" class=\"bar \(kind)\"><title>\(escape(text))</title></rect>"
+        "<rect x=\"\(f(x(span.start)))\" y=\"\(f(y + 2))\" width=\"\(f(max(x(bodyEnd) - x(span.start), 1)))\" height=\"\(f(rowHeight - 4))\" class=\"bar \(kind)\"><title>\(Markup.escaped(text))</title></rect>"
       )
       if span.end > bodyEnd {
         bars.append(
@@ -191,7 +191,8 @@ public struct SVGPlot: Sendable {
         )
       }
       if fits(text, pixels: x(span.end) - x(span.start)) {
-        bars.append("<text x=\"\(f(x(span.start) + 3))\" y=\"\(f(y + 13))\" class=\"small\">\(escape(text))</text>")
+        bars.append(
+          "<text x=\"\(f(x(span.start) + 3))\" y=\"\(f(y + 13))\" class=\"small\">\(Markup.escaped(text))</text>")
       }
     }
     let eventsHeight = max(Double(rowEnds.count), 1) * rowHeight

@@ -1,5 +1,3 @@
-import Dispatch
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -93,59 +91,31 @@ public struct Batch: Sendable {
     _ inputs: [String], jobs: Int, progress: @Sendable (Progress, FileResult) -> Void = { _, _ in }
   ) -> [FileResult] {
     try? FileSystem.createDirectory(outputFolder)  // a failure shows in every result
-    let state = Locked(WorkState(count: inputs.count))
-    DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, inputs.count))) { _ in
-      while let index = state.withLock({ $0.nextIndex() }) {
-        let result = render(inputs[index])
-        state.withLock { state in
-          state.finish(index, result)
-          progress(
-            Progress(done: state.done, total: inputs.count, failed: state.failed, current: inputs[index]), result)
+    let failed = Locked(0)
+    return ParallelWork.map(
+      count: inputs.count, jobs: jobs, body: { render(inputs[$0]) },
+      finished: { index, result, done in
+        let failures = failed.withLock { count in
+          if !result.succeeded { count += 1 }
+          return count
         }
-      }
-    }
-    return state.withLock { $0.results.map { $0! } }
+        progress(Progress(done: done, total: inputs.count, failed: failures, current: inputs[index]), result)
+      })
   }
 
   /// Renders one input.
   public func render(_ input: String) -> FileResult {
-    var result = FileResult(input: input, output: outputPath(for: input), diagnostics: [])
-    var diagnostics = Diagnostics(treatsWarningsAsErrors: treatsWarningsAsErrors)
-    do {
-      if let pattern = try loader.load(path: input, diagnostics: &diagnostics) {
+    let loaded = loader.load(path: input, treatsWarningsAsErrors: treatsWarningsAsErrors)
+    var result = FileResult(
+      input: input, output: outputPath(for: input), diagnostics: loaded.diagnostics,
+      omittedDiagnostics: loaded.omittedDiagnostics, error: loaded.error)
+    if let pattern = loaded.pattern {
+      do {
         result.report = try Render.toFile(pattern, options: options, destination: .file(result.output), format: format)
+      } catch {
+        result.error = "\(error)"
       }
-    } catch let error as FileSystemError {
-      result.error = "cannot read \(error)"
-    } catch {
-      result.error = "\(error)"
     }
-    result.diagnostics = diagnostics.all
-    result.omittedDiagnostics = diagnostics.omittedCount
     return result
-  }
-}
-
-/// Work distribution and results shared by the worker threads (behind a ``Locked``).
-private struct WorkState {
-  var next = 0
-  var done = 0
-  var failed = 0
-  var results: [Batch.FileResult?]
-
-  init(count: Int) {
-    results = Array(repeating: nil, count: count)
-  }
-
-  mutating func nextIndex() -> Int? {
-    guard next < results.count else { return nil }
-    next += 1
-    return next - 1
-  }
-
-  mutating func finish(_ index: Int, _ result: Batch.FileResult) {
-    results[index] = result
-    done += 1
-    if !result.succeeded { failed += 1 }
   }
 }

@@ -37,6 +37,18 @@ public enum PresetCatalog {
     throw LookupError(name: name, suggestion: NameSuggestion.closest(to: name, among: names))
   }
 
+  /// The presets of every name in `names` (see ``presets(named:)``), each once, in order.
+  ///
+  /// - Throws: ``LookupError`` for the first unknown name.
+  public static func presets(named names: [String]) throws(LookupError) -> [Preset] {
+    var seen: Set<String> = []
+    var found: [Preset] = []
+    for name in names {
+      found += try presets(named: name).filter { seen.insert($0.id).inserted }
+    }
+    return found
+  }
+
   /// Every name ``presets(named:)`` accepts: the families, the bare names of the default
   /// family, and every `family/name`.
   public static var names: [String] {

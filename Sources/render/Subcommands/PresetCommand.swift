@@ -80,9 +80,8 @@ struct PresetCommand: ParsableCommand, OptionChecking {
 
   /// The presets the names mean, in order, each once.
   private func presets() throws -> [Preset] {
-    var seen: Set<String> = []
     do {
-      return try names.flatMap { try PresetCatalog.presets(named: $0) }.filter { seen.insert($0.id).inserted }
+      return try PresetCatalog.presets(named: names)
     } catch {
       throw ValidationError("\(error) See render preset --list.")
     }
