@@ -5,9 +5,11 @@ public struct AudioFileInfo: Sendable, Encodable, CustomStringConvertible {
   public var channels: Int
   public var frames: Int
   public var duration: Double
-  /// Per channel: largest magnitude and RMS, linear.
+  /// Per channel: largest magnitude and RMS of the finite samples, linear.
   public var peak: [Double]
   public var rms: [Double]
+  /// Per channel: samples that are NaN or infinite (a damaged or hostile file).
+  public var nonFiniteSamples: [Int]
 
   /// Reads the whole file, block by block.
   public init(path: String) throws(EncodingError) {
@@ -17,12 +19,17 @@ public struct AudioFileInfo: Sendable, Encodable, CustomStringConvertible {
     channels = reader.channelCount
     var peaks = [Double](repeating: 0, count: reader.channelCount)
     var squares = [Double](repeating: 0, count: reader.channelCount)
+    var nonFinite = [Int](repeating: 0, count: reader.channelCount)
     var count = 0
     var block = AudioBlock(channelCount: reader.channelCount, capacity: 4_096)
     while try reader.read(into: &block) {
       for channel in 0..<reader.channelCount {
         for frame in 0..<block.frameCount {
           let sample = Double(block.channels[channel][frame])
+          guard sample.isFinite else {
+            nonFinite[channel] += 1
+            continue
+          }
           peaks[channel] = max(peaks[channel], abs(sample))
           squares[channel] += sample * sample
         }
@@ -32,6 +39,7 @@ public struct AudioFileInfo: Sendable, Encodable, CustomStringConvertible {
     frames = count
     duration = Double(count) / Double(max(reader.sampleRate, 1))
     peak = peaks
+    nonFiniteSamples = nonFinite
     rms = squares.map { count > 0 ? ($0 / Double(count)).squareRoot() : 0 }
   }
 
@@ -43,7 +51,9 @@ public struct AudioFileInfo: Sendable, Encodable, CustomStringConvertible {
     row("frames", "\(frames)")
     row("duration", "\(NumberText.fixed(duration, 3)) s")
     for channel in 0..<channels {
-      row("channel \(channel)", "peak \(NumberText.dBFS(peak[channel])), RMS \(NumberText.dBFS(rms[channel]))")
+      let damaged = nonFiniteSamples[channel] > 0 ? ", \(nonFiniteSamples[channel]) NaN or infinite samples" : ""
+      row(
+        "channel \(channel)", "peak \(NumberText.dBFS(peak[channel])), RMS \(NumberText.dBFS(rms[channel]))\(damaged)")
     }
     return lines.joined(separator: "\n")
   }

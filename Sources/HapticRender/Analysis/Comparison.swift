@@ -51,7 +51,18 @@ public enum Comparison {
         let frame = report.framesCompared + offset
         for channel in 0..<channels {
           let reference = Double(a.channels[channel][aIndex + offset])
-          let difference = abs(reference - Double(b.channels[channel][bIndex + offset]))
+          let sample = Double(b.channels[channel][bIndex + offset])
+          guard reference.isFinite, sample.isFinite else {
+            // NaN or ±∞ on either side is a difference, whatever the other side holds.
+            report.nonFiniteSamples += 1
+            report.samplesOverTolerance += 1
+            if report.firstFrameOverTolerance == nil {
+              report.firstFrameOverTolerance = frame
+              report.firstChannelOverTolerance = channel
+            }
+            continue
+          }
+          let difference = abs(reference - sample)
           report.signalEnergy += reference * reference
           report.differenceEnergy += difference * difference
           if difference > report.maxDifference {

@@ -39,8 +39,11 @@ public struct ComparisonReport: Sendable, CustomStringConvertible {
   public var maxDifference = 0.0
   public var maxDifferenceFrame = 0
   public var maxDifferenceChannel = 0
-  /// Samples whose difference exceeds `tolerance.maxDifference`.
+  /// Samples whose difference exceeds `tolerance.maxDifference`, non-finite ones included.
   public var samplesOverTolerance = 0
+  /// Samples that are NaN or infinite on either side: always a difference; left out of the
+  /// maximum difference and the levels, which they would make meaningless.
+  public var nonFiniteSamples = 0
   /// First frame with a sample over the tolerance, and its channel.
   public var firstFrameOverTolerance: Int?
   public var firstChannelOverTolerance: Int?
@@ -65,7 +68,7 @@ public struct ComparisonReport: Sendable, CustomStringConvertible {
 
   /// Whether the two sides are the same sound within the tolerance.
   public var passed: Bool {
-    mismatches.isEmpty && maxDifference <= tolerance.maxDifference
+    mismatches.isEmpty && nonFiniteSamples == 0 && maxDifference <= tolerance.maxDifference
       && (snr.map { $0 >= tolerance.minimumSNR } ?? true)
   }
 
@@ -93,6 +96,7 @@ public struct ComparisonReport: Sendable, CustomStringConvertible {
       "\(NumberText.scientific(maxDifference, 2)) at frame \(maxDifferenceFrame) (\(seconds) s), channel \(maxDifferenceChannel)"
     )
     row("samples over ±\(NumberText.scientific(tolerance.maxDifference, 1))", "\(samplesOverTolerance)")
+    if nonFiniteSamples > 0 { row("NaN or infinite samples", "\(nonFiniteSamples)") }
     row("RMS of Δ", "\(NumberText.fixed(differenceRMSDecibels, 1)) dBFS")
     let snrText = snr.map { "\(NumberText.fixed($0, 1)) dB" } ?? "n/a (expected is silent)"
     row("SNR", "\(snrText) (minimum \(NumberText.fixed(tolerance.minimumSNR, 1)) dB)")
@@ -104,7 +108,7 @@ public struct ComparisonReport: Sendable, CustomStringConvertible {
 extension ComparisonReport: Encodable {
   private enum CodingKeys: String, CodingKey {
     case expected, actual, tolerance, mismatches, framesCompared, maxDifference, maxDifferenceFrame
-    case maxDifferenceSeconds, maxDifferenceChannel, samplesOverTolerance, firstFrameOverTolerance
+    case maxDifferenceSeconds, maxDifferenceChannel, samplesOverTolerance, nonFiniteSamples, firstFrameOverTolerance
     case firstChannelOverTolerance, differenceRMSDecibels, snrDecibels, identical, passed
   }
 
@@ -122,6 +126,7 @@ extension ComparisonReport: Encodable {
       Double(maxDifferenceFrame) / Double(max(expected.sampleRate, 1)), forKey: .maxDifferenceSeconds)
     try container.encode(maxDifferenceChannel, forKey: .maxDifferenceChannel)
     try container.encode(samplesOverTolerance, forKey: .samplesOverTolerance)
+    try container.encode(nonFiniteSamples, forKey: .nonFiniteSamples)
     try container.encode(firstFrameOverTolerance, forKey: .firstFrameOverTolerance)
     try container.encode(firstChannelOverTolerance, forKey: .firstChannelOverTolerance)
     let rms = differenceRMSDecibels
