@@ -65,6 +65,16 @@ public enum PatternFiles {
     return files
   }
 
+  /// Refuses an output that is the input itself (through links or another spelling of its
+  /// path), which writing would destroy.
+  ///
+  /// - Throws: ``FileSystemError`` naming both.
+  public static func checkOutput(_ output: String, isNot input: String) throws(FileSystemError) {
+    if FileSystem.isSameFile(output, input) {
+      throw .failed(path: output, reason: "is the input '\(input)'; it is not replaced (choose another output)")
+    }
+  }
+
   /// The name of a file without its folder and extension: `samples/breath.ahap` → `breath`.
   public static func stem(of path: String) -> String {
     FileSystem.stem(of: path)

@@ -111,6 +111,7 @@ public struct Batch: Sendable {
       omittedDiagnostics: loaded.omittedDiagnostics, error: loaded.error)
     if let pattern = loaded.pattern {
       do {
+        try PatternFiles.checkOutput(result.output, isNot: input)
         result.report = try Render.toFile(pattern, options: options, destination: .file(result.output), format: format)
       } catch {
         result.error = "\(error)"

@@ -120,6 +120,7 @@ public struct PreviewSite: Sendable {
   private func write(_ pattern: Pattern, input: String, name: String, diagnostics: [Diagnostic]) -> Entry {
     var entry = Entry(input: input, page: pagePath(named: name), diagnostics: diagnostics)
     do {
+      try PatternFiles.checkOutput(entry.page, isNot: input)
       entry.summary = try PreviewPage.write(
         pattern, name: name, diagnostics: diagnostics, options: options, plotWidth: plotWidth, to: entry.page)
     } catch {

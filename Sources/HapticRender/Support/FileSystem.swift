@@ -52,6 +52,15 @@ enum FileSystem {
     return String(cString: resolved)
   }
 
+  /// `true` when `a` and `b` name one existing file (same device and inode), whatever their
+  /// spelling and the links between them.
+  static func isSameFile(_ a: String, _ b: String) -> Bool {
+    var first = stat()
+    var second = stat()
+    return stat(a, &first) == 0 && stat(b, &second) == 0 && first.st_dev == second.st_dev
+      && first.st_ino == second.st_ino
+  }
+
   /// `true` when something exists at `path`.
   static func exists(_ path: String) -> Bool {
     access(path, F_OK) == 0

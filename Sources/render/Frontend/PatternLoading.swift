@@ -1,3 +1,4 @@
+import ArgumentParser
 import HapticRender
 
 /// Reads a pattern for a subcommand and prints its diagnostics.
@@ -11,6 +12,16 @@ enum PatternLoading {
     } catch {
       console.error("cannot read \(error)")
       return nil
+    }
+  }
+
+  /// Fails, saying why, when `output` is the input file itself.
+  static func checkOutput(_ output: String, isNot input: String, console: Console) throws {
+    do {
+      try PatternFiles.checkOutput(output, isNot: input)
+    } catch {
+      console.error("\(error)")
+      throw ExitCode.failure
     }
   }
 }

@@ -47,6 +47,9 @@ struct Convert: ParsableCommand, OptionChecking {
     let options = try render.renderOptions(strict: input.strict, console: console)
     let format = try output.format(sampleRate: options.sampleRate)
     if output.destination != nil {
+      if let path = output.output, path != "-" {
+        try PatternLoading.checkOutput(path, isNot: inputs[0], console: console)
+      }
       guard let pattern = PatternLoading.load(inputs[0], input: input, console: console) else {
         throw ExitCode.failure
       }

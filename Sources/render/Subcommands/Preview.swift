@@ -107,6 +107,7 @@ struct Preview: ParsableCommand, OptionChecking {
       pattern = preset.pattern()
       name = preset.name
     } else {
+      try PatternLoading.checkOutput(path, isNot: inputs[0], console: console)
       var diagnostics = Diagnostics(treatsWarningsAsErrors: input.strict)
       defer { console.print(diagnostics.all, omitted: diagnostics.omittedCount) }
       do {
