@@ -82,4 +82,20 @@ import _HapticRenderTestSupport
     #expect(twoWithO.status == 64)
     #expect(twoWithO.standardError.contains("-o takes one input; use --out-dir DIR for 2 inputs"))
   }
+
+  /// A run that finds nothing to do fails: a CI that checks nothing must not pass.
+  @Test func aFolderWithoutPatternsFailsEveryCommand() async throws {
+    let folder = try TemporaryFolder()
+    try FileManager.default.createDirectory(atPath: "\(folder.path)/empty", withIntermediateDirectories: false)
+    let commands = [
+      ["lint", "empty"], ["check", "empty", "--golden", "g"], ["empty", "--out-dir", "out"],
+      ["preview", "empty", "--out-dir", "site"],
+    ]
+    for arguments in commands {
+      let result = try await CommandRunner.render(arguments, in: folder.path)
+      #expect(result.status == 1, "\(arguments)")
+      #expect(result.standardError == "render: error: 'empty': no .ahap files under it\n", "\(arguments)")
+    }
+    #expect(folder.contents() == ["empty"])
+  }
 }

@@ -35,12 +35,15 @@ public enum PatternFiles {
   /// Every `.ahap` file under each path (folders recursively, hidden entries skipped); a path
   /// that names a file is taken as it is. Sorted within each folder.
   ///
-  /// - Throws: ``FileSystemError`` for a path that does not exist or cannot be listed.
+  /// - Throws: ``FileSystemError`` for a path that does not exist or cannot be listed, and for
+  ///   a folder without a single `.ahap` file (a run that checks nothing must not pass).
   public static func find(in paths: [String]) throws(FileSystemError) -> [String] {
     var found: [String] = []
     for path in paths {
       if FileSystem.isDirectory(path) {
-        found += try FileSystem.files(under: path, withExtension: "ahap")
+        let files = try FileSystem.files(under: path, withExtension: "ahap")
+        if files.isEmpty { throw .failed(path: path, reason: "no .ahap files under it") }
+        found += files
       } else if FileSystem.exists(path) {
         found.append(path)
       } else {
