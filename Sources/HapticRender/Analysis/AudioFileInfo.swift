@@ -40,7 +40,9 @@ public struct AudioFileInfo: Sendable, Encodable, CustomStringConvertible {
     duration = Double(count) / Double(max(reader.sampleRate, 1))
     peak = peaks
     nonFiniteSamples = nonFinite
-    rms = squares.map { count > 0 ? ($0 / Double(count)).squareRoot() : 0 }
+    rms = zip(squares, nonFinite).map { squares, nonFinite in
+      count > nonFinite ? (squares / Double(count - nonFinite)).squareRoot() : 0
+    }
   }
 
   public var description: String {

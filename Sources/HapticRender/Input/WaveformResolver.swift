@@ -39,7 +39,7 @@ struct WaveformResolver: Sendable {
   /// The places searched for `path`, in order.
   func candidates(for path: String) -> [String] {
     if path.hasPrefix("/") { return [path] }
-    return ([patternFolder] + resourceFolders).map { $0 == "." ? path : "\($0)/\(path)" }
+    return ([patternFolder] + resourceFolders).map { FileSystem.resolve(path, against: $0) }
   }
 
   /// The first candidate that is an existing file, checked against the sandbox.

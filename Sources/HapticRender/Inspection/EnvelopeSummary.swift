@@ -28,4 +28,27 @@ public struct EnvelopeSummary: Sendable {
       position += block.frameCount
     }
   }
+
+  /// The same envelope in `columns` wider slices (≤ the current count): each holds the
+  /// extremes of the columns it covers, as if the stream had been read with `columns`.
+  public func merged(into columns: Int) -> EnvelopeSummary {
+    let count = minimum.first?.count ?? 0
+    guard count > 0 else { return self }
+    let columns = max(1, min(columns, count))
+    var merged = self
+    for channel in minimum.indices {
+      merged.minimum[channel] = (0..<columns).map {
+        minimum[channel][Self.range($0, of: columns, in: count)].min() ?? 0
+      }
+      merged.maximum[channel] = (0..<columns).map {
+        maximum[channel][Self.range($0, of: columns, in: count)].max() ?? 0
+      }
+    }
+    return merged
+  }
+
+  /// The columns of `count` that merged column `index` of `columns` covers.
+  private static func range(_ index: Int, of columns: Int, in count: Int) -> Range<Int> {
+    (index * count / columns)..<max((index + 1) * count / columns, index * count / columns + 1)
+  }
 }

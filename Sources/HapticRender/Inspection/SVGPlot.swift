@@ -46,7 +46,13 @@ public struct SVGPlot: Sendable {
 
   /// The SVG text for `analysis`, with the waveform read from `source` (the same pattern).
   public func draw(_ analysis: PatternAnalysis, waveform source: inout some FrameSource) throws -> String {
-    let envelope = try EnvelopeSummary(of: &source, columns: width)
+    draw(analysis, envelope: try EnvelopeSummary(of: &source, columns: width))
+  }
+
+  /// The SVG text for `analysis`, with the waveform's `envelope` already read (``width``
+  /// columns, one per output channel).
+  public func draw(_ analysis: PatternAnalysis, envelope: EnvelopeSummary) -> String {
+    precondition(envelope.maximum.allSatisfy { $0.count == width }, "one envelope column per pixel")
     let axis = TimeAxis(duration: max(analysis.duration, 1e-3), width: Double(width))
     let totalWidth = Self.margin + axis.width + Self.rightMargin
     var top = 30.0

@@ -36,15 +36,6 @@ public struct Preset: Sendable {
   public let caveat: String?
   public let taps: [Tap]
 
-  init(family: String, name: String, call: String, source: String, caveat: String?, taps: [Tap]) {
-    self.family = family
-    self.name = name
-    self.call = call
-    self.source = source
-    self.caveat = caveat
-    self.taps = taps
-  }
-
   /// `family/name`, the name `render preset` accepts everywhere.
   public var id: String { "\(family)/\(name)" }
 

@@ -58,8 +58,7 @@ public enum PreviewPage {
     plotWidth: Int = 1_200, to path: String
   ) throws -> Summary {
     let analysis = try PatternAnalysis(pattern, options: options)
-    var plotSource = try PatternSource(pattern, options: options)
-    let plot = try SVGPlot(width: plotWidth).draw(analysis, waveform: &plotSource)
+    let plotter = try SVGPlot(width: plotWidth)
 
     let channels = options.layout.resolved(for: pattern).channelCount
     let rawBytes = { (rate: Int) in Int((analysis.duration * Double(rate)).rounded(.up)) * channels * 2 }
@@ -85,8 +84,11 @@ public enum PreviewPage {
       if case .embedded = audio { FileSystem.removeIfPresent(audioPath) }
       if case .linked = audio, !written { FileSystem.removeIfPresent(audioPath) }
     }
+    // The plot and the thumbnail draw the audio the page plays: one render, read back once.
     var reader = try AudioFileReader(path: audioPath)
-    let thumbnail = PreviewThumbnail.svg(try EnvelopeSummary(of: &reader, columns: PreviewThumbnail.width))
+    let envelope = try EnvelopeSummary(of: &reader, columns: plotWidth)
+    let plot = plotter.draw(analysis, envelope: envelope)
+    let thumbnail = PreviewThumbnail.svg(envelope.merged(into: PreviewThumbnail.width))
     let audioSource: String
     switch audio {
     case .embedded:

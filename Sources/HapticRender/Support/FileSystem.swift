@@ -78,9 +78,9 @@ enum FileSystem {
     unlink(path)
   }
 
-  /// `path` itself when absolute, otherwise `path` inside `folder`.
+  /// `path` itself when absolute or when `folder` is `"."`, otherwise `path` inside `folder`.
   static func resolve(_ path: String, against folder: String) -> String {
-    path.hasPrefix("/") ? path : "\(folder)/\(path)"
+    path.hasPrefix("/") || folder == "." ? path : "\(folder)/\(path)"
   }
 
   /// The folder part of `path` (`"."` when there is none).

@@ -18,6 +18,7 @@ enum Markup {
 
   /// `name` percent-encoded for a relative URL: every byte but letters, digits and `-._~`.
   static func percentEncoded(_ name: String) -> String {
+    let hex = Array("0123456789ABCDEF")
     var result = ""
     for byte in name.utf8 {
       switch byte {
@@ -26,7 +27,6 @@ enum Markup {
         UInt8(ascii: "~"):
         result.append(Character(UnicodeScalar(byte)))
       default:
-        let hex = Array("0123456789ABCDEF")
         result += "%\(hex[Int(byte >> 4)])\(hex[Int(byte & 15)])"
       }
     }

@@ -23,7 +23,7 @@ struct BatchRunner {
     let console = console
     let results = batch.run(inputs, jobs: jobs) { state, result in
       progress.clear()
-      console.print(result)
+      console.print(result.diagnostics, omitted: result.omittedDiagnostics, error: result.error)
       progress.show(state)
     }
     progress.clear()
@@ -34,7 +34,9 @@ struct BatchRunner {
   func run(_ presets: [Preset], intensity: Double) throws {
     let results: [Batch.FileResult]
     do {
-      results = try batch.render(presets, intensity: intensity) { console.print($0) }
+      results = try batch.render(presets, intensity: intensity) {
+        console.print($0.diagnostics, omitted: $0.omittedDiagnostics, error: $0.error)
+      }
     } catch {
       try refuse(error)
     }
@@ -55,14 +57,6 @@ struct BatchRunner {
       throw ExitCode.failure
     }
     console.note(summary)
-  }
-}
-
-extension Console {
-  /// Prints one file's diagnostics and error.
-  fileprivate func print(_ result: Batch.FileResult) {
-    print(result.diagnostics, omitted: result.omittedDiagnostics)
-    if let error = result.error { self.error(error) }
   }
 }
 

@@ -10,14 +10,15 @@ import HapticRender
 struct Console {
   var isQuiet = false
 
-  /// Prints each diagnostic; warnings only when not quiet.
-  func print(_ diagnostics: [Diagnostic], omitted: Int = 0) {
+  /// Prints each diagnostic (warnings only when not quiet), then `error` when there is one.
+  func print(_ diagnostics: [Diagnostic], omitted: Int = 0, error: String? = nil) {
     for diagnostic in diagnostics where diagnostic.severity == .error || !isQuiet {
       line("\(diagnostic)")
     }
     if omitted > 0, !isQuiet, let file = diagnostics.last?.location.file {
       line("\(file): note: \(omitted) more diagnostics not shown")
     }
+    if let error { self.error(error) }
   }
 
   func error(_ message: String) {

@@ -5,14 +5,16 @@ import HapticRender
 enum PatternLoading {
   /// The pattern at `path` with its waveforms decoded, or `nil` after printing why not.
   static func load(_ path: String, input: InputOptionGroup, console: Console) -> Pattern? {
-    var diagnostics = Diagnostics(treatsWarningsAsErrors: input.strict)
-    defer { console.print(diagnostics.all, omitted: diagnostics.omittedCount) }
-    do {
-      return try input.loader.load(path: path, diagnostics: &diagnostics)
-    } catch {
-      console.error("cannot read \(error)")
-      return nil
-    }
+    loadWithDiagnostics(path, input: input, console: console)?.pattern
+  }
+
+  /// ``load(_:input:console:)``, with the diagnostics it printed (for a page that lists them).
+  static func loadWithDiagnostics(
+    _ path: String, input: InputOptionGroup, console: Console
+  ) -> (pattern: Pattern, diagnostics: [Diagnostic])? {
+    let loaded = input.loader.load(path: path, treatsWarningsAsErrors: input.strict)
+    console.print(loaded.diagnostics, omitted: loaded.omittedDiagnostics, error: loaded.error)
+    return loaded.pattern.map { ($0, loaded.diagnostics) }
   }
 
   /// Fails, saying why, when `output` is the input file itself.

@@ -81,7 +81,9 @@ struct Preview: ParsableCommand, OptionChecking {
       folder: outDir, options: options, loader: input.loader, treatsWarningsAsErrors: input.strict, plotWidth: width)
     let entries: [PreviewSite.Entry]
     do {
-      let report: @Sendable (PreviewSite.Entry) -> Void = { console.print($0) }
+      let report: @Sendable (PreviewSite.Entry) -> Void = {
+        console.print($0.diagnostics, omitted: $0.omittedDiagnostics, error: $0.error)
+      }
       if presetNames.isEmpty {
         entries = try site.run(try site.inputs(from: inputs), jobs: jobs ?? Batch.processorCount, progress: report)
       } else {
@@ -108,19 +110,11 @@ struct Preview: ParsableCommand, OptionChecking {
       name = preset.name
     } else {
       try PatternLoading.checkOutput(path, isNot: inputs[0], console: console)
-      var diagnostics = Diagnostics(treatsWarningsAsErrors: input.strict)
-      defer { console.print(diagnostics.all, omitted: diagnostics.omittedCount) }
-      do {
-        guard let loaded = try input.loader.load(path: inputs[0], diagnostics: &diagnostics) else {
-          throw ExitCode.failure
-        }
-        pattern = loaded
-      } catch let error as FileSystemError {
-        console.error("cannot read \(error)")
+      guard let loaded = PatternLoading.loadWithDiagnostics(inputs[0], input: input, console: console) else {
         throw ExitCode.failure
       }
+      (pattern, warnings) = loaded
       name = PatternFiles.stem(of: inputs[0])
-      warnings = diagnostics.all
     }
     do {
       let page = try PreviewPage.write(
@@ -145,13 +139,5 @@ struct Preview: ParsableCommand, OptionChecking {
     } catch {
       throw ValidationError("\(error) See render preset --list.")
     }
-  }
-}
-
-extension Console {
-  /// Prints one page's diagnostics and error.
-  fileprivate func print(_ entry: PreviewSite.Entry) {
-    print(entry.diagnostics, omitted: entry.omittedDiagnostics)
-    if let error = entry.error { self.error(error) }
   }
 }
