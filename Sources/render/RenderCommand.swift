@@ -70,7 +70,7 @@ struct RenderCommand: ParsableCommand {
   /// Prints `message` with the usage of `subcommand`, as swift-argument-parser does for its own
   /// usage errors, and exits with status 64.
   private static func exitWithUsageError(_ message: String, for subcommand: any ParsableCommand.Type) -> Never {
-    let name = subcommand == Self.self ? "render" : "render \(subcommand._commandName)"
+    let name = "render \(subcommand._commandName)"
     StandardError.write(
       """
       \(_errorPrefix)\(message)
