@@ -17,7 +17,9 @@ public struct RenderOptions: Sendable {
   public var peakPolicy: PeakPolicy = .limit
   /// The signal model. Default ``SignalProfile/preview``.
   public var profile: SignalProfile = .preview
-  /// Longest output accepted, in seconds, pattern and tail. Default one hour.
+  /// Longest output accepted, in seconds, pattern and tail, whatever makes it long (event
+  /// times, durations, controls, the length of a waveform file), 0 < d ≤ 604800 (a week).
+  /// Default one hour.
   public var maximumDurationSeconds: Double = 3_600
 
   /// Most sound accepted, in seconds summed over every event (overlapping events count each):
@@ -32,6 +34,9 @@ public struct RenderOptions: Sendable {
   public static let gainsDecibels = -120.0...60.0
   /// Accepted block sizes in frames.
   public static let blockSizes = 1...65_536
+  /// Accepted longest outputs in seconds: up to a week, so that every frame index fits an `Int`
+  /// at any sample rate.
+  public static let maximumDurations = 0.0...604_800
 
   public init() {}
 }
@@ -72,9 +77,9 @@ extension RenderOptions {
     guard tailSeconds.isFinite, tailSeconds >= 0 else {
       throw .invalidOption("tail (--tail) \(tailSeconds.formatted) s is not a number of seconds ≥ 0")
     }
-    guard maximumDurationSeconds.isFinite, maximumDurationSeconds > 0 else {
+    guard Self.maximumDurations.contains(maximumDurationSeconds), maximumDurationSeconds > 0 else {
       throw .invalidOption(
-        "maximum duration (--max-duration) \(maximumDurationSeconds.formatted) s is not a positive number of seconds")
+        "maximum duration (--max-duration) \(maximumDurationSeconds.formatted) s is outside 0…604800 s (a week)")
     }
   }
 }

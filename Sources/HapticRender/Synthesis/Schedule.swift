@@ -27,6 +27,10 @@ struct Schedule: Sendable {
     var frameCount = Int((pattern.lastControlTime * sampleRate).rounded())
     for event in pattern.events {
       let voice = try Self.voice(for: event, controls: controls, options: options)
+      let voiceEnd = Double(voice.endFrame) / sampleRate + options.tailSeconds
+      if voiceEnd > options.maximumDurationSeconds {
+        throw .tooLong(seconds: voiceEnd, limit: options.maximumDurationSeconds)
+      }
       let counted = Int(((event.time + event.countedDuration) * sampleRate).rounded())
       frameCount = max(frameCount, counted, voice.endFrame)
       voices.append(voice)

@@ -82,6 +82,45 @@ import _HapticRenderTestSupport
     #expect(throws: RenderError.self) { try PatternFixtures.render(longTail) { $0.tailSeconds = 4_000 } }
   }
 
+  @Test func absurdDurationLimitsAreOptionErrorsNotCrashes() throws {
+    var options = RenderOptions()
+    for limit in [1e308, 604_801, .infinity, .nan, 0] {
+      options.maximumDurationSeconds = limit
+      #expect(throws: RenderError.self, "\(limit)") { try options.validate() }
+    }
+    options.maximumDurationSeconds = 604_800
+    try options.validate()
+    let json = PatternFixtures.document(PatternFixtures.event("HapticTransient", time: 1e300))
+    #expect(throws: RenderError.tooLong(seconds: 1e300, limit: 604_800)) {
+      try PatternFixtures.render(json) { $0.maximumDurationSeconds = 604_800 }
+    }
+    let tail = PatternFixtures.document(PatternFixtures.event("HapticTransient"))
+    #expect(throws: RenderError.self) {
+      try PatternFixtures.render(tail) {
+        $0.maximumDurationSeconds = 604_800
+        $0.tailSeconds = 1e300
+      }
+    }
+  }
+
+  @Test func aWaveformLongerThanTheLimitIsRefused() throws {
+    let folder = try TemporaryFolder()
+    let writer = try AudioFileWriter(
+      to: .file("\(folder.path)/slow.wav"), format: AudioFileFormat(.wav, encoding: .pcm16), sampleRate: 1,
+      channelCount: 1)
+    try writer.write(AudioBlock(channels: [[Float](repeating: 0.5, count: 30)]))
+    try writer.finish()
+    var diagnostics = Diagnostics()
+    let pattern = try #require(
+      try PatternLoader().load(path: try customPattern(in: folder.path, waveform: "slow.wav"), diagnostics: &diagnostics))
+    var options = RenderOptions()
+    options.sampleRate = 8_000
+    options.maximumDurationSeconds = 20
+    #expect(throws: RenderError.tooLong(seconds: 30, limit: 20)) { try Render.toMemory(pattern, options: options) }
+    options.maximumDurationSeconds = 31
+    #expect(try Render.toMemory(pattern, options: options).report.frameCount == 240_000)
+  }
+
   @Test func excessiveOverlapIsRefused() throws {
     let events = (0..<200).map { PatternFixtures.event("HapticContinuous", time: Double($0) * 0.001, duration: 30) }
     #expect(throws: RenderError.self) {
