@@ -17,6 +17,8 @@ public struct ControlTimeline: Sendable {
   private(set) var values: [Double] = []
   /// `slopes[i]`: change per second from breakpoint `i` to `i + 1` (0 for a step or the last).
   private var slopes: [Double] = []
+  /// The largest breakpoint value over any run of breakpoints.
+  private var peaks = RangeMaximum([])
   public let neutralValue: Double
 
   /// One `Parameter` or `ParameterCurve`, with absolute point times.
@@ -60,6 +62,7 @@ public struct ControlTimeline: Sendable {
       let slope = (values[index + 1] - values[index]) / (times[index + 1] - times[index])
       return slope.isFinite ? slope : 0  // points a few 1e-300 s apart: a step
     }
+    peaks = RangeMaximum(values)
   }
 
   /// The time of the last breakpoint added so far at or before `time`.
@@ -70,11 +73,16 @@ public struct ControlTimeline: Sendable {
 
   /// How many breakpoints lie at or before `time` (they are in time order, while building too).
   private func breakpointCount(atOrBefore time: Double) -> Int {
+    breakpointCount { $0 <= time }
+  }
+
+  /// How many breakpoints from the first satisfy `isBefore` (which holds for a prefix).
+  private func breakpointCount(while isBefore: (Double) -> Bool) -> Int {
     var low = 0
     var high = times.count
     while low < high {
       let middle = (low + high) / 2
-      if times[middle] <= time { low = middle + 1 } else { high = middle }
+      if isBefore(times[middle]) { low = middle + 1 } else { high = middle }
     }
     return low
   }
@@ -102,13 +110,10 @@ public struct ControlTimeline: Sendable {
   }
 
   /// The largest value between `start` and `end` seconds: at an end or at a breakpoint
-  /// between them, since the function is piecewise linear.
+  /// between them, since the function is piecewise linear. O(log n).
   func maximum(from start: Double, to end: Double) -> Double {
-    var largest = max(value(at: start), value(at: end))
-    for (time, value) in zip(times, values) where time > start && time < end {
-      largest = max(largest, value)
-    }
-    return largest
+    let inside = breakpointCount(atOrBefore: start)..<max(breakpointCount { $0 < end }, breakpointCount(atOrBefore: start))
+    return max(value(at: start), value(at: end), peaks.maximum(of: inside))
   }
 
   /// The value at `time` seconds, for calls whose times never decrease: `index` remembers the

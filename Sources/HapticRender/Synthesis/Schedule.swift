@@ -103,22 +103,23 @@ struct Schedule: Sendable {
     }
   }
 
-  /// The largest sum of `bounds` over the voices sounding together: a sweep over the
-  /// intervals between span edges.
+  /// An upper bound of the sum of `bounds` over the voices sounding together: each voice
+  /// counts with its largest amplitude over its whole span, and a sweep over the span edges in
+  /// frame order (ends before starts at the same frame) finds the largest sum. O(n log n).
   private static func largestSum(of bounds: [AmplitudeBound], over spans: [Range<Int>], sampleRate: Double) -> Double {
-    let edges = Array(Set(spans.flatMap { [$0.lowerBound, $0.upperBound] })).sorted()
-    let order = spans.indices.sorted { spans[$0].lowerBound < spans[$1].lowerBound }
-    var next = 0
-    var sounding: [Int] = []
+    var edges: [(frame: Int, change: Double)] = []
+    edges.reserveCapacity(2 * spans.count)
+    for (bound, span) in zip(bounds, spans) where !span.isEmpty {
+      let largest = bound.maximum(from: Double(span.lowerBound) / sampleRate, to: Double(span.upperBound) / sampleRate)
+      edges.append((span.lowerBound, largest))
+      edges.append((span.upperBound, -largest))
+    }
+    edges.sort { ($0.frame, $0.change) < ($1.frame, $1.change) }
+    var sum = 0.0
     var most = 0.0
-    for (start, end) in zip(edges, edges.dropFirst()) {
-      while next < order.count, spans[order[next]].lowerBound <= start {
-        sounding.append(order[next])
-        next += 1
-      }
-      sounding.removeAll { spans[$0].upperBound <= start }
-      let interval = (Double(start) / sampleRate, Double(end) / sampleRate)
-      most = max(most, sounding.reduce(0) { $0 + bounds[$1].maximum(from: interval.0, to: interval.1) })
+    for edge in edges {
+      sum += edge.change
+      most = max(most, sum)
     }
     return most
   }

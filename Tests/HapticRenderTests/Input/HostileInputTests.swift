@@ -121,6 +121,35 @@ import _HapticRenderTestSupport
     #expect(try Render.toMemory(pattern, options: options).report.frameCount == 240_000)
   }
 
+  /// 1,000 long events under a 20,000-point intensity curve: the peak bound is one sweep, not
+  /// every curve point for every interval and voice.
+  @Test(.timeLimit(.minutes(1)))
+  func peakBoundOfManyVoicesUnderALongCurveIsQuick() throws {
+    let events = (0..<1_000).map {
+      PatternFixtures.event("HapticContinuous", time: Double($0) * 0.001, duration: 10, ["HapticIntensity": 0.5])
+    }
+    let points = (0..<20_000).map { (Double($0) * 0.0005, Double($0 % 10) / 10) }
+    let json = PatternFixtures.document(
+      events.joined(separator: ","), PatternFixtures.curve("HapticIntensityControl", points))
+    var options = RenderOptions()
+    options.maximumDurationSeconds = 2_000
+    let schedule = try Schedule(pattern: try PatternFixtures.pattern(json), options: options)
+    // Every voice at intensity 0.5 · 0.9 at once: 1000 · 0.45².
+    #expect(abs(schedule.peakBound - 1_000 * 0.45 * 0.45) < 1e-9)
+  }
+
+  @Test func peakBoundAddsOnlyVoicesThatSoundTogether() throws {
+    func bound(_ elements: String...) throws -> Double {
+      try Schedule(pattern: try PatternFixtures.pattern("{\"Pattern\": [\(elements.joined(separator: ","))]}"), options: RenderOptions())
+        .peakBound
+    }
+    let loud = PatternFixtures.event("HapticContinuous", time: 0, duration: 1, ["HapticIntensity": 1])
+    let half = PatternFixtures.event("HapticContinuous", time: 0.5, duration: 1, ["HapticIntensity": 0.5])
+    let after = PatternFixtures.event("HapticContinuous", time: 2, duration: 1, ["HapticIntensity": 0.5])
+    #expect(try bound(loud, half) == 1.25)
+    #expect(try bound(loud, after) == 1)
+  }
+
   @Test func excessiveOverlapIsRefused() throws {
     let events = (0..<200).map { PatternFixtures.event("HapticContinuous", time: Double($0) * 0.001, duration: 30) }
     #expect(throws: RenderError.self) {
