@@ -25,8 +25,9 @@ struct Schedule: Sendable {
     let controls = Controls(pattern)
     var voices: [Voice] = []
     var frameCount = Int((pattern.lastControlTime * sampleRate).rounded())
+    var playable: [String: SampledAudio] = [:]
     for event in pattern.events {
-      let voice = try Self.voice(for: event, controls: controls, options: options)
+      let voice = try Self.voice(for: event, controls: controls, options: options, playable: &playable)
       let voiceEnd = Double(voice.endFrame) / sampleRate + options.tailSeconds
       if voiceEnd > options.maximumDurationSeconds {
         throw .tooLong(seconds: voiceEnd, limit: options.maximumDurationSeconds)
@@ -49,8 +50,11 @@ struct Schedule: Sendable {
     peakBound = Self.largestSum(of: bounds, over: spans, sampleRate: sampleRate)
   }
 
-  /// The voice that plays `event`.
-  private static func voice(for event: Event, controls: Controls, options: RenderOptions) throws(RenderError) -> Voice {
+  /// The voice that plays `event`; `playable` keeps each waveform as ``playable(_:at:)`` made
+  /// it, by path.
+  private static func voice(
+    for event: Event, controls: Controls, options: RenderOptions, playable: inout [String: SampledAudio]
+  ) throws(RenderError) -> Voice {
     let sampleRate = Double(options.sampleRate)
     let onset = Int((event.time * sampleRate).rounded())
     switch event.type {
@@ -78,10 +82,23 @@ struct Schedule: Sendable {
           onsetFrame: onset, event: event, envelope: Envelope(event: event, controls: controls),
           controls: controls, sampleRate: sampleRate))
     case .audioCustom:
-      guard let source = event.waveform?.audio else { throw .missingWaveform(path: event.waveform?.path ?? "") }
+      guard let waveform = event.waveform, let audio = waveform.audio else {
+        throw .missingWaveform(path: event.waveform?.path ?? "")
+      }
+      let source = playable[waveform.path] ?? Self.playable(audio, at: sampleRate)
+      playable[waveform.path] = source
       return .audioCustom(
         AudioCustomVoice(onsetFrame: onset, event: event, source: source, controls: controls, sampleRate: sampleRate))
     }
+  }
+
+  /// `audio` halved in rate until it is at most 8 times `sampleRate` (Hz), so that reading it
+  /// costs at most 1,024 source frames per output frame at any pitch, however high the file's
+  /// own rate.
+  private static func playable(_ audio: SampledAudio, at sampleRate: Double) -> SampledAudio {
+    var audio = audio
+    while audio.sampleRate > 8 * sampleRate { audio = audio.halved() }
+    return audio
   }
 
   /// An upper bound of the magnitude of `event`'s voice over time.

@@ -213,6 +213,35 @@ import _HapticRenderTestSupport
         path: try customPattern(in: inner, waveform: "ok.wav"), diagnostics: &allowed) != nil)
   }
 
+  /// 8,000 frames whose header claims 2 GHz, looped for 50 ms: read from copies halved to
+  /// ≤ 8 × the output rate, not with a kernel 41,667 times wider.
+  @Test(.timeLimit(.minutes(1)))
+  func aWaveformClaimingAGigahertzRateRendersQuickly() throws {
+    let folder = try TemporaryFolder()
+    let path = "\(folder.path)/fast.wav"
+    try writeTone(path, frames: 8_000)
+    var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    let format = try #require((0..<bytes.count - 4).first { bytes[$0..<$0 + 4] == Array("fmt ".utf8)[...] })
+    func store(_ value: UInt32, at offset: Int) {
+      for byte in 0..<4 { bytes[offset + byte] = UInt8(truncatingIfNeeded: value >> (8 * byte)) }
+    }
+    store(2_000_000_000, at: format + 12)
+    store(4_000_000_000, at: format + 16)
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let ahap = "\(folder.path)/p.ahap"
+    try Data(
+      PatternFixtures.document(
+        "{\"Event\": {\"Time\": 0, \"EventType\": \"AudioCustom\", \"EventWaveformPath\": \"fast.wav\", \"EventDuration\": 0.05, \"EventWaveformLoopEnabled\": true}}"
+      ).utf8
+    ).write(to: URL(fileURLWithPath: ahap))
+    var diagnostics = Diagnostics()
+    let pattern = try #require(try PatternLoader().load(path: ahap, diagnostics: &diagnostics))
+    #expect(pattern.events[0].waveform?.audio?.sampleRate == 2_000_000_000)
+    let audio = try Render.toMemory(pattern, options: RenderOptions())
+    #expect(audio.report.frameCount == 2_400)
+    #expect(audio.channels.allSatisfy { $0.allSatisfy { $0.isFinite && abs($0) <= 1 } })
+  }
+
   @Test func truncatedAndNonAudioWaveformsAreErrorsNamingTheFile() throws {
     let folder = try TemporaryFolder()
     let wav = "\(folder.path)/cut.wav"

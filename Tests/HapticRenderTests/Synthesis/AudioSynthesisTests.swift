@@ -181,6 +181,34 @@ import _HapticRenderTestSupport
     #expect(spurs < -80, "aliases at \(spurs) dB")
   }
 
+  /// A 768 kHz file rendered at 8 kHz is read from copies halved to 48 kHz: the 1 kHz tone keeps
+  /// its frequency and level, a 5 kHz tone (above the output's Nyquist frequency) does not
+  /// alias back.
+  @Test func veryHighRateWaveformsAreHalvedBeforeReading() throws {
+    let folder = try TemporaryFolder()
+    let tone = try renderCustom(
+      try customFixture(
+        folder, rate: 768_000, frequency: 1_000, seconds: 0.5,
+        event: customEvent(time: 0, envelope: false, ["AudioBrightness": 1])),
+      rate: 8_000)
+    #expect(abs(tone.report.frameCount - 4_000) <= 1)
+    let window = tone.channels[0][500..<3_500]
+    let frequency = Spectrum.peakFrequency(of: window, sampleRate: 8_000, in: 100...3_900)
+    #expect(abs(frequency - 1_000) <= 0.1, "\(frequency) Hz")
+    let expected = 0.5 * sin(Double.pi / 4)
+    let level = Spectrum.amplitude(of: window, at: 1_000, sampleRate: 8_000)
+    #expect(abs(level - expected) < 0.001 * expected, "\(level)")
+    let spurs = Spectrum.spuriousLevel(of: window, sampleRate: 8_000, around: 1_000, width: 50)
+    #expect(spurs < -80, "aliases at \(spurs) dB")
+
+    let above = try renderCustom(
+      try customFixture(
+        folder, rate: 768_000, frequency: 5_000, seconds: 0.5,
+        event: customEvent(time: 0, envelope: false, ["AudioBrightness": 1])),
+      rate: 8_000)
+    #expect(Signal.rms(above.channels[0][500..<3_500]) < 1e-4)
+  }
+
   @Test func pitchPlaysFasterAndDurationTruncatesOrPads() throws {
     let folder = try TemporaryFolder()
     let faster = try renderCustom(
