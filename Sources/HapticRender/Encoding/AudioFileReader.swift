@@ -11,14 +11,21 @@ public final class AudioFileReader {
   /// Interleaved frames as libsndfile delivers them.
   private var buffer: [Float] = []
 
-  /// Opens the file for reading.
+  /// Opens the file for reading; only regular files are read (``FileSystem/openRegularFile(_:)``).
   ///
-  /// - Throws: ``EncodingError/cannotOpen(path:reason:)`` with libsndfile's message.
+  /// - Throws: ``EncodingError/cannotOpen(path:reason:)`` with the system's or libsndfile's
+  ///   message.
   public init(path: String) throws(EncodingError) {
-    if FileSystem.isDirectory(path) { throw .cannotOpen(path: path, reason: "is a directory") }
+    let descriptor: Int32
+    do {
+      descriptor = try FileSystem.openRegularFile(path)
+    } catch {
+      throw .cannotOpen(path: path, reason: error.reason)
+    }
     var info = SF_INFO()
-    guard let handle = sf_open(path, Int32(SFM_READ), &info) else {
-      throw .cannotOpen(path: path, reason: FileSystem.readProblem(path) ?? String(cString: sf_strerror(nil)))
+    // libsndfile closes the descriptor with the handle, or at once when it fails.
+    guard let handle = sf_open_fd(descriptor, Int32(SFM_READ), &info, 1) else {
+      throw .cannotOpen(path: path, reason: String(cString: sf_strerror(nil)))
     }
     self.path = path
     self.handle = handle

@@ -11,16 +11,10 @@ enum FileSystem {
   /// - Parameter limit: Largest size accepted, in bytes.
   /// - Throws: ``FileSystemError`` naming the file and the system's reason.
   static func readAll(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] {
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else { throw .failed(path: path, reason: systemError()) }
+    let descriptor = try openRegularFile(path)
     defer { close(descriptor) }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else { throw .failed(path: path, reason: systemError()) }
-    guard (status.st_mode & mode_t(S_IFMT)) == mode_t(S_IFREG) else {
-      throw .failed(
-        path: path,
-        reason: (status.st_mode & mode_t(S_IFMT)) == mode_t(S_IFDIR) ? "is a directory" : "not a regular file")
-    }
     guard Int(status.st_size) <= limit else { throw .tooLarge(path: path, bytes: Int(status.st_size), limit: limit) }
     var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
     var filled = 0
@@ -37,6 +31,40 @@ enum FileSystem {
     }
     if filled < bytes.count { bytes.removeLast(bytes.count - filled) }  // the file shrank meanwhile
     return bytes
+  }
+
+  /// Opens a regular file for reading, never waiting: the open does not block (a FIFO without a
+  /// writer would wait forever), and anything but a regular file is refused before a byte is
+  /// read. The descriptor reads blocking, as usual, and closes on `exec`.
+  ///
+  /// - Throws: ``FileSystemError`` naming the file and why: the system's reason, or what the
+  ///   file is instead (a folder, a FIFO, a device or a socket).
+  static func openRegularFile(_ path: String) throws(FileSystemError) -> Int32 {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      let reason = systemError()
+      throw .failed(path: path, reason: readProblem(path) ?? reason)
+    }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      let reason = systemError()
+      close(descriptor)
+      throw .failed(path: path, reason: reason)
+    }
+    let kind = status.st_mode & mode_t(S_IFMT)
+    guard kind == mode_t(S_IFREG) else {
+      close(descriptor)
+      let what =
+        switch kind {
+        case mode_t(S_IFDIR): "a directory"
+        case mode_t(S_IFIFO): "a FIFO (named pipe)"
+        case mode_t(S_IFSOCK): "a socket"
+        default: "a device"
+        }
+      throw .failed(path: path, reason: "is \(what), not a regular file")
+    }
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    return descriptor
   }
 
   /// `true` when `path` names a directory.
@@ -124,9 +152,16 @@ public enum FileSystemError: Error, Equatable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .failed(let path, let reason): "'\(path)': \(reason)"
-    case .tooLarge(let path, let bytes, let limit):
-      "'\(path)' is \(bytes) bytes; files larger than \(limit) bytes are refused"
+    case .failed(let path, _): "'\(path)': \(reason)"
+    case .tooLarge(let path, _, _): "'\(path)' \(reason)"
+    }
+  }
+
+  /// What went wrong, without the path.
+  public var reason: String {
+    switch self {
+    case .failed(_, let reason): reason
+    case .tooLarge(_, let bytes, let limit): "is \(bytes) bytes; files larger than \(limit) bytes are refused"
     }
   }
 }
