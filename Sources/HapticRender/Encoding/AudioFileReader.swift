@@ -20,7 +20,7 @@ public final class AudioFileReader {
     do {
       descriptor = try FileSystem.openRegularFile(path)
     } catch {
-      throw .cannotOpen(path: path, reason: error.reason)
+      throw .cannotOpen(path: path, reason: FileSystem.readProblem(path) ?? error.reason)
     }
     var info = SF_INFO()
     // libsndfile closes the descriptor with the handle, or at once when it fails.

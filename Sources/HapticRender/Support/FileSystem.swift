@@ -41,10 +41,7 @@ enum FileSystem {
   ///   file is instead (a folder, a FIFO, a device or a socket).
   static func openRegularFile(_ path: String) throws(FileSystemError) -> Int32 {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      let reason = systemError()
-      throw .failed(path: path, reason: readProblem(path) ?? reason)
-    }
+    guard descriptor >= 0 else { throw .failed(path: path, reason: systemError()) }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {
       let reason = systemError()
