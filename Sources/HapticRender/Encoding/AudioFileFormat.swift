@@ -107,11 +107,29 @@ public struct AudioFileFormat: Sendable, Hashable, CustomStringConvertible {
     return encoding != .float
   }
 
-  /// libsndfile's `SF_FORMAT_*` bits.
-  var sndfileFormat: Int32 {
+  /// The most sample bytes a WAV or AIFF file holds: their sizes are 32-bit, less a margin
+  /// for the header.
+  static let largest32BitData = 4_294_967_295 - 65_536
+
+  /// libsndfile's `SF_FORMAT_*` bits for a file of `frameCount` frames (when known): RF64
+  /// instead of WAV when the samples pass ``largest32BitData``.
+  ///
+  /// - Throws: ``EncodingError/unsupportedFormat(_:)`` for an AIFF file that large.
+  func sndfileFormat(frameCount: Int?, channelCount: Int) throws(EncodingError) -> Int32 {
+    let bytesPerSample: Int =
+      switch encoding {
+      case .pcm16: 2
+      case .pcm24, nil: 3
+      case .pcm32, .float: 4
+      }
+    let isLarge = (frameCount ?? 0) > Self.largest32BitData / (bytesPerSample * channelCount)
+    if isLarge, container == .aiff {
+      throw .unsupportedFormat(
+        "an AIFF file holds at most 4 GiB of samples; this render needs more (use -t wav, caf or flac)")
+    }
     let major: Int
     switch container {
-    case .wav: major = SF_FORMAT_WAV
+    case .wav: major = isLarge ? SF_FORMAT_RF64 : SF_FORMAT_WAV
     case .flac: major = SF_FORMAT_FLAC
     case .aiff: major = SF_FORMAT_AIFF
     case .caf: major = SF_FORMAT_CAF

@@ -8,11 +8,13 @@ internal import CSndFile
 
 /// Writes float frames to an audio file through libsndfile, atomically.
 ///
-/// Frames go to a temporary file beside the target; ``finish()`` closes it and renames it over
-/// the target (a device or FIFO target, such as `/dev/null`, is written to instead). Until then the target is untouched, and ``discard()`` (or deinitialization
+/// Frames go to a temporary file (see ``OutputFile``); ``finish()`` closes it and moves it to
+/// the target (a regular file is replaced by a rename; standard output, a device or a FIFO is
+/// written to). Until then the target is untouched, and ``discard()`` (or deinitialization
 /// without `finish`) removes the temporary file, so a failed render leaves nothing behind.
 /// Samples are clamped to ±1 before quantization (round to nearest, no dither) and WAV files
-/// get no PEAK chunk, so the same frames always give the same bytes.
+/// get no PEAK chunk, so the same frames always give the same bytes. A WAV file whose data
+/// would pass 4 GiB is written as RF64 (the 64-bit WAV that every current reader opens).
 public final class AudioFileWriter {
   /// Where the finished file goes.
   public enum Destination: Sendable, Equatable {
@@ -24,45 +26,43 @@ public final class AudioFileWriter {
   public let destination: Destination
   public let format: AudioFileFormat
   public let channelCount: Int
-  private let temporaryPath: String
+  private let output: OutputFile
   private var handle: OpaquePointer?
   private var interleaved: [Float] = []
 
   /// Opens the temporary file.
   ///
-  /// - Throws: ``EncodingError`` when the format does not fit the rate or libsndfile cannot
-  ///   open the file (its message is included).
+  /// - Parameter frameCount: The number of frames that will be written, when known: a WAV
+  ///   file of more than 4 GiB of samples is then written as RF64, an AIFF file is refused.
+  /// - Throws: ``EncodingError`` when the format does not fit the rate or the length, or the
+  ///   file cannot be opened (with the system's or libsndfile's message).
   public init(
-    to destination: Destination, format: AudioFileFormat, sampleRate: Int, channelCount: Int
+    to destination: Destination, format: AudioFileFormat, sampleRate: Int, channelCount: Int, frameCount: Int? = nil
   ) throws(EncodingError) {
     try format.check(sampleRate: sampleRate)
     self.destination = destination
     self.format = format
     self.channelCount = channelCount
-    switch destination {
-    case .file(let path):
-      if FileSystem.isDirectory(path) {
-        throw .cannotOpen(path: path, reason: "is a directory")
-      }
-      // A device or FIFO (such as /dev/null) is written to, not replaced.
-      temporaryPath = FileSystem.isSpecial(path) ? TemporaryPath.inTemporaryDirectory() : TemporaryPath.beside(path)
-    case .standardOutput:
-      temporaryPath = TemporaryPath.inTemporaryDirectory()
-    }
-    TemporaryFiles.register(temporaryPath)
     var info = SF_INFO()
     info.samplerate = Int32(sampleRate)
     info.channels = Int32(channelCount)
-    info.format = format.sndfileFormat
+    info.format = try format.sndfileFormat(frameCount: frameCount, channelCount: channelCount)
     guard sf_format_check(&info) == Int32(SF_TRUE) else {
-      TemporaryFiles.unregister(temporaryPath)
       throw .unsupportedFormat("libsndfile cannot write \(format) with \(channelCount) channels at \(sampleRate) Hz")
     }
-    guard let handle = sf_open(temporaryPath, Int32(SFM_WRITE), &info) else {
-      let reason = FileSystem.writeProblem(temporaryPath) ?? String(cString: sf_strerror(nil))
-      FileSystem.removeIfPresent(temporaryPath)
-      TemporaryFiles.unregister(temporaryPath)
-      throw .cannotOpen(path: Self.name(of: destination), reason: reason)
+    do {
+      switch destination {
+      case .file(let path): output = try OutputFile(path: path)
+      case .standardOutput: output = try OutputFile(path: nil)
+      }
+    } catch .failed(let path, let reason) {
+      throw .cannotOpen(path: path, reason: reason)
+    } catch {
+      throw .cannotOpen(path: Self.name(of: destination), reason: error.reason)
+    }
+    guard let handle = sf_open_fd(output.descriptor, Int32(SFM_WRITE), &info, 0) else {
+      output.discard()
+      throw .cannotOpen(path: output.name, reason: String(cString: sf_strerror(nil)))
     }
     self.handle = handle
     sf_command(handle, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
@@ -104,7 +104,7 @@ public final class AudioFileWriter {
     guard written == sf_count_t(block.frameCount) else {
       let reason = String(cString: sf_strerror(handle))
       discard()
-      throw .ioFailed(path: Self.name(of: destination), reason: "write failed: \(reason)")
+      throw .ioFailed(path: output.name, reason: "write failed: \(reason)")
     }
   }
 
@@ -112,28 +112,17 @@ public final class AudioFileWriter {
   ///
   /// - Throws: ``EncodingError/ioFailed(path:reason:)``; the temporary file is then removed.
   public func finish() throws(EncodingError) {
-    guard let handle else { throw .ioFailed(path: Self.name(of: destination), reason: "already finished") }
+    guard let handle else { throw .ioFailed(path: output.name, reason: "already finished") }
     self.handle = nil
-    defer { TemporaryFiles.unregister(temporaryPath) }
     let status = sf_close(handle)
     guard status == 0 else {
-      FileSystem.removeIfPresent(temporaryPath)
-      throw .ioFailed(path: Self.name(of: destination), reason: String(cString: sf_error_number(status)))
+      output.discard()
+      throw .ioFailed(path: output.name, reason: String(cString: sf_error_number(status)))
     }
     do {
-      switch destination {
-      case .file(let path) where FileSystem.isSpecial(path):
-        try FileSystem.copy(temporaryPath, intoSpecialFile: path)
-        FileSystem.removeIfPresent(temporaryPath)
-      case .file(let path):
-        try FileSystem.rename(temporaryPath, to: path)
-      case .standardOutput:
-        try FileSystem.copy(temporaryPath, to: STDOUT_FILENO, named: "(standard output)")
-        FileSystem.removeIfPresent(temporaryPath)
-      }
+      try output.commit()
     } catch {
-      FileSystem.removeIfPresent(temporaryPath)
-      throw .ioFailed(path: Self.name(of: destination), reason: "\(error)")
+      throw .ioFailed(path: output.name, reason: error.reason)
     }
   }
 
@@ -142,9 +131,8 @@ public final class AudioFileWriter {
     if let handle {
       sf_close(handle)
       self.handle = nil
-      FileSystem.removeIfPresent(temporaryPath)
-      TemporaryFiles.unregister(temporaryPath)
     }
+    output.discard()
   }
 
   private static func name(of destination: Destination) -> String {

@@ -31,10 +31,11 @@ public enum Render {
     _ pattern: Pattern, options: RenderOptions = RenderOptions(),
     destination: AudioFileWriter.Destination, format: AudioFileFormat
   ) throws -> RenderReport {
-    let channelCount = options.layout.resolved(for: pattern).channelCount
+    let source = try PatternSource(pattern, options: options)
     let writer = try AudioFileWriter(
-      to: destination, format: format, sampleRate: options.sampleRate, channelCount: channelCount)
-    let report = try stream(pattern, options: options) { block in try writer.write(block) }
+      to: destination, format: format, sampleRate: options.sampleRate, channelCount: source.channelCount,
+      frameCount: source.frameCount)
+    let report = try BlockPipeline(source, blockSize: options.blockSize).run { block in try writer.write(block) }
     try writer.finish()
     return report
   }

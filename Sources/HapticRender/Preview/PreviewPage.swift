@@ -64,26 +64,30 @@ public enum PreviewPage {
     let rawBytes = { (rate: Int) in Int((analysis.duration * Double(rate)).rounded(.up)) * channels * 2 }
     var audioOptions = options
     let audio: Audio
-    let audioPath: String
     if rawBytes(options.sampleRate) <= embeddedAudioLimit {
       audio = .embedded(sampleRate: options.sampleRate)
-      audioPath = TemporaryPath.inTemporaryDirectory()
     } else if rawBytes(previewSampleRate) <= embeddedAudioLimit {
       audio = .embedded(sampleRate: previewSampleRate)
       audioOptions.sampleRate = previewSampleRate
-      audioPath = TemporaryPath.inTemporaryDirectory()
     } else {
       audio = .linked(file: FileSystem.stem(of: path) + ".flac")
-      audioPath = "\(FileSystem.directory(of: path))/\(FileSystem.stem(of: path)).flac"
+    }
+    // Embedded audio is made in a private folder of its own, removed afterwards.
+    let scratch: String? =
+      if case .embedded = audio { try TemporaryPath.newFolder(prefix: "render-preview-") } else { nil }
+    let audioPath =
+      scratch.map { "\($0)/audio.flac" } ?? "\(FileSystem.directory(of: path))/\(FileSystem.stem(of: path)).flac"
+    defer {
+      if let scratch {
+        FileSystem.removeIfPresent(audioPath)
+        FileSystem.removeEmptyFolder(scratch)
+      }
     }
     let report = try Render.toFile(
       pattern, options: audioOptions, destination: .file(audioPath),
       format: try AudioFileFormat(.flac, encoding: .pcm16))
     var written = false
-    defer {
-      if case .embedded = audio { FileSystem.removeIfPresent(audioPath) }
-      if case .linked = audio, !written { FileSystem.removeIfPresent(audioPath) }
-    }
+    defer { if scratch == nil, !written { FileSystem.removeIfPresent(audioPath) } }
     // The plot and the thumbnail draw the audio the page plays: one render, read back once.
     var reader = try AudioFileReader(path: audioPath)
     let envelope = try EnvelopeSummary(of: &reader, columns: plotWidth)

@@ -103,6 +103,11 @@ enum FileSystem {
     unlink(path)
   }
 
+  /// Removes an empty folder; errors are ignored (used for clean-up).
+  static func removeEmptyFolder(_ path: String) {
+    rmdir(path)
+  }
+
   /// `path` itself when absolute or when `folder` is `"."`, otherwise `path` inside `folder`.
   static func resolve(_ path: String, against folder: String) -> String {
     path.hasPrefix("/") || folder == "." ? path : "\(folder)/\(path)"
@@ -138,6 +143,10 @@ enum FileSystem {
   }
 }
 
+private func posixWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+  write(descriptor, bytes, count)
+}
+
 private func posixRename(_ source: String, _ destination: String) -> Int32 {
   rename(source, destination)
 }
@@ -164,33 +173,49 @@ public enum FileSystemError: Error, Equatable, CustomStringConvertible {
 }
 
 extension FileSystem {
-  /// Copies a file's bytes, 1 MiB at a time, to an open descriptor.
-  static func copy(_ path: String, to descriptor: Int32, named name: String) throws(FileSystemError) {
-    let input = open(path, O_RDONLY)
-    guard input >= 0 else { throw .failed(path: path, reason: systemError()) }
-    defer { close(input) }
+  /// Copies everything from `input`'s current offset to its end into `output`, 1 MiB at a
+  /// time; the names are for messages.
+  static func copy(
+    from input: Int32, named inputName: String, to output: Int32, named outputName: String
+  ) throws(FileSystemError) {
     var buffer = [UInt8](repeating: 0, count: 1 << 20)
     while true {
       let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
       if count < 0, errno == EINTR { continue }
-      guard count >= 0 else { throw .failed(path: path, reason: systemError()) }
+      guard count >= 0 else { throw .failed(path: inputName, reason: systemError()) }
       if count == 0 { return }
-      var offset = 0
-      while offset < count {
-        let written = buffer.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, count - offset) }
-        if written < 0, errno == EINTR { continue }
-        guard written > 0 else { throw .failed(path: name, reason: systemError()) }
-        offset += written
-      }
+      try write(buffer[..<count], to: output, named: outputName)
     }
   }
 
-  /// Copies a file's bytes into an existing special file (a device or a FIFO).
-  static func copy(_ path: String, intoSpecialFile target: String) throws(FileSystemError) {
-    let output = open(target, O_WRONLY)
-    guard output >= 0 else { throw .failed(path: target, reason: systemError()) }
-    defer { close(output) }
-    try copy(path, to: output, named: target)
+  /// Writes all of `bytes` to `output`; the name is for messages.
+  static func write(_ bytes: ArraySlice<UInt8>, to output: Int32, named name: String) throws(FileSystemError) {
+    var offset = bytes.startIndex
+    while offset < bytes.endIndex {
+      let written = bytes[offset...].withUnsafeBytes { posixWrite(output, $0.baseAddress, $0.count) }
+      if written < 0, errno == EINTR { continue }
+      guard written > 0 else { throw .failed(path: name, reason: systemError()) }
+      offset += written
+    }
+  }
+
+  /// The text of the symbolic link at `path`, or `nil` when it is not one.
+  static func readLink(_ path: String) -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink(path, &buffer, buffer.count - 1)
+    guard count >= 0 else { return nil }
+    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// `path` with symbolic links followed to the file they end at (which may not exist yet);
+  /// `path` itself when it is not a link. At most 40 links are followed.
+  static func linkTarget(_ path: String) -> String {
+    var current = path
+    for _ in 0..<40 {
+      guard let next = readLink(current) else { return current }
+      current = resolve(next, against: directory(of: current))
+    }
+    return current
   }
 
   /// `true` when `path` exists and is neither a regular file nor a directory: a device, a

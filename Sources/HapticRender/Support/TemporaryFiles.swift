@@ -4,10 +4,17 @@
   import Darwin
 #endif
 
-/// The temporary output files being written right now, so that an interrupted program can
-/// remove them (`render` does on SIGINT and SIGTERM).
+/// The named temporary output files being written right now, so that an interrupted program
+/// can remove them (`render` does on SIGINT, SIGTERM and SIGHUP), and how many outputs are
+/// complete, so that it can say so. (Anonymous temporary files need no removal.)
 public enum TemporaryFiles {
   private static let paths = Locked(Set<String>())
+  private static let completed = Locked(0)
+
+  /// Outputs this process has completed (moved into place or copied to their target).
+  public static var completedCount: Int { completed.withLock { $0 } }
+
+  static func countCompleted() { completed.withLock { $0 += 1 } }
 
   static func register(_ path: String) { _ = paths.withLock { $0.insert(path) } }
   static func unregister(_ path: String) { _ = paths.withLock { $0.remove(path) } }

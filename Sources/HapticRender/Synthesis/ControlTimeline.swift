@@ -112,7 +112,8 @@ public struct ControlTimeline: Sendable {
   /// The largest value between `start` and `end` seconds: at an end or at a breakpoint
   /// between them, since the function is piecewise linear. O(log n).
   func maximum(from start: Double, to end: Double) -> Double {
-    let inside = breakpointCount(atOrBefore: start)..<max(breakpointCount { $0 < end }, breakpointCount(atOrBefore: start))
+    let inside =
+      breakpointCount(atOrBefore: start)..<max(breakpointCount { $0 < end }, breakpointCount(atOrBefore: start))
     return max(value(at: start), value(at: end), peaks.maximum(of: inside))
   }
 

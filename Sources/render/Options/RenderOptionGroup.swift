@@ -36,7 +36,8 @@ struct RenderOptionGroup: ParsableArguments {
   @Option(help: ArgumentHelp("Seconds of silence added at the end.", valueName: "seconds"))
   var tail = 0.0
 
-  @Option(help: ArgumentHelp("Refuse outputs longer than this many seconds (up to 604800, a week).", valueName: "seconds"))
+  @Option(
+    help: ArgumentHelp("Refuse outputs longer than this many seconds (up to 604800, a week).", valueName: "seconds"))
   var maxDuration = 3_600.0
 
   @Option(help: ArgumentHelp("Frames per render block (the output does not depend on it).", visibility: .hidden))

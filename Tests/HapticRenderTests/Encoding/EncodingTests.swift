@@ -125,6 +125,38 @@ import _HapticRenderTestSupport
     #expect(folder.contents() == ["out.flac"])
   }
 
+  /// A WAV file whose samples would pass 4 GiB is RF64 from the start (its header is never
+  /// wrapped); an AIFF file that large is refused before anything is written.
+  @Test func outputsOver4GiBAreRF64OrRefused() throws {
+    let folder = try TemporaryFolder()
+    let frames = AudioFileFormat.largest32BitData / 8 + 1
+    let large = "\(folder.path)/large.wav"
+    let writer = try AudioFileWriter(
+      to: .file(large), format: AudioFileFormat(.wav, encoding: .float), sampleRate: 48_000, channelCount: 2,
+      frameCount: frames)
+    try writer.write(block())
+    try writer.finish()
+    #expect(try FileSystem.readAll(large, limit: 1 << 20).prefix(4) == Array("RF64".utf8)[...])
+    let reader = try AudioFileReader(path: large)
+    #expect(reader.frameCount == 4_800)
+    #expect(try reader.readAll()[1] == block().channels[1].map(clamped))
+
+    let small = "\(folder.path)/small.wav"
+    let fits = try AudioFileWriter(
+      to: .file(small), format: AudioFileFormat(.wav, encoding: .float), sampleRate: 48_000, channelCount: 2,
+      frameCount: frames - 1)
+    try fits.write(block())
+    try fits.finish()
+    #expect(try FileSystem.readAll(small, limit: 1 << 20).prefix(4) == Array("RIFF".utf8)[...])
+
+    #expect(throws: EncodingError.self) {
+      try AudioFileWriter(
+        to: .file("\(folder.path)/large.aiff"), format: AudioFileFormat(.aiff, encoding: .pcm16),
+        sampleRate: 48_000, channelCount: 1, frameCount: AudioFileFormat.largest32BitData)
+    }
+    #expect(folder.contents() == ["large.wav", "small.wav"])
+  }
+
   private func writeBytes(_ bytes: [UInt8], to path: String) throws {
     guard let file = fopen(path, "wb") else { throw EncodingError.ioFailed(path: path, reason: "fopen") }
     _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }

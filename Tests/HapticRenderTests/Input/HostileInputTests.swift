@@ -112,7 +112,8 @@ import _HapticRenderTestSupport
     try writer.finish()
     var diagnostics = Diagnostics()
     let pattern = try #require(
-      try PatternLoader().load(path: try customPattern(in: folder.path, waveform: "slow.wav"), diagnostics: &diagnostics))
+      try PatternLoader().load(
+        path: try customPattern(in: folder.path, waveform: "slow.wav"), diagnostics: &diagnostics))
     var options = RenderOptions()
     options.sampleRate = 8_000
     options.maximumDurationSeconds = 20
@@ -140,8 +141,11 @@ import _HapticRenderTestSupport
 
   @Test func peakBoundAddsOnlyVoicesThatSoundTogether() throws {
     func bound(_ elements: String...) throws -> Double {
-      try Schedule(pattern: try PatternFixtures.pattern("{\"Pattern\": [\(elements.joined(separator: ","))]}"), options: RenderOptions())
-        .peakBound
+      try Schedule(
+        pattern: try PatternFixtures.pattern("{\"Pattern\": [\(elements.joined(separator: ","))]}"),
+        options: RenderOptions()
+      )
+      .peakBound
     }
     let loud = PatternFixtures.event("HapticContinuous", time: 0, duration: 1, ["HapticIntensity": 1])
     let half = PatternFixtures.event("HapticContinuous", time: 0.5, duration: 1, ["HapticIntensity": 0.5])

@@ -1,0 +1,132 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An output being written: its bytes go to a temporary file, which reaches the target only
+/// when ``commit()`` is called, so a failed or killed program never leaves a partial output.
+///
+/// - A regular file (or a new one) is replaced atomically: the temporary file lives in the
+///   target's folder (a link is followed, so the file it points to is replaced and the link
+///   stays). On Linux it is anonymous (`O_TMPFILE`): a process killed by any signal leaves
+///   nothing behind. Elsewhere it is created exclusively under an unpredictable short name.
+/// - Anything else is written through, never replaced: standard output, a device or FIFO (and
+///   links to them), and `/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`, whose open descriptor
+///   receives the bytes. The temporary file is then anonymous in `$TMPDIR`.
+final class OutputFile {
+  /// The temporary file, open for reading and writing.
+  let descriptor: Int32
+  /// How the user named the output, for messages.
+  let name: String
+  private let target: Target
+  /// The temporary file's name when it has one (not anonymous).
+  private var temporaryPath: String?
+  /// `false` once ``discard()`` has closed the descriptors.
+  private var isOpen = true
+
+  private enum Target {
+    /// Replaced by renaming the temporary file over it.
+    case replace(path: String)
+    /// Receives the bytes through an open descriptor (closed afterwards when `owned`).
+    case writeThrough(descriptor: Int32, owned: Bool)
+  }
+
+  /// Prepares to write `path`, or standard output when `path` is `nil`.
+  ///
+  /// - Throws: ``FileSystemError`` naming the target with the system's reason.
+  init(path: String?) throws(FileSystemError) {
+    name = path ?? "(standard output)"
+    let folder: String
+    if let path {
+      if FileSystem.isDirectory(path) { throw .failed(path: path, reason: "is a directory") }
+      if let inherited = Self.inheritedDescriptor(path) {
+        let copy = dup(inherited)
+        guard copy >= 0 else { throw .failed(path: path, reason: FileSystem.systemError()) }
+        target = .writeThrough(descriptor: copy, owned: true)
+        folder = TemporaryPath.folder
+      } else if FileSystem.isSpecial(path) {
+        let opened = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+        guard opened >= 0 else { throw .failed(path: path, reason: FileSystem.systemError()) }
+        target = .writeThrough(descriptor: opened, owned: true)
+        folder = TemporaryPath.folder
+      } else {
+        let resolved = FileSystem.linkTarget(path)
+        if let problem = FileSystem.writeProblem(resolved) { throw .failed(path: path, reason: problem) }
+        target = .replace(path: resolved)
+        folder = FileSystem.directory(of: resolved)
+      }
+    } else {
+      target = .writeThrough(descriptor: STDOUT_FILENO, owned: false)
+      folder = TemporaryPath.folder
+    }
+    do {
+      (descriptor, temporaryPath) = try TemporaryPath.create(in: folder)
+    } catch {
+      if case .writeThrough(let descriptor, true) = target { close(descriptor) }
+      throw error
+    }
+  }
+
+  deinit {
+    discard()
+  }
+
+  /// Moves the complete temporary file to the target, or copies its bytes into it.
+  ///
+  /// - Throws: ``FileSystemError``; the temporary file is removed either way.
+  func commit() throws(FileSystemError) {
+    defer { discard() }
+    switch target {
+    case .replace(let path):
+      let named: String
+      if let temporaryPath {
+        named = temporaryPath
+      } else {
+        named = try TemporaryPath.link(descriptor, besides: path)
+        temporaryPath = named
+      }
+      try FileSystem.rename(named, to: path)
+      temporaryPath = nil
+    case .writeThrough(let output, _):
+      guard lseek(descriptor, 0, SEEK_SET) == 0 else {
+        throw .failed(path: name, reason: FileSystem.systemError())
+      }
+      try FileSystem.copy(from: descriptor, named: name, to: output, named: name)
+    }
+    TemporaryFiles.countCompleted()
+  }
+
+  /// Abandons the output: closes and removes the temporary file; the target is untouched.
+  /// Called by ``commit()`` and on deinitialization; later calls do nothing.
+  func discard() {
+    if let temporaryPath {
+      FileSystem.removeIfPresent(temporaryPath)
+      TemporaryFiles.unregister(temporaryPath)
+      self.temporaryPath = nil
+    }
+    guard isOpen else { return }
+    isOpen = false
+    close(descriptor)
+    if case .writeThrough(let output, true) = target { close(output) }
+  }
+
+  /// The open descriptor `path` stands for when it is `/dev/stdout`, `/dev/stderr`,
+  /// `/dev/fd/N` or `/proc/self/fd/N`, or a link to one of them.
+  private static func inheritedDescriptor(_ path: String) -> Int32? {
+    var current = path
+    for _ in 0..<40 {
+      switch current {
+      case "/dev/stdout": return STDOUT_FILENO
+      case "/dev/stderr": return STDERR_FILENO
+      default: break
+      }
+      for prefix in ["/dev/fd/", "/proc/self/fd/", "/proc/\(getpid())/fd/"] where current.hasPrefix(prefix) {
+        return Int32(current.dropFirst(prefix.count))
+      }
+      guard let next = FileSystem.readLink(current) else { return nil }
+      current = FileSystem.resolve(next, against: FileSystem.directory(of: current))
+    }
+    return nil
+  }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+import _HapticRenderTestSupport
+
+/// Where the bytes go when the output is not a plain new file, and what is left when the
+/// process dies: nothing but complete outputs.
+@Suite struct OutputTargetTests {
+  /// A pattern of `minutes` (50 by default: long enough to be interrupted while rendering).
+  private func writeLongPattern(to path: String, minutes: Int = 50) throws {
+    let events = (0..<60 * minutes).map {
+      PatternFixtures.event("HapticContinuous", time: Double($0), duration: 0.9, ["HapticIntensity": 0.8])
+    }
+    try Data(PatternFixtures.document(events.joined(separator: ",")).utf8).write(to: URL(fileURLWithPath: path))
+  }
+
+  private var render: String { "'\(CommandRunner.renderPath)'" }
+  private var heartbeat: String { "'\(Locations.samples)/heartbeat.ahap'" }
+
+  @Test func aClosedPipeEndsTheRenderAndLeavesNothing() async throws {
+    let folder = try TemporaryFolder()
+    try writeLongPattern(to: "\(folder.path)/long.ahap", minutes: 1)
+    try FileManager.default.createDirectory(atPath: "\(folder.path)/tmp", withIntermediateDirectories: true)
+    let result = try await CommandRunner.shell(
+      "TMPDIR=tmp timeout 60 \(render) long.ahap -o - | head -c 1000 > /dev/null; echo ${PIPESTATUS[0]}",
+      in: folder.path)
+    #expect(String(decoding: result.standardOutput, as: UTF8.self) == "1\n")
+    #expect(result.standardError.contains("'(standard output)': Broken pipe"), "\(result.standardError)")
+    #expect(folder.contents("tmp").isEmpty)
+  }
+
+  @Test(arguments: [("KILL", 137), ("HUP", 129), ("TERM", 143)])
+  func aKilledRenderLeavesNoFile(signal: String, status: Int) async throws {
+    let folder = try TemporaryFolder()
+    try writeLongPattern(to: "\(folder.path)/long.ahap")
+    let result = try await CommandRunner.shell(
+      "\(render) long.ahap -o out.wav & pid=$!; sleep 0.5; kill -\(signal) $pid; wait $pid; echo $?",
+      in: folder.path)
+    #expect(String(decoding: result.standardOutput, as: UTF8.self) == "\(status)\n")
+    #expect(folder.contents() == ["long.ahap"], "no output, no temporary file")
+    if signal != "KILL" { #expect(result.standardError.contains("render: interrupted; no output was written")) }
+  }
+
+  @Test func anInterruptedBatchCountsWhatItFinished() async throws {
+    let folder = try TemporaryFolder()
+    try FileManager.default.createDirectory(atPath: "\(folder.path)/set", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: "\(Locations.samples)/heartbeat.ahap", toPath: "\(folder.path)/set/a.ahap")
+    for name in ["b", "c", "d"] { try writeLongPattern(to: "\(folder.path)/set/\(name).ahap") }
+    let result = try await CommandRunner.shell(
+      """
+      \(render) set --out-dir out -j 1 & pid=$!
+      until [ -e out/a.wav ]; do sleep 0.05; done
+      kill -TERM $pid; wait $pid; echo $?
+      """, in: folder.path)
+    #expect(String(decoding: result.standardOutput, as: UTF8.self) == "143\n")
+    #expect(folder.contents("out") == ["a.wav"])
+    #expect(
+      result.standardError.contains("render: interrupted; 1 output was written in full; none in progress was written"),
+      "\(result.standardError)")
+  }
+
+  @Test func devStdoutIsWrittenThroughNotReplaced() async throws {
+    let folder = try TemporaryFolder()
+    let result = try await CommandRunner.shell(
+      "\(render) \(heartbeat) -o /dev/stdout -t wav > through.wav && \(render) \(heartbeat) -o direct.wav",
+      in: folder.path)
+    #expect(result.status == 0, "\(result.standardError)")
+    let through = try Data(contentsOf: URL(fileURLWithPath: "\(folder.path)/through.wav"))
+    #expect(through.count > 100_000)
+    #expect(through == (try Data(contentsOf: URL(fileURLWithPath: "\(folder.path)/direct.wav"))))
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: "/dev/stdout").hasPrefix("/proc/"))
+    #expect(folder.contents() == ["direct.wav", "through.wav"])
+  }
+
+  @Test func aLinkIsFollowedAndKept() async throws {
+    let folder = try TemporaryFolder()
+    try FileManager.default.createDirectory(atPath: "\(folder.path)/real", withIntermediateDirectories: true)
+    try Data("old".utf8).write(to: URL(fileURLWithPath: "\(folder.path)/real/out.wav"))
+    try FileManager.default.createSymbolicLink(atPath: "\(folder.path)/link.wav", withDestinationPath: "real/out.wav")
+    let result = try await CommandRunner.shell("\(render) \(heartbeat) -o link.wav", in: folder.path)
+    #expect(result.status == 0)
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: "\(folder.path)/link.wav") == "real/out.wav")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: "\(folder.path)/real/out.wav")).count > 100_000)
+    #expect(folder.contents("real") == ["out.wav"])
+  }
+
+  @Test func aLongOutputNameWorks() async throws {
+    let folder = try TemporaryFolder()
+    let name = String(repeating: "a", count: 246) + ".wav"
+    let result = try await CommandRunner.shell("\(render) \(heartbeat) -o \(name)", in: folder.path)
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(folder.contents() == [name])
+  }
+
+  @Test func aMissingTemporaryFolderIsNamed() async throws {
+    let folder = try TemporaryFolder()
+    let result = try await CommandRunner.shell(
+      "TMPDIR=/nonexistent \(render) \(heartbeat) -o - > out.wav", in: folder.path)
+    #expect(result.status == 1)
+    #expect(
+      result.standardError
+        == "render: error: cannot open '/nonexistent': cannot create a temporary file in this folder: No such file or directory\n"
+    )
+  }
+}
