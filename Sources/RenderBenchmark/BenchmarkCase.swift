@@ -98,7 +98,7 @@ struct BenchmarkCase: Sendable {
       }
       let batch = Batch(outputFolder: "\(folder.path)/out", format: try AudioFileFormat(.wav), options: RenderOptions())
       let start = Clock.now()
-      let results = batch.run(inputs, jobs: Batch.processorCount)
+      let results = try batch.run(inputs, jobs: Batch.processorCount)
       let wall = Clock.now() - start
       guard results.allSatisfy(\.succeeded) else { throw BenchmarkError("a batch file failed") }
       let frames = results.compactMap(\.report?.frameCount).reduce(0, +)

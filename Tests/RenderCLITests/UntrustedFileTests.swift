@@ -93,4 +93,67 @@ import _HapticRenderTestSupport
     }
     #expect(folder.contents().isEmpty, "no output, no temporary file")
   }
+
+  @Test func aBatchUnderTheSandboxRefusesLinksOutOfItsFolder() async throws {
+    let folder = try TemporaryFolder()
+    try FileManager.default.createDirectory(atPath: "\(folder.path)/set", withIntermediateDirectories: true)
+    try write("{\"secret\": \"token-123\"}", to: "\(folder.path)/secret.ahap")
+    try FileManager.default.copyItem(atPath: "\(Locations.samples)/heartbeat.ahap", toPath: "\(folder.path)/set/a.ahap")
+    try FileManager.default.createSymbolicLink(
+      atPath: "\(folder.path)/set/evil.ahap", withDestinationPath: "\(folder.path)/secret.ahap")
+    for command in ["set --out-dir out --sandbox", "lint set --sandbox", "check set --golden g --update --sandbox"] {
+      let result = try await render(command, in: folder.path)
+      #expect(result.status == 1, "\(command)")
+      #expect(
+        result.standardError.contains(
+          "'set/evil.ahap': is a link to a file outside 'set', which --sandbox refuses"), "\(result.standardError)")
+      #expect(!printed(result).contains("token-123"))
+    }
+    #expect(folder.contents() == ["secret.ahap", "set"], "nothing written")
+  }
+
+  @Test func aNulInAWaveformPathIsAnError() async throws {
+    let folder = try TemporaryFolder()
+    try write(customPattern(waveform: "knock.wav\\u0000.png"), to: "\(folder.path)/p.ahap")
+    let result = try await render("p.ahap -o out.wav", in: folder.path)
+    #expect(result.status == 1)
+    #expect(
+      result.standardError.contains(
+        "Pattern[0].Event.EventWaveformPath: the path contains a NUL character (\\u0000); no file name can hold one"),
+      "\(result.standardError)")
+  }
+
+  @Test func smallHolesHaveClearOutcomes() async throws {
+    let folder = try TemporaryFolder()
+    let heartbeat = "'\(Locations.samples)/heartbeat.ahap'"
+
+    let ogg = try await render("\(heartbeat) -o x.ogg -r 384000", in: folder.path)
+    #expect(ogg.status == 64)
+    #expect(ogg.standardError.contains("ogg (Vorbis) supports at most 200000 Hz, not 384000 Hz"))
+
+    try write("", to: "\(folder.path)/file")
+    let outDir = try await render("'\(Locations.samples)' --out-dir file/sub", in: folder.path)
+    #expect(outDir.status == 1)
+    #expect(
+      outDir.standardError == "render: error: 'file/sub': cannot create this output folder: Not a directory\n",
+      "one message, not one per file")
+
+    try FileManager.default.createDirectory(atPath: "\(folder.path)/g", withIntermediateDirectories: true)
+    try write("not audio", to: "\(folder.path)/g/heartbeat.flac")
+    let update = try await render("check \(heartbeat) --golden g --update", in: folder.path)
+    #expect(update.status == 0, "\(printed(update))")
+    #expect(printed(update).contains("(was: unreadable: cannot open 'g/heartbeat.flac': Format not recognised.)"))
+    let recheck = try await render("check \(heartbeat) --golden g", in: folder.path)
+    #expect(recheck.status == 0)
+
+    let cut = try await render("\(heartbeat) -o cut.wav", in: folder.path)
+    #expect(cut.status == 0)
+    #expect(truncate("\(folder.path)/cut.wav", 100_000) == 0)
+    let info = try await render("info cut.wav", in: folder.path)
+    #expect(info.status == 0)
+    #expect(
+      info.standardError
+        == "render: warning: 'cut.wav' is damaged: truncated or damaged (RIFF : 307888 (should be 99992))\n")
+    #expect(printed(info).contains("  damage                  truncated or damaged"))
+  }
 }

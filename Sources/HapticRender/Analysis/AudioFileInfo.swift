@@ -10,6 +10,9 @@ public struct AudioFileInfo: Sendable, Encodable, CustomStringConvertible {
   public var rms: [Double]
   /// Per channel: samples that are NaN or infinite (a damaged or hostile file).
   public var nonFiniteSamples: [Int]
+  /// What is wrong with the file's structure (cut short, a header that promises more frames
+  /// than the file holds), or `nil` when it is whole.
+  public var damage: String?
 
   /// Reads the whole file, block by block.
   public init(path: String) throws(EncodingError) {
@@ -37,6 +40,10 @@ public struct AudioFileInfo: Sendable, Encodable, CustomStringConvertible {
       count += block.frameCount
     }
     frames = count
+    damage =
+      reader.damage
+      ?? (count < reader.frameCount
+        ? "truncated: the header promises \(reader.frameCount) frames, the file holds \(count)" : nil)
     duration = Double(count) / Double(max(reader.sampleRate, 1))
     peak = peaks
     nonFiniteSamples = nonFinite
@@ -52,6 +59,7 @@ public struct AudioFileInfo: Sendable, Encodable, CustomStringConvertible {
     row("channels", "\(channels)")
     row("frames", "\(frames)")
     row("duration", "\(NumberText.fixed(duration, 3)) s")
+    if let damage { row("damage", damage) }
     for channel in 0..<channels {
       let damaged = nonFiniteSamples[channel] > 0 ? ", \(nonFiniteSamples[channel]) NaN or infinite samples" : ""
       row(

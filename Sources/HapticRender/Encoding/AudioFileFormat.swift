@@ -86,8 +86,16 @@ public struct AudioFileFormat: Sendable, Hashable, CustomStringConvertible {
     try self.init(container, encoding: encoding)
   }
 
+  /// Highest rate libsndfile's Vorbis encoder accepts, in Hz.
+  static let highestVorbisRate = 200_000
+
   /// Checks that the format can be written at `sampleRate` Hz.
   public func check(sampleRate: Int) throws(EncodingError) {
+    if container == .ogg, sampleRate > Self.highestVorbisRate {
+      throw .unsupportedFormat(
+        "ogg (Vorbis) supports at most \(Self.highestVorbisRate) Hz, not \(sampleRate) Hz; use a lower --rate or another type"
+      )
+    }
     if let rates = container.sampleRates, !rates.contains(sampleRate) {
       throw .unsupportedFormat(
         "\(container.rawValue) does not support \(sampleRate) Hz; it accepts \(rates.map(String.init).joined(separator: ", ")) Hz"

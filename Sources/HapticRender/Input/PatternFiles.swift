@@ -35,14 +35,22 @@ public enum PatternFiles {
   /// Every `.ahap` file under each path (folders recursively, hidden entries skipped); a path
   /// that names a file is taken as it is. Sorted within each folder.
   ///
-  /// - Throws: ``FileSystemError`` for a path that does not exist or cannot be listed, and for
-  ///   a folder without a single `.ahap` file (a run that checks nothing must not pass).
-  public static func find(in paths: [String]) throws(FileSystemError) -> [String] {
+  /// - Parameter isSandboxed: Refuse a file in a folder that is a link to a file outside that
+  ///   folder (`--sandbox`): an untrusted folder cannot make a command read elsewhere.
+  /// - Throws: ``FileSystemError`` for a path that does not exist or cannot be listed, for a
+  ///   folder without a single `.ahap` file (a run that checks nothing must not pass), and for
+  ///   a link out of its folder under `isSandboxed`.
+  public static func find(in paths: [String], isSandboxed: Bool = false) throws(FileSystemError) -> [String] {
     var found: [String] = []
     for path in paths {
       if FileSystem.isDirectory(path) {
         let files = try FileSystem.files(under: path, withExtension: "ahap")
         if files.isEmpty { throw .failed(path: path, reason: "no .ahap files under it") }
+        if isSandboxed, let root = FileSystem.realPath(path) {
+          for file in files where !(FileSystem.realPath(file) ?? "").hasPrefix(root == "/" ? "/" : root + "/") {
+            throw .failed(path: file, reason: "is a link to a file outside '\(path)', which --sandbox refuses")
+          }
+        }
         found += files
       } else if FileSystem.exists(path) {
         found.append(path)
@@ -58,10 +66,10 @@ public enum PatternFiles {
   /// - Parameter collisionReason: What the files of a group would do, given the first of them,
   ///   e.g. "would share one golden file 'g/breath.flac'; rename one".
   public static func find(
-    in paths: [String], refusingCollisions collisionReason: (String) -> String
+    in paths: [String], isSandboxed: Bool = false, refusingCollisions collisionReason: (String) -> String
   ) throws(SearchError) -> [String] {
     let files: [String]
-    do { files = try find(in: paths) } catch { throw .unreadable(error) }
+    do { files = try find(in: paths, isSandboxed: isSandboxed) } catch { throw .unreadable(error) }
     if let collisions = SearchError.collidingGroups(in: files, by: stem, name: { $0 }, reason: collisionReason) {
       throw collisions
     }

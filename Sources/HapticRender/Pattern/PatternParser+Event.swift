@@ -160,6 +160,11 @@ extension PatternParser {
       error(pathField.value, pathField.path, "expected the path of an audio file, found \(pathField.value.excerpt)")
       return nil
     }
+    guard !text.unicodeScalars.contains("\0") else {
+      // The system would read the path only up to the NUL: another file than the one written.
+      error(pathField.value, pathField.path, "the path contains a NUL character (\\u0000); no file name can hold one")
+      return nil
+    }
     let usesEnvelope = envelopeField.flatMap { bool($0.value, $0.path) } ?? true
     let loops = loopField.flatMap { bool($0.value, $0.path) } ?? false
     return Waveform(path: text, usesVolumeEnvelope: usesEnvelope, isLoopEnabled: loops)

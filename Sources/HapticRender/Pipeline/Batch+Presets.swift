@@ -3,7 +3,8 @@ extension Batch {
   /// two share a name (presets of different families can).
   ///
   /// - Parameter intensity: The gain of ``Preset/pattern(intensity:)``.
-  /// - Throws: ``PatternFiles.SearchError.collidingGroups(_:)`` before anything is written.
+  /// - Throws: ``PatternFiles/SearchError`` for colliding names or an output folder that
+  ///   cannot be created, before anything is written.
   /// - Returns: One result per preset; `input` is the preset's id.
   public func render(
     _ presets: [Preset], intensity: Double = 1, progress: (FileResult) -> Void = { _ in }
@@ -12,7 +13,7 @@ extension Batch {
       in: presets, by: outputPath(for:), name: \.id,
       reason: { "would all be written to '\(outputPath(for: $0))'; render the families separately" })
     if let collisions { throw collisions }
-    try? FileSystem.createDirectory(outputFolder)  // a failure shows in every result
+    try createOutputFolder()
     return presets.map { preset in
       var result = FileResult(input: preset.id, output: outputPath(for: preset), diagnostics: [])
       do {

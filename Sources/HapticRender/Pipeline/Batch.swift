@@ -58,7 +58,7 @@ public struct Batch: Sendable {
   /// - Throws: ``PatternFiles/SearchError``.
   public func inputs(from paths: [String]) throws(PatternFiles.SearchError) -> [String] {
     try PatternFiles.find(
-      in: paths,
+      in: paths, isSandboxed: loader.isSandboxed,
       refusingCollisions: {
         "would all be written to '\(outputPath(for: $0))'; rename them or render them separately"
       })
@@ -87,10 +87,12 @@ public struct Batch: Sendable {
   ///
   /// - Parameter jobs: Threads to use, ≥ 1.
   /// - Returns: One result per input, in input order.
+  /// - Throws: ``PatternFiles/SearchError/unreadable(_:)`` when ``outputFolder`` cannot be
+  ///   created, before anything is rendered.
   public func run(
     _ inputs: [String], jobs: Int, progress: @Sendable (Progress, FileResult) -> Void = { _, _ in }
-  ) -> [FileResult] {
-    try? FileSystem.createDirectory(outputFolder)  // a failure shows in every result
+  ) throws(PatternFiles.SearchError) -> [FileResult] {
+    try createOutputFolder()
     let failed = Locked(0)
     return ParallelWork.map(
       count: inputs.count, jobs: jobs, body: { render(inputs[$0]) },
@@ -101,6 +103,17 @@ public struct Batch: Sendable {
         }
         progress(Progress(done: done, total: inputs.count, failed: failures, current: inputs[index]), result)
       })
+  }
+
+  /// Creates ``outputFolder`` and its missing parents.
+  ///
+  /// - Throws: ``PatternFiles/SearchError/unreadable(_:)`` naming the folder and the reason.
+  func createOutputFolder() throws(PatternFiles.SearchError) {
+    do {
+      try FileSystem.createDirectory(outputFolder)
+    } catch {
+      throw .unreadable(.failed(path: outputFolder, reason: "cannot create this output folder: \(error.reason)"))
+    }
   }
 
   /// Renders one input.

@@ -51,7 +51,8 @@ public struct PreviewSite: Sendable {
   /// - Throws: ``PatternFiles/SearchError``.
   public func inputs(from paths: [String]) throws(PatternFiles.SearchError) -> [String] {
     let files = try PatternFiles.find(
-      in: paths, refusingCollisions: { "would all be written to '\(pagePath(named: PatternFiles.stem(of: $0)))'" })
+      in: paths, isSandboxed: loader.isSandboxed,
+      refusingCollisions: { "would all be written to '\(pagePath(named: PatternFiles.stem(of: $0)))'" })
     try refuseIndexName(files, name: PatternFiles.stem(of:))
     return files
   }

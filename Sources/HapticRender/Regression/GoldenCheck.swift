@@ -12,8 +12,9 @@ public struct GoldenCheck: Sendable {
     case missing(goldenPath: String)
     /// The golden file was missing and has been written.
     case recorded(goldenPath: String)
-    /// The golden file differed and has been rewritten.
-    case updated(ComparisonReport)
+    /// The golden file differed, or could not be read, and has been rewritten; `previous` says
+    /// how it differed (`max |Δ| 0.01`) or why it could not be read.
+    case updated(previous: String)
     /// The pattern or a file could not be read or rendered.
     case error(String)
   }
@@ -45,7 +46,8 @@ public struct GoldenCheck: Sendable {
   /// - Throws: ``PatternFiles/SearchError``.
   public func patterns(in paths: [String]) throws(PatternFiles.SearchError) -> [String] {
     try PatternFiles.find(
-      in: paths, refusingCollisions: { "would share one golden file '\(goldenPath(for: $0))'; rename one" })
+      in: paths, isSandboxed: loader.isSandboxed,
+      refusingCollisions: { "would share one golden file '\(goldenPath(for: $0))'; rename one" })
   }
 
   /// Where the golden file of the pattern at `path` is.
@@ -75,14 +77,19 @@ public struct GoldenCheck: Sendable {
         try record(pattern, to: golden)
         return .recorded(goldenPath: golden)
       }
-      var expected = try AudioFileReader(path: golden)
+      let readable = Result { () throws(EncodingError) in try AudioFileReader(path: golden) }
+      if case .failure(let error) = readable, updatesGoldens {
+        try record(pattern, to: golden)
+        return .updated(previous: "unreadable: \(error)")
+      }
+      var expected = try readable.get()
       var actual = try PatternSource(pattern, options: options)
       let report = try Comparison.compare(
         expected: &expected, actual: &actual, names: (golden, name), tolerance: tolerance)
       if report.passed { return .passed(report) }
       if updatesGoldens {
         try record(pattern, to: golden)
-        return .updated(report)
+        return .updated(previous: "max |Δ| \(report.maxDifference)")
       }
       return .failed(report, renderedPath: try? writeFailingRender(pattern, golden: golden))
     } catch {

@@ -13,18 +13,17 @@ struct BatchRunner {
   let console: Console
 
   func run(_ paths: [String], jobs: Int) throws {
-    let inputs: [String]
-    do {
-      inputs = try batch.inputs(from: paths)
-    } catch {
-      try refuse(error)
-    }
     let progress = ProgressLine(isEnabled: !console.isQuiet && isatty(STDERR_FILENO) == 1)
     let console = console
-    let results = batch.run(inputs, jobs: jobs) { state, result in
-      progress.clear()
-      console.print(result.diagnostics, omitted: result.omittedDiagnostics, error: result.error)
-      progress.show(state)
+    let results: [Batch.FileResult]
+    do {
+      results = try batch.run(try batch.inputs(from: paths), jobs: jobs) { state, result in
+        progress.clear()
+        console.print(result.diagnostics, omitted: result.omittedDiagnostics, error: result.error)
+        progress.show(state)
+      }
+    } catch {
+      try refuse(error)
     }
     progress.clear()
     try conclude(results)

@@ -76,8 +76,8 @@ struct Check: ParsableCommand, OptionChecking {
       "FAIL \(file)\n\(report)\n  rendered: \(rendered ?? "(could not be written)")"
     case .missing(let path): "MISSING \(file): no golden file '\(path)' (run with --update to record it)"
     case .recorded(let path): "RECORDED \(file) → \(path)"
-    case .updated(let report):
-      "UPDATED \(file) → \(check.goldenPath(for: file)) (was: max |Δ| \(report.maxDifference))"
+    case .updated(let previous):
+      "UPDATED \(file) → \(check.goldenPath(for: file)) (was: \(previous))"
     case .error(let message): "ERROR \(file): \(message)"
     }
   }

@@ -31,7 +31,9 @@ struct Info: ParsableCommand, OptionChecking {
         }
         try show(PatternInfo(file: file, analysis: try PatternAnalysis(pattern, options: options)))
       } else {
-        try show(try AudioFileInfo(path: file))
+        let info = try AudioFileInfo(path: file)
+        if let damage = info.damage { console.warning("'\(file)' is damaged: \(damage)") }
+        try show(info)
       }
     } catch let exit as ExitCode {
       throw exit

@@ -27,7 +27,7 @@ struct Lint: ParsableCommand {
     let console = Console(isQuiet: diagnostics.quiet)
     let files: [String]
     do {
-      files = try PatternFiles.find(in: paths)
+      files = try PatternFiles.find(in: paths, isSandboxed: input.sandbox)
     } catch {
       console.error("\(error)")
       throw ExitCode.failure
