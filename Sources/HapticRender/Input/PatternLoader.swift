@@ -8,21 +8,22 @@
 /// }
 /// ```
 ///
-/// Waveform files are looked up as ``WaveformResolver`` says and decoded once per file,
-/// whatever the number of events or spellings that name it; a waveform that is missing,
-/// unreadable, damaged or too long is an error at the event that names it.
+/// Waveform files are looked up as ``WaveformResolver`` says and decoded once per file (by
+/// device and inode), whatever the number of events, spellings or links that name it; a
+/// waveform that is missing, unreadable, damaged or beyond ``InputLimits/waveformBytes`` is
+/// an error at the event that names it.
 public struct PatternLoader: Sendable {
-  /// Largest AHAP file read, in bytes (32 MiB); the largest real files are under 1 MiB.
-  public static let maximumFileSize = 32 << 20
-
   /// Folders searched for waveforms after the pattern's own folder (`--resources`).
   public var resourceFolders: [String]
   /// Refuse waveforms outside the pattern's folder and ``resourceFolders`` (`--sandbox`).
   public var isSandboxed: Bool
+  /// How large a pattern file and its decoded waveforms may be.
+  public var limits: InputLimits
 
-  public init(resourceFolders: [String] = [], isSandboxed: Bool = false) {
+  public init(resourceFolders: [String] = [], isSandboxed: Bool = false, limits: InputLimits = InputLimits()) {
     self.resourceFolders = resourceFolders
     self.isSandboxed = isSandboxed
+    self.limits = limits
   }
 
   /// Reads the AHAP file at `path`; see ``Pattern/parse(_:file:diagnostics:)`` for the loading
@@ -30,9 +31,9 @@ public struct PatternLoader: Sendable {
   ///
   /// - Returns: The pattern with its waveforms decoded, or `nil` when `diagnostics` holds an error.
   /// - Throws: ``FileSystemError`` when the file cannot be read or is larger than
-  ///   ``maximumFileSize``.
+  ///   ``InputLimits/patternBytes``.
   public func load(path: String, diagnostics: inout Diagnostics) throws(FileSystemError) -> Pattern? {
-    let bytes = try FileSystem.readAll(path, limit: Self.maximumFileSize)
+    let bytes = try FileSystem.readAll(path, limit: limits.patternBytes)
     guard let pattern = Pattern.parse(bytes, file: path, diagnostics: &diagnostics) else { return nil }
     return loadWaveforms(of: pattern, patternPath: path, diagnostics: &diagnostics)
   }
@@ -72,7 +73,8 @@ public struct PatternLoader: Sendable {
   public func loadWaveforms(of pattern: Pattern, patternPath: String, diagnostics: inout Diagnostics) -> Pattern? {
     let resolver = WaveformResolver(
       patternPath: patternPath, resourceFolders: resourceFolders, isSandboxed: isSandboxed)
-    var decoded: [String: Result<SampledAudio, EncodingError>] = [:]
+    var decoded: [FileSystem.Identity: Result<SampledAudio, EncodingError>] = [:]
+    var budget = limits.waveformBytes
     var loaded = pattern
     for index in loaded.events.indices {
       guard let waveform = loaded.events[index].waveform else { continue }
@@ -86,9 +88,13 @@ public struct PatternLoader: Sendable {
         diagnostics.error(at: location, path, error.description)
         continue
       }
-      let key = FileSystem.realPath(found) ?? found
-      let result = decoded[key] ?? Result { () throws(EncodingError) in try WaveformDecoder.decode(found) }
-      decoded[key] = result
+      let result: Result<SampledAudio, EncodingError>
+      if let identity = FileSystem.identity(of: found), let known = decoded[identity] {
+        result = known
+      } else {
+        result = Result { () throws(EncodingError) in try WaveformDecoder.decode(found, budget: &budget) }
+        FileSystem.identity(of: found).map { decoded[$0] = result }
+      }
       switch result {
       case .success(let audio):
         loaded.events[index].waveform?.path = found

@@ -1,20 +1,24 @@
 /// Decodes one waveform file for an `AudioCustom` event, refusing files that are damaged or
-/// too long.
+/// larger than the memory left for waveforms.
 enum WaveformDecoder {
-  /// Longest waveform decoded, in frames (an hour at 48 kHz).
-  static let maximumFrames = 3_600 * 48_000
-
   /// The file's audio, mixed to mono when it has more than two channels.
   ///
+  /// - Parameter budget: Bytes of decoded samples still allowed (4 per sample, counted from
+  ///   the header before anything is read); reduced by this file's.
   /// - Throws: ``EncodingError`` naming a file libsndfile cannot read, one that is truncated or
-  ///   one that is too long.
-  static func decode(_ path: String) throws(EncodingError) -> SampledAudio {
+  ///   one that would pass the budget.
+  static func decode(_ path: String, budget: inout Int) throws(EncodingError) -> SampledAudio {
     let reader = try AudioFileReader(path: path)
     if let damage = reader.damage { throw .ioFailed(path: path, reason: damage) }
-    guard reader.frameCount <= maximumFrames else {
+    let (bytes, overflow) = reader.frameCount.multipliedReportingOverflow(by: 4 * reader.channelCount)
+    guard !overflow, bytes <= budget else {
       throw .ioFailed(
-        path: path, reason: "longer than the \(maximumFrames)-frame limit for waveforms (\(reader.frameCount) frames)")
+        path: path,
+        reason:
+          "too large: \(reader.frameCount) frames × \(reader.channelCount) channel\(reader.channelCount == 1 ? "" : "s") need \(overflow ? "more than \(Int.max)" : "\(bytes)") bytes decoded, more than the \(budget) left of --max-waveform-memory"
+      )
     }
+    budget -= bytes
     let channels = try reader.readAll()
     let frames = channels.first?.count ?? 0
     guard frames == reader.frameCount else {

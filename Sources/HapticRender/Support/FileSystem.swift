@@ -77,13 +77,24 @@ enum FileSystem {
     return String(cString: resolved)
   }
 
+  /// What makes a file itself, whatever the path that reaches it: device and inode.
+  struct Identity: Hashable {
+    var device: UInt64
+    var inode: UInt64
+  }
+
+  /// The identity of the existing file at `path` (links followed), or `nil`.
+  static func identity(of path: String) -> Identity? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    return Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+  }
+
   /// `true` when `a` and `b` name one existing file (same device and inode), whatever their
   /// spelling and the links between them.
   static func isSameFile(_ a: String, _ b: String) -> Bool {
-    var first = stat()
-    var second = stat()
-    return stat(a, &first) == 0 && stat(b, &second) == 0 && first.st_dev == second.st_dev
-      && first.st_ino == second.st_ino
+    guard let first = identity(of: a) else { return false }
+    return first == identity(of: b)
   }
 
   /// `true` when something exists at `path`.
@@ -158,8 +169,7 @@ public enum FileSystemError: Error, Equatable, CustomStringConvertible {
 
   public var description: String {
     switch self {
-    case .failed(let path, _): "'\(path)': \(reason)"
-    case .tooLarge(let path, _, _): "'\(path)' \(reason)"
+    case .failed(let path, _), .tooLarge(let path, _, _): "'\(path)': \(reason)"
     }
   }
 
@@ -167,7 +177,8 @@ public enum FileSystemError: Error, Equatable, CustomStringConvertible {
   public var reason: String {
     switch self {
     case .failed(_, let reason): reason
-    case .tooLarge(_, let bytes, let limit): "is \(bytes) bytes; files larger than \(limit) bytes are refused"
+    case .tooLarge(_, let bytes, let limit):
+      "is \(bytes) bytes; files larger than \(limit) bytes (\(limit >> 20) MiB) are refused (raise --max-pattern-size)"
     }
   }
 }

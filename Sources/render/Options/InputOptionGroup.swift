@@ -18,8 +18,32 @@ struct InputOptionGroup: ParsableArguments {
   )
   var sandbox = false
 
+  @Option(
+    help: ArgumentHelp("Refuse AHAP files larger than this many MiB (1 to 65536).", valueName: "MiB"),
+    transform: mebibytes)
+  var maxPatternSize = InputLimits().patternBytes >> 20
+
+  @Option(
+    help: ArgumentHelp(
+      "Refuse patterns whose decoded waveform files need more than this many MiB (1 to 65536).", valueName: "MiB"),
+    transform: mebibytes)
+  var maxWaveformMemory = InputLimits().waveformBytes >> 20
+
   /// The library's loader for these options.
   var loader: PatternLoader {
-    PatternLoader(resourceFolders: resources, isSandboxed: sandbox)
+    var limits = InputLimits()
+    limits.patternBytes = maxPatternSize << 20
+    limits.waveformBytes = maxWaveformMemory << 20
+    return PatternLoader(resourceFolders: resources, isSandboxed: sandbox, limits: limits)
   }
+}
+
+/// A whole number of MiB within ``InputLimits/mebibytes``.
+private func mebibytes(_ text: String) throws -> Int {
+  guard let value = Int(text), InputLimits.mebibytes.contains(value) else {
+    throw ValidationError(
+      "expected a whole number of MiB within \(InputLimits.mebibytes.lowerBound)...\(InputLimits.mebibytes.upperBound), found '\(text)'"
+    )
+  }
+  return value
 }

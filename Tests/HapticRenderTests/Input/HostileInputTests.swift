@@ -15,7 +15,7 @@ import _HapticRenderTestSupport
   func keptInputNeverCrashes(_ name: String) throws {
     let path = "\(Locations.packageRoot)/Tests/Fixtures/fuzz/\(name)"
     var diagnostics = Diagnostics()
-    let bytes = try FileSystem.readAll(path, limit: PatternLoader.maximumFileSize)
+    let bytes = try FileSystem.readAll(path, limit: InputLimits().patternBytes)
     guard let pattern = Pattern.parse(bytes, file: name, diagnostics: &diagnostics) else {
       #expect(diagnostics.hasErrors)
       #expect(diagnostics.all.allSatisfy { $0.location.line >= 1 && $0.location.column >= 1 })
@@ -64,12 +64,13 @@ import _HapticRenderTestSupport
     let path = "\(folder.path)/big.ahap"
     _ = FileManager.default.createFile(atPath: path, contents: nil)
     let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-    try handle.truncate(atOffset: UInt64(PatternLoader.maximumFileSize + 1))
+    let limit = InputLimits().patternBytes
+    try handle.truncate(atOffset: UInt64(limit + 1))
     try handle.close()
     var diagnostics = Diagnostics()
     #expect(
       throws: FileSystemError.tooLarge(
-        path: path, bytes: PatternLoader.maximumFileSize + 1, limit: PatternLoader.maximumFileSize)
+        path: path, bytes: limit + 1, limit: limit)
     ) {
       try PatternLoader().load(path: path, diagnostics: &diagnostics)
     }
@@ -244,6 +245,30 @@ import _HapticRenderTestSupport
     let audio = try Render.toMemory(pattern, options: RenderOptions())
     #expect(audio.report.frameCount == 2_400)
     #expect(audio.channels.allSatisfy { $0.allSatisfy { $0.isFinite && abs($0) <= 1 } })
+  }
+
+  /// Four spellings and a hard link of one file decode once: a budget of one decode admits
+  /// them all; a smaller one is an error naming the option.
+  @Test func waveformsAreDecodedOncePerFileWithinTheMemoryLimit() throws {
+    let folder = try TemporaryFolder()
+    try writeTone("\(folder.path)/tone.wav", frames: 48_000)
+    #expect(link("\(folder.path)/tone.wav", "\(folder.path)/hard.wav") == 0)
+    let events = ["tone.wav", "./tone.wav", ".//tone.wav", "\(folder.path)/tone.wav", "hard.wav"].map {
+      "{\"Event\": {\"Time\": 0, \"EventType\": \"AudioCustom\", \"EventWaveformPath\": \"\($0)\"}}"
+    }
+    let path = "\(folder.path)/p.ahap"
+    try Data(PatternFixtures.document(events.joined(separator: ",")).utf8).write(to: URL(fileURLWithPath: path))
+    var limits = InputLimits()
+    limits.waveformBytes = 48_000 * 4
+    var once = Diagnostics()
+    #expect(try PatternLoader(limits: limits).load(path: path, diagnostics: &once) != nil, "\(once.all)")
+    limits.waveformBytes -= 1
+    var refused = Diagnostics()
+    #expect(try PatternLoader(limits: limits).load(path: path, diagnostics: &refused) == nil)
+    #expect(
+      refused.all.first?.message
+        == "waveform '\(folder.path)/tone.wav' is too large: 48000 frames × 1 channel need 192000 bytes decoded, more than the 191999 left of --max-waveform-memory"
+    )
   }
 
   @Test func truncatedAndNonAudioWaveformsAreErrorsNamingTheFile() throws {
