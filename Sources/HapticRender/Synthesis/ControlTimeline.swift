@@ -112,9 +112,22 @@ public struct ControlTimeline: Sendable {
   /// The largest value between `start` and `end` seconds: at an end or at a breakpoint
   /// between them, since the function is piecewise linear. O(log n).
   func maximum(from start: Double, to end: Double) -> Double {
-    let inside =
-      breakpointCount(atOrBefore: start)..<max(breakpointCount { $0 < end }, breakpointCount(atOrBefore: start))
-    return max(value(at: start), value(at: end), peaks.maximum(of: inside))
+    max(value(at: start), value(at: end), peaks.maximum(of: breakpoints(from: start, to: end)))
+  }
+
+  /// The indices of the breakpoints strictly between `start` and `end` seconds.
+  private func breakpoints(from start: Double, to end: Double) -> Range<Int> {
+    let first = breakpointCount(atOrBefore: start)
+    return first..<max(breakpointCount { $0 < end }, first)
+  }
+
+  /// The times of the breakpoints strictly between `start` and `end` seconds, in order; at
+  /// most `limit` of them, evenly chosen when there are more.
+  func breakpointTimes(from start: Double, to end: Double, limit: Int) -> [Double] {
+    let inside = breakpoints(from: start, to: end)
+    guard inside.count > limit else { return Array(times[inside]) }
+    let (first, count) = (inside.lowerBound, inside.count)
+    return (1...limit).map { (piece: Int) -> Double in times[first + piece * count / (limit + 1)] }
   }
 
   /// The value at `time` seconds, for calls whose times never decrease: `index` remembers the

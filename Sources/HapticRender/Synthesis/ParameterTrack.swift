@@ -101,6 +101,12 @@ struct ParameterTrack: Sendable {
     return timeline.values.map { control.combine(event: base, control: $0) }.max() ?? base
   }
 
+  /// The times strictly between `start` and `end` seconds where the value can change slope
+  /// (at most `limit`; none when the track is constant).
+  func breakpointTimes(from start: Double, to end: Double, limit: Int) -> [Double] {
+    control == nil ? [] : timeline.breakpointTimes(from: start, to: end, limit: limit)
+  }
+
   /// The largest value between `start` and `end` seconds (combining is monotonic in the
   /// control's value, so the control's maximum gives it).
   func maximum(from start: Double, to end: Double) -> Double {

@@ -120,16 +120,23 @@ struct Schedule: Sendable {
     }
   }
 
-  /// An upper bound of the sum of `bounds` over the voices sounding together: each voice
-  /// counts with its largest amplitude over its whole span, and a sweep over the span edges in
-  /// frame order (ends before starts at the same frame) finds the largest sum. O(n log n).
+  /// An upper bound of the sum of `bounds` over the voices sounding together. Each span is cut
+  /// at its control's breakpoints (at most 64 pieces) and each piece counts with its largest
+  /// amplitude; a sweep over the piece edges in frame order (ends before starts at the same
+  /// frame) finds the largest sum. O(n log n) in the pieces.
   private static func largestSum(of bounds: [AmplitudeBound], over spans: [Range<Int>], sampleRate: Double) -> Double {
     var edges: [(frame: Int, change: Double)] = []
-    edges.reserveCapacity(2 * spans.count)
     for (bound, span) in zip(bounds, spans) where !span.isEmpty {
-      let largest = bound.maximum(from: Double(span.lowerBound) / sampleRate, to: Double(span.upperBound) / sampleRate)
-      edges.append((span.lowerBound, largest))
-      edges.append((span.upperBound, -largest))
+      let (start, end) = (Double(span.lowerBound) / sampleRate, Double(span.upperBound) / sampleRate)
+      let cuts = bound.breakpointTimes(from: start, to: end, limit: 63).map {
+        min(max(Int(($0 * sampleRate).rounded(.down)), span.lowerBound), span.upperBound)
+      }
+      let frames = [span.lowerBound] + cuts + [span.upperBound]
+      for (first, last) in zip(frames, frames.dropFirst()) where first < last {
+        let largest = bound.maximum(from: Double(first) / sampleRate, to: Double(last) / sampleRate)
+        edges.append((first, largest))
+        edges.append((last, -largest))
+      }
     }
     edges.sort { ($0.frame, $0.change) < ($1.frame, $1.change) }
     var sum = 0.0
