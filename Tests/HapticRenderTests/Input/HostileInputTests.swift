@@ -153,6 +153,15 @@ import _HapticRenderTestSupport
     let after = PatternFixtures.event("HapticContinuous", time: 2, duration: 1, ["HapticIntensity": 0.5])
     #expect(try bound(loud, half) == 1.25)
     #expect(try bound(loud, after) == 1)
+    // An exhale fading to 0 whose release overlaps the next inhale swelling from 0: the two
+    // are never loud together, so the limiter is not needed.
+    let breath = [
+      PatternFixtures.event("HapticContinuous", time: 0, duration: 8, ["HapticIntensity": 0.8]),
+      PatternFixtures.curve("HapticIntensityControl", time: 0, [(0, 1), (8, 0)]),
+      PatternFixtures.event("HapticContinuous", time: 8, duration: 4, ["HapticIntensity": 0.8]),
+      PatternFixtures.curve("HapticIntensityControl", time: 8, [(0, 0), (4, 1)]),
+    ]
+    #expect(try bound(breath[0], breath[1], breath[2], breath[3]) < 1)
   }
 
   @Test func excessiveOverlapIsRefused() throws {
