@@ -18,7 +18,7 @@ public final class AudioFileReader {
   public init(path: String) throws(EncodingError) {
     let descriptor: Int32
     do {
-      descriptor = try FileSystem.openRegularFile(path)
+      descriptor = try FileSystem.openRegularFile(path).descriptor
     } catch {
       throw .cannotOpen(path: path, reason: FileSystem.readProblem(path) ?? error.reason)
     }

@@ -55,10 +55,8 @@ public final class AudioFileWriter {
       case .file(let path): output = try OutputFile(path: path)
       case .standardOutput: output = try OutputFile(path: nil)
       }
-    } catch .failed(let path, let reason) {
-      throw .cannotOpen(path: path, reason: reason)
     } catch {
-      throw .cannotOpen(path: Self.name(of: destination), reason: error.reason)
+      throw .cannotOpen(path: error.path, reason: error.reason)
     }
     guard let handle = sf_open_fd(output.descriptor, Int32(SFM_WRITE), &info, 0) else {
       output.discard()
@@ -133,12 +131,5 @@ public final class AudioFileWriter {
       self.handle = nil
     }
     output.discard()
-  }
-
-  private static func name(of destination: Destination) -> String {
-    switch destination {
-    case .file(let path): path
-    case .standardOutput: "(standard output)"
-    }
   }
 }

@@ -46,10 +46,10 @@ public enum PatternFiles {
       if FileSystem.isDirectory(path) {
         let files = try FileSystem.files(under: path, withExtension: "ahap")
         if files.isEmpty { throw .failed(path: path, reason: "no .ahap files under it") }
-        if isSandboxed, let root = FileSystem.realPath(path) {
-          for file in files where !(FileSystem.realPath(file) ?? "").hasPrefix(root == "/" ? "/" : root + "/") {
-            throw .failed(path: file, reason: "is a link to a file outside '\(path)', which --sandbox refuses")
-          }
+        if isSandboxed, let root = FileSystem.realPath(path).map({ $0.hasSuffix("/") ? $0 : $0 + "/" }),
+          let outside = files.first(where: { !(FileSystem.realPath($0) ?? "").hasPrefix(root) })
+        {
+          throw .failed(path: outside, reason: "is a link to a file outside '\(path)', which --sandbox refuses")
         }
         found += files
       } else if FileSystem.exists(path) {

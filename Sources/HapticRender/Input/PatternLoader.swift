@@ -88,13 +88,11 @@ public struct PatternLoader: Sendable {
         diagnostics.error(at: location, path, error.description)
         continue
       }
-      let result: Result<SampledAudio, EncodingError>
-      if let identity = FileSystem.identity(of: found), let known = decoded[identity] {
-        result = known
-      } else {
-        result = Result { () throws(EncodingError) in try WaveformDecoder.decode(found, budget: &budget) }
-        FileSystem.identity(of: found).map { decoded[$0] = result }
-      }
+      let identity = FileSystem.identity(of: found)
+      let result =
+        identity.flatMap { decoded[$0] }
+        ?? Result { () throws(EncodingError) in try WaveformDecoder.decode(found, budget: &budget) }
+      if let identity { decoded[identity] = result }
       switch result {
       case .success(let audio):
         loaded.events[index].waveform?.path = found

@@ -11,12 +11,10 @@ enum FileSystem {
   /// - Parameter limit: Largest size accepted, in bytes.
   /// - Throws: ``FileSystemError`` naming the file and the system's reason.
   static func readAll(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] {
-    let descriptor = try openRegularFile(path)
+    let (descriptor, size) = try openRegularFile(path)
     defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else { throw .failed(path: path, reason: systemError()) }
-    guard Int(status.st_size) <= limit else { throw .tooLarge(path: path, bytes: Int(status.st_size), limit: limit) }
-    var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+    guard size <= limit else { throw .tooLarge(path: path, bytes: size, limit: limit) }
+    var bytes = [UInt8](repeating: 0, count: size)
     var filled = 0
     while filled < bytes.count {
       let count = bytes.withUnsafeMutableBytes { buffer in
@@ -35,11 +33,12 @@ enum FileSystem {
 
   /// Opens a regular file for reading, never waiting: the open does not block (a FIFO without a
   /// writer would wait forever), and anything but a regular file is refused before a byte is
-  /// read. The descriptor reads blocking, as usual, and closes on `exec`.
+  /// read. The descriptor reads blocking, as usual, and closes on `exec`; `size` is the
+  /// file's length in bytes when it was opened.
   ///
   /// - Throws: ``FileSystemError`` naming the file and why: the system's reason, or what the
   ///   file is instead (a folder, a FIFO, a device or a socket).
-  static func openRegularFile(_ path: String) throws(FileSystemError) -> Int32 {
+  static func openRegularFile(_ path: String) throws(FileSystemError) -> (descriptor: Int32, size: Int) {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
     guard descriptor >= 0 else { throw .failed(path: path, reason: systemError()) }
     var status = stat()
@@ -61,7 +60,7 @@ enum FileSystem {
       throw .failed(path: path, reason: "is \(what), not a regular file")
     }
     _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-    return descriptor
+    return (descriptor, Int(status.st_size))
   }
 
   /// `true` when `path` names a directory.
@@ -167,9 +166,12 @@ public enum FileSystemError: Error, Equatable, CustomStringConvertible {
   case failed(path: String, reason: String)
   case tooLarge(path: String, bytes: Int, limit: Int)
 
-  public var description: String {
+  public var description: String { "'\(path)': \(reason)" }
+
+  /// The file the error is about.
+  public var path: String {
     switch self {
-    case .failed(let path, _), .tooLarge(let path, _, _): "'\(path)': \(reason)"
+    case .failed(let path, _), .tooLarge(let path, _, _): path
     }
   }
 
@@ -218,15 +220,14 @@ extension FileSystem {
     return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
-  /// `path` with symbolic links followed to the file they end at (which may not exist yet);
-  /// `path` itself when it is not a link. At most 40 links are followed.
-  static func linkTarget(_ path: String) -> String {
-    var current = path
-    for _ in 0..<40 {
-      guard let next = readLink(current) else { return current }
-      current = resolve(next, against: directory(of: current))
+  /// `path`, then each path its symbolic links lead to, in order, up to the file they end at
+  /// (which may not exist yet). At most 40 links are followed.
+  static func linkChain(_ path: String) -> [String] {
+    var chain = [path]
+    while chain.count <= 40, let next = readLink(chain[chain.count - 1]) {
+      chain.append(resolve(next, against: directory(of: chain[chain.count - 1])))
     }
-    return current
+    return chain
   }
 
   /// `true` when `path` exists and is neither a regular file nor a directory: a device, a

@@ -51,7 +51,7 @@ final class OutputFile {
         target = .writeThrough(descriptor: opened, owned: true)
         folder = TemporaryPath.folder
       } else {
-        let resolved = FileSystem.linkTarget(path)
+        let resolved = FileSystem.linkChain(path).last ?? path
         if let problem = FileSystem.writeProblem(resolved) { throw .failed(path: path, reason: problem) }
         target = .replace(path: resolved)
         folder = FileSystem.directory(of: resolved)
@@ -114,18 +114,15 @@ final class OutputFile {
   /// The open descriptor `path` stands for when it is `/dev/stdout`, `/dev/stderr`,
   /// `/dev/fd/N` or `/proc/self/fd/N`, or a link to one of them.
   private static func inheritedDescriptor(_ path: String) -> Int32? {
-    var current = path
-    for _ in 0..<40 {
-      switch current {
+    for hop in FileSystem.linkChain(path) {
+      switch hop {
       case "/dev/stdout": return STDOUT_FILENO
       case "/dev/stderr": return STDERR_FILENO
       default: break
       }
-      for prefix in ["/dev/fd/", "/proc/self/fd/", "/proc/\(getpid())/fd/"] where current.hasPrefix(prefix) {
-        return Int32(current.dropFirst(prefix.count))
+      for prefix in ["/dev/fd/", "/proc/self/fd/", "/proc/\(getpid())/fd/"] where hop.hasPrefix(prefix) {
+        return Int32(hop.dropFirst(prefix.count))
       }
-      guard let next = FileSystem.readLink(current) else { return nil }
-      current = FileSystem.resolve(next, against: FileSystem.directory(of: current))
     }
     return nil
   }
