@@ -14,7 +14,8 @@ extension SignalProfile {
   ///
   /// - Returns: The profile, or `nil` when `diagnostics` holds an error.
   public static func parse(_ bytes: [UInt8], file: String, diagnostics: inout Diagnostics) -> SignalProfile? {
-    guard let root = JSONParser.parse(bytes, file: file, diagnostics: &diagnostics) else { return nil }
+    guard let document = JSONParser.parse(bytes, file: file, diagnostics: &diagnostics) else { return nil }
+    let root = document.value(document.root)
     guard case .object(let members) = root.kind else {
       diagnostics.error(
         at: root.position.location(in: file), JSONPath(),

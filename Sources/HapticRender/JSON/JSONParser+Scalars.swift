@@ -1,7 +1,13 @@
 /// Literals, numbers, strings and white space.
 extension JSONParser {
-  mutating func expectLiteral(_ literal: String) throws {
-    for byte in literal.utf8 {
+  /// Powers of ten that a `Double` holds exactly.
+  private static let exactPowersOfTen: [Double] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+    1e20, 1e21, 1e22,
+  ]
+
+  mutating func expectLiteral(_ literal: StaticString) throws {
+    for byte in UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount) {
       guard index < bytes.count, bytes[index] == byte else {
         throw syntaxError("expected '\(literal)', found \(describeCurrent())")
       }
@@ -9,26 +15,41 @@ extension JSONParser {
     }
   }
 
+  /// Reads a number. Up to 15 significant digits with a power of ten up to 22 take one exact
+  /// multiplication or division (correctly rounded); others are converted by the standard library.
   mutating func parseNumber() throws -> Double {
     let start = index
-    _ = consume(UInt8(ascii: "-"))
+    let isNegative = consume(UInt8(ascii: "-"))
+    var mantissa: UInt64 = 0
+    var digits = 0
     if consume(UInt8(ascii: "0")) {
       if index < bytes.count, isDigit(bytes[index]) {
         throw syntaxError("a number cannot have a leading zero")
       }
     } else {
-      guard consumeDigits() else { throw syntaxError("expected a digit, found \(describeCurrent())") }
-    }
-    if consume(UInt8(ascii: ".")) {
-      guard consumeDigits() else {
-        throw syntaxError("expected a digit after '.', found \(describeCurrent())")
+      guard accumulateDigits(into: &mantissa, count: &digits) > 0 else {
+        throw syntaxError("expected a digit, found \(describeCurrent())")
       }
     }
+    var exponent = 0
+    if consume(UInt8(ascii: ".")) {
+      let fraction = accumulateDigits(into: &mantissa, count: &digits)
+      guard fraction > 0 else { throw syntaxError("expected a digit after '.', found \(describeCurrent())") }
+      exponent = -fraction
+    }
+    var hasExponent = false
     if consume(UInt8(ascii: "e")) || consume(UInt8(ascii: "E")) {
+      hasExponent = true
       if !consume(UInt8(ascii: "+")) { _ = consume(UInt8(ascii: "-")) }
-      guard consumeDigits() else {
+      var ignored: UInt64 = 0
+      var ignoredCount = 0
+      guard accumulateDigits(into: &ignored, count: &ignoredCount) > 0 else {
         throw syntaxError("expected a digit in the exponent, found \(describeCurrent())")
       }
+    }
+    if !hasExponent, digits <= 15, -exponent < Self.exactPowersOfTen.count {
+      let magnitude = Double(mantissa) / Self.exactPowersOfTen[-exponent]
+      return isNegative ? -magnitude : magnitude
     }
     let text = String(decoding: bytes[start..<index], as: UTF8.self)
     guard let value = Double(text), value.isFinite else {
@@ -37,96 +58,53 @@ extension JSONParser {
     return value
   }
 
-  mutating func consumeDigits() -> Bool {
+  /// Reads digits, adding them to `mantissa` while `count` (significant digits so far, leading
+  /// zeros excepted) stays within 19.
+  ///
+  /// - Returns: The number of digits read.
+  private mutating func accumulateDigits(into mantissa: inout UInt64, count: inout Int) -> Int {
     let start = index
-    while index < bytes.count, isDigit(bytes[index]) { index += 1 }
-    return index > start
+    while index < bytes.count, isDigit(bytes[index]) {
+      let digit = UInt64(bytes[index] &- UInt8(ascii: "0"))
+      if mantissa != 0 || digit != 0 { count += 1 }
+      if count <= 19 { mantissa = mantissa &* 10 &+ digit }
+      index += 1
+    }
+    return index - start
   }
 
   func isDigit(_ byte: UInt8) -> Bool {
     byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
   }
 
-  mutating func parseString() throws -> String {
+  /// Reads a string up to and including its closing quote, checking it.
+  ///
+  /// - Returns: `true` when the string holds a backslash escape.
+  mutating func scanString() throws -> Bool {
     index += 1  // opening quote
-    var scalars = String.UnicodeScalarView()
-    var runStart = index
-    func flushRun() {
-      scalars.append(contentsOf: String(decoding: bytes[runStart..<index], as: UTF8.self).unicodeScalars)
-    }
-    while true {
-      guard index < bytes.count else { throw syntaxError("unterminated string") }
+    let contentStart = index
+    while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
-        flushRun()
         index += 1
-        return String(scalars)
+        return false
       }
+      if byte == UInt8(ascii: "\\") { break }
       if byte < 0x20 {
         throw syntaxError("control character 0x\(String(byte, radix: 16)) inside a string")
       }
-      if byte != UInt8(ascii: "\\") {
-        index += 1
-        continue
-      }
-      flushRun()
-      index += 1
-      guard index < bytes.count else { throw syntaxError("unterminated string") }
-      let escape = bytes[index]
-      index += 1
-      switch escape {
-      case UInt8(ascii: "\""): scalars.append("\"")
-      case UInt8(ascii: "\\"): scalars.append("\\")
-      case UInt8(ascii: "/"): scalars.append("/")
-      case UInt8(ascii: "b"): scalars.append("\u{08}")
-      case UInt8(ascii: "f"): scalars.append("\u{0C}")
-      case UInt8(ascii: "n"): scalars.append("\n")
-      case UInt8(ascii: "r"): scalars.append("\r")
-      case UInt8(ascii: "t"): scalars.append("\t")
-      case UInt8(ascii: "u"): scalars.append(try parseUnicodeEscape())
-      default:
-        index -= 1
-        throw syntaxError("invalid escape '\\\(describeCurrent())' in string")
-      }
-      runStart = index
-    }
-  }
-
-  /// Reads the hex digits after `\u`, combining a surrogate pair; lone surrogates become U+FFFD.
-  mutating func parseUnicodeEscape() throws -> Unicode.Scalar {
-    let first = try parseHex4()
-    if (0xD800..<0xDC00).contains(first), bytes[index...].starts(with: Array("\\u".utf8)) {
-      let saved = index
-      index += 2
-      let second = try parseHex4()
-      if (0xDC00..<0xE000).contains(second) {
-        let combined = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
-        return Unicode.Scalar(combined) ?? "\u{FFFD}"
-      }
-      index = saved
-    }
-    return Unicode.Scalar(first) ?? "\u{FFFD}"
-  }
-
-  mutating func parseHex4() throws -> UInt32 {
-    var value: UInt32 = 0
-    for _ in 0..<4 {
-      guard index < bytes.count, let digit = hexValue(bytes[index]) else {
-        throw syntaxError("expected 4 hex digits after '\\u'")
-      }
-      value = value << 4 | digit
       index += 1
     }
-    return value
-  }
-
-  func hexValue(_ byte: UInt8) -> UInt32? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
-    default: nil
+    guard index < bytes.count else { throw syntaxError("unterminated string") }
+    var decoder = JSONStringDecoder(bytes: bytes, index: contentStart)
+    do {
+      _ = try decoder.decode()
+    } catch {
+      index = error.offset
+      throw syntaxError(error.message)
     }
+    index = decoder.index
+    return true
   }
 
   // MARK: - Whitespace
@@ -140,12 +118,8 @@ extension JSONParser {
   mutating func skipWhitespace() {
     while index < bytes.count {
       switch bytes[index] {
-      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"):
+      case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"):
         index += 1
-      case UInt8(ascii: "\n"):
-        index += 1
-        line += 1
-        lineStart = index
       default:
         return
       }

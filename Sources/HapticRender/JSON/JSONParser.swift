@@ -1,4 +1,5 @@
-/// A strict JSON parser that records the position of every value.
+/// A strict JSON parser that builds a ``JSONDocument``: one compact node per value, located by
+/// byte offset, with no per-value allocation.
 ///
 /// It accepts RFC 8259 JSON plus trailing commas in arrays and objects, which it reports as
 /// warnings (Apple's own Unity plug-in writes them). A UTF-8 byte-order mark is skipped.
@@ -11,20 +12,44 @@ public struct JSONParser {
   /// Values in one document above which it is refused, so that memory stays bounded
   /// (the largest real AHAP files hold under 100,000).
   public static let maximumValues = 4_000_000
+  /// Keys of one object compared pairwise when looking for duplicates; above it, a dictionary.
+  private static let linearKeySearch = 32
 
-  let bytes: [UInt8]
-  let file: String
+  struct SyntaxError: Error {
+    var offset: Int
+    var message: String
+  }
+
+  /// A warning found while parsing, placed once the whole text has been read.
+  private struct Warning {
+    var offset: Int
+    var path: JSONPath
+    var message: String
+  }
+
+  /// What one parse leaves.
+  private struct Outcome {
+    var result: Result<Void, SyntaxError>
+    var nodes: [JSONNode]
+    var warnings: [Warning]
+    var errorNode: Int
+  }
+
+  let source: [UInt8]
+  let bytes: UnsafeBufferPointer<UInt8>
   var index = 0
-  var line = 1
-  var lineStart = 0
-  var diagnostics: Diagnostics
+  private var nodes: [JSONNode] = []
   private var valueCount = 0
   private let valueLimit: Int
+  /// The node whose path a syntax error names: the value or container being read.
+  private var errorNode = -1
+  private var warnings: [Warning] = []
+  /// The keys of every open object, innermost last.
+  private var openKeys: [Int] = []
 
-  private init(bytes: [UInt8], file: String, diagnostics: Diagnostics, valueLimit: Int) {
+  private init(source: [UInt8], bytes: UnsafeBufferPointer<UInt8>, valueLimit: Int) {
+    self.source = source
     self.bytes = bytes
-    self.file = file
-    self.diagnostics = diagnostics
     self.valueLimit = valueLimit
   }
 
@@ -32,155 +57,216 @@ public struct JSONParser {
   ///
   /// - Parameter valueLimit: Values above which the document is refused; default
   ///   ``maximumValues``.
-  /// - Returns: The root value, or `nil` after recording a syntax error in `diagnostics`.
+  /// - Returns: The document, or `nil` after recording a syntax error in `diagnostics`.
   public static func parse(
     _ bytes: [UInt8], file: String, valueLimit: Int = maximumValues, diagnostics: inout Diagnostics
-  ) -> JSONValue? {
-    var parser = JSONParser(bytes: bytes, file: file, diagnostics: diagnostics, valueLimit: valueLimit)
-    defer { diagnostics = parser.diagnostics }
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-      parser.index = 3
-      parser.lineStart = 3
+  ) -> JSONDocument? {
+    let byteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    let outcome = bytes.withUnsafeBufferPointer { buffer in
+      var parser = JSONParser(source: bytes, bytes: buffer, valueLimit: valueLimit)
+      parser.index = byteOrderMark
+      let result = Result { try parser.parseDocument() }.mapError { $0 as? SyntaxError ?? parser.syntaxError("") }
+      return Outcome(result: result, nodes: parser.nodes, warnings: parser.warnings, errorNode: parser.errorNode)
     }
-    do {
-      parser.skipWhitespace()
-      let root = try parser.parseValue(path: JSONPath(), depth: 0)
-      parser.skipWhitespace()
-      if parser.index < bytes.count {
-        throw parser.syntaxError("unexpected \(parser.describeCurrent()) after the end of the document")
-      }
-      return root
-    } catch let error as SyntaxError {
-      parser.diagnostics.error(at: error.position.location(in: file), error.path, error.message)
+    let nodes = outcome.nodes
+    let document = JSONDocument(bytes: bytes, nodes: nodes, lines: LineTable(bytes, firstLineStart: byteOrderMark))
+    for warning in outcome.warnings {
+      diagnostics.warn(
+        at: document.position(ofOffset: warning.offset).location(in: file), warning.path, warning.message)
+    }
+    switch outcome.result {
+    case .success: return document
+    case .failure(let error):
+      let path = outcome.errorNode < 0 ? JSONPath() : document.path(outcome.errorNode)
+      diagnostics.error(at: document.position(ofOffset: error.offset).location(in: file), path, error.message)
       return nil
-    } catch {
-      return nil
+    }
+  }
+
+  private mutating func parseDocument() throws {
+    skipWhitespace()
+    try parseValue(parent: JSONNode.noParent, ordinal: 0, depth: 0)
+    skipWhitespace()
+    if index < bytes.count {
+      errorNode = -1
+      throw syntaxError("unexpected \(describeCurrent()) after the end of the document")
     }
   }
 
   // MARK: - Values
 
-  struct SyntaxError: Error {
-    var position: TextPosition
-    var path: JSONPath
-    var message: String
-  }
-
-  var position: TextPosition {
-    TextPosition(line: line, column: index - lineStart + 1)
-  }
-
-  var currentPath = JSONPath()
-
   func syntaxError(_ message: String) -> SyntaxError {
-    SyntaxError(position: position, path: currentPath, message: "invalid JSON: \(message)")
+    SyntaxError(offset: index, message: "invalid JSON: \(message)")
   }
 
   func describeCurrent() -> String {
-    guard index < bytes.count else { return "end of file" }
-    let byte = bytes[index]
+    index < bytes.count ? Self.describe(bytes[index]) : "end of file"
+  }
+
+  /// A byte as messages show it: `'x'` when printable, else `byte 0xNN`.
+  static func describe(_ byte: UInt8) -> String {
     if byte >= 0x21 && byte < 0x7F { return "'\(Character(UnicodeScalar(byte)))'" }
     return "byte 0x\(String(byte, radix: 16, uppercase: true))"
   }
 
-  private mutating func parseValue(path: JSONPath, depth: Int) throws -> JSONValue {
-    currentPath = path
+  private mutating func parseValue(parent: UInt32, ordinal: Int, depth: Int) throws {
+    let node = nodes.count
+    nodes.append(
+      JSONNode(
+        kind: .null, start: UInt32(truncatingIfNeeded: index), parent: parent,
+        ordinal: UInt32(truncatingIfNeeded: ordinal)))
+    errorNode = node
     valueCount += 1
     guard valueCount <= valueLimit else {
       throw syntaxError("more than \(valueLimit) values; the document is refused")
     }
-    let start = position
     guard index < bytes.count else { throw syntaxError("expected a value, found end of file") }
     switch bytes[index] {
     case UInt8(ascii: "{"):
-      return JSONValue(kind: .object(try parseObject(path: path, depth: depth + 1)), position: start)
+      nodes[node].kind = .object
+      try parseObject(node, depth: depth + 1)
     case UInt8(ascii: "["):
-      return JSONValue(kind: .array(try parseArray(path: path, depth: depth + 1)), position: start)
+      nodes[node].kind = .array
+      try parseArray(node, depth: depth + 1)
     case UInt8(ascii: "\""):
-      return JSONValue(kind: .string(try parseString()), position: start)
+      nodes[node].kind = .string
+      let escaped = try scanString()
+      nodes[node].payload = UInt64(index - Int(nodes[node].start) - 2)
+      if escaped { nodes[node].flags = .escaped }
     case UInt8(ascii: "t"):
       try expectLiteral("true")
-      return JSONValue(kind: .bool(true), position: start)
+      nodes[node].kind = .true
     case UInt8(ascii: "f"):
       try expectLiteral("false")
-      return JSONValue(kind: .bool(false), position: start)
+      nodes[node].kind = .false
     case UInt8(ascii: "n"):
       try expectLiteral("null")
-      return JSONValue(kind: .null, position: start)
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-      return JSONValue(kind: .number(try parseNumber()), position: start)
+      nodes[node].kind = .number
+      nodes[node].payload = try parseNumber().bitPattern
     default:
       throw syntaxError("expected a value, found \(describeCurrent())")
     }
   }
 
-  private mutating func parseObject(path: JSONPath, depth: Int) throws -> [JSONValue.Member] {
+  /// Records where a container's content ends and how many children it has.
+  private mutating func close(_ node: Int, count: Int) {
+    nodes[node].payload = UInt64(nodes.count) | UInt64(count) << 32
+  }
+
+  private mutating func parseObject(_ node: Int, depth: Int) throws {
     guard depth <= Self.maximumDepth else {
       throw syntaxError("nested deeper than \(Self.maximumDepth) levels")
     }
     index += 1  // {
-    var members: [JSONValue.Member] = []
-    var indexOfKey: [String: Int] = [:]
+    let firstKey = openKeys.count
+    defer { openKeys.removeSubrange(firstKey...) }
+    var keyIndex: [String: Int] = [:]
+    var count = 0
     skipWhitespace()
-    if consume(UInt8(ascii: "}")) { return members }
+    if consume(UInt8(ascii: "}")) { return close(node, count: 0) }
     while true {
       skipWhitespace()
-      currentPath = path
-      if index < bytes.count, bytes[index] == UInt8(ascii: "}"), !members.isEmpty {
-        diagnostics.warn(at: position.location(in: file), path, "trailing comma in object")
+      errorNode = node
+      if index < bytes.count, bytes[index] == UInt8(ascii: "}"), count > 0 {
+        warnings.append(Warning(offset: index, path: path(of: node), message: "trailing comma in object"))
         index += 1
-        return members
+        return close(node, count: count)
       }
       guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
         throw syntaxError("expected a quoted key, found \(describeCurrent())")
       }
-      let keyPosition = position
-      let key = try parseString()
+      let key = nodes.count
+      let keyStart = index
+      let escaped = try scanString()
+      var keyNode = JSONNode(
+        kind: .string, flags: .key, start: UInt32(truncatingIfNeeded: keyStart),
+        parent: UInt32(truncatingIfNeeded: node),
+        ordinal: UInt32(truncatingIfNeeded: count), payload: UInt64(index - keyStart - 2))
+      if escaped { keyNode.flags.insert(.escaped) }
+      nodes.append(keyNode)
+      if let earlier = earlierKey(equalTo: key, among: firstKey, index: &keyIndex) {
+        let name = document.string(key) ?? ""
+        nodes[earlier].flags.insert(.superseded)
+        warnings.append(
+          Warning(
+            offset: keyStart, path: path(of: node).appending(name),
+            message: "duplicate key \"\(name)\"; this later value is used"))
+      }
+      openKeys.append(key)
       skipWhitespace()
       guard consume(UInt8(ascii: ":")) else {
-        throw syntaxError("expected ':' after key \"\(key)\", found \(describeCurrent())")
+        throw syntaxError("expected ':' after key \"\(document.string(key) ?? "")\", found \(describeCurrent())")
       }
       skipWhitespace()
-      let value = try parseValue(path: path.appending(key), depth: depth)
-      let member = JSONValue.Member(key: key, keyPosition: keyPosition, value: value)
-      if let duplicate = indexOfKey[key] {
-        diagnostics.warn(
-          at: keyPosition.location(in: file), path.appending(key),
-          "duplicate key \"\(key)\"; this later value is used")
-        members[duplicate] = member
-      } else {
-        indexOfKey[key] = members.count
-        members.append(member)
-      }
+      try parseValue(parent: UInt32(truncatingIfNeeded: node), ordinal: count, depth: depth)
+      count += 1
       skipWhitespace()
-      currentPath = path
+      errorNode = node
       if consume(UInt8(ascii: ",")) { continue }
-      if consume(UInt8(ascii: "}")) { return members }
+      if consume(UInt8(ascii: "}")) { return close(node, count: count) }
       throw syntaxError("expected ',' or '}' in object, found \(describeCurrent())")
     }
   }
 
-  private mutating func parseArray(path: JSONPath, depth: Int) throws -> [JSONValue] {
+  /// The earlier key of the open object (whose keys start at `openKeys[first]`) that has the
+  /// same text as `key`; `index` holds them by text once there are many.
+  private mutating func earlierKey(equalTo key: Int, among first: Int, index: inout [String: Int]) -> Int? {
+    let earlierCount = openKeys.count - first
+    if earlierCount < Self.linearKeySearch {
+      return openKeys[first...].last { sameText($0, key) }
+    }
+    if index.isEmpty {
+      for earlier in openKeys[first...] { index[document.string(earlier) ?? ""] = earlier }
+    }
+    let name = document.string(key) ?? ""
+    defer { index[name] = key }
+    return index[name]
+  }
+
+  private func sameText(_ first: Int, _ second: Int) -> Bool {
+    let a = nodes[first]
+    let b = nodes[second]
+    if a.flags.contains(.escaped) || b.flags.contains(.escaped) {
+      return document.string(first) == document.string(second)
+    }
+    guard a.payload == b.payload else { return false }
+    let length = Int(a.payload)
+    return bytes[Int(a.start) + 1..<Int(a.start) + 1 + length].elementsEqual(
+      bytes[Int(b.start) + 1..<Int(b.start) + 1 + length])
+  }
+
+  private mutating func parseArray(_ node: Int, depth: Int) throws {
     guard depth <= Self.maximumDepth else {
       throw syntaxError("nested deeper than \(Self.maximumDepth) levels")
     }
     index += 1  // [
-    var elements: [JSONValue] = []
+    var count = 0
     skipWhitespace()
-    if consume(UInt8(ascii: "]")) { return elements }
+    if consume(UInt8(ascii: "]")) { return close(node, count: 0) }
     while true {
       skipWhitespace()
-      if index < bytes.count, bytes[index] == UInt8(ascii: "]"), !elements.isEmpty {
-        diagnostics.warn(at: position.location(in: file), path, "trailing comma in array")
+      if index < bytes.count, bytes[index] == UInt8(ascii: "]"), count > 0 {
+        warnings.append(Warning(offset: index, path: path(of: node), message: "trailing comma in array"))
         index += 1
-        return elements
+        return close(node, count: count)
       }
-      elements.append(try parseValue(path: path.appending(elements.count), depth: depth))
+      try parseValue(parent: UInt32(truncatingIfNeeded: node), ordinal: count, depth: depth)
+      count += 1
       skipWhitespace()
-      currentPath = path
+      errorNode = node
       if consume(UInt8(ascii: ",")) { continue }
-      if consume(UInt8(ascii: "]")) { return elements }
+      if consume(UInt8(ascii: "]")) { return close(node, count: count) }
       throw syntaxError("expected ',' or ']' in array, found \(describeCurrent())")
     }
   }
+
+  // MARK: - Paths
+
+  /// The nodes read so far, as a document to name paths and decode keys.
+  private var document: JSONDocument {
+    JSONDocument(bytes: source, nodes: nodes, lines: LineTable([]))
+  }
+
+  private func path(of node: Int) -> JSONPath { document.path(node) }
 }

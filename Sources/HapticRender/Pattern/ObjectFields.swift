@@ -1,56 +1,84 @@
 /// The non-null members of one JSON object, taken one by one while parsing, so that the
 /// members nobody took can be reported as unknown keys.
 struct ObjectFields {
+  /// A member taken: the name it was asked for and its value.
   struct Field {
-    var key: String
-    var value: JSONValue
-    var path: JSONPath
+    var key: StaticString
+    var value: JSONDocument.Index
   }
 
-  let path: JSONPath
-  var members: [JSONValue.Member] = []
-  /// Keys whose value was `null` (already reported).
-  var nullKeys: Set<String> = []
-  private var takenKeys: Set<String> = []
-
-  init(path: JSONPath) {
-    self.path = path
+  /// A member read under another name (an alias Core Haptics does not know).
+  private struct Rename {
+    var keyNode: JSONDocument.Index
+    var name: StaticString
   }
 
-  /// Removes and returns the member named `key`.
-  mutating func take(_ key: String) -> Field? {
-    guard let index = members.firstIndex(where: { $0.key == key }) else { return nil }
-    let member = members.remove(at: index)
-    takenKeys.insert(key)
-    return Field(key: key, value: member.value, path: path.appending(key))
+  let object: JSONDocument.Index
+  /// Members taken or set aside, by ordinal: a bit each for the first 64, a set beyond.
+  private var takenBits: UInt64 = 0
+  private var takenBeyond: Set<Int> = []
+  private var renames: [Rename] = []
+
+  init(object: JSONDocument.Index) {
+    self.object = object
+  }
+
+  /// Removes and returns the non-null member named `key`.
+  mutating func take(_ key: StaticString, in document: JSONDocument) -> Field? {
+    guard let keyNode = find(key, in: document, includingTaken: false) else { return nil }
+    setAside(keyNode, in: document)
+    return document.isNull(keyNode + 1) ? nil : Field(key: key, value: keyNode + 1)
   }
 
   /// `true` if the object had `key` at all, taken or not, `null` or not.
-  func hadKey(_ key: String) -> Bool {
-    takenKeys.contains(key) || nullKeys.contains(key) || members.contains { $0.key == key }
+  func hadKey(_ key: StaticString, in document: JSONDocument) -> Bool {
+    find(key, in: document, includingTaken: true) != nil
   }
 
-  /// Renames `alias` to `key`; when both are present the alias is ignored. Either way a device
+  /// Reads `alias` as `key`; when both are present the alias is ignored. Either way a device
   /// refuses the file, and the diagnostic says so.
-  mutating func alias(_ alias: String, for key: String, parser: inout PatternParser) {
-    guard let index = members.firstIndex(where: { $0.key == alias }) else { return }
-    let member = members[index]
-    if members.contains(where: { $0.key == key }) {
-      parser.refuse(
-        member.value, path.appending(alias), "unknown key \"\(alias)\"; ignored here, as \"\(key)\" is also given")
-      members.remove(at: index)
+  mutating func alias(_ alias: StaticString, for key: StaticString, parser: inout PatternParser) {
+    let document = parser.document
+    guard let aliasNode = find(alias, in: document, includingTaken: false) else { return }
+    if find(key, in: document, includingTaken: true) != nil {
+      parser.refuse(aliasNode + 1, "unknown key \"\(alias)\"; ignored here, as \"\(key)\" is also given")
+      setAside(aliasNode, in: document)
       return
     }
-    parser.refuse(
-      member.value, path.appending(alias), "Core Haptics knows \"\(key)\", not \"\(alias)\"; read here as \"\(key)\"")
-    members[index].key = key
+    parser.refuse(aliasNode + 1, "Core Haptics knows \"\(key)\", not \"\(alias)\"; read here as \"\(key)\"")
+    renames.append(Rename(keyNode: aliasNode, name: key))
   }
 
-  /// Warns about every member nobody took.
+  /// Warns about every non-null member nobody took.
   mutating func warnRemaining(parser: inout PatternParser, expected: [String]) {
-    for member in members {
-      parser.warnUnknownKey(member, path.appending(member.key), expected: expected)
+    let document = parser.document
+    for keyNode in document.members(object) ?? JSONDocument.Children.empty(document)
+    where !isTaken(keyNode, in: document) && !document.isNull(keyNode + 1) {
+      parser.warnUnknownKey(keyNode, expected: expected)
+      setAside(keyNode, in: document)
     }
-    members.removeAll()
+  }
+
+  /// The key node of the member named `key`, under its own name or a rename.
+  private func find(_ key: StaticString, in document: JSONDocument, includingTaken: Bool) -> JSONDocument.Index? {
+    for keyNode in document.members(object) ?? JSONDocument.Children.empty(document)
+    where includingTaken || !isTaken(keyNode, in: document) {
+      if let rename = renames.first(where: { $0.keyNode == keyNode }) {
+        if rename.name.description == key.description { return keyNode }
+      } else if document.string(keyNode, equals: key) {
+        return keyNode
+      }
+    }
+    return nil
+  }
+
+  private func isTaken(_ keyNode: JSONDocument.Index, in document: JSONDocument) -> Bool {
+    let ordinal = document.ordinal(keyNode)
+    return ordinal < 64 ? takenBits & (1 << ordinal) != 0 : takenBeyond.contains(ordinal)
+  }
+
+  private mutating func setAside(_ keyNode: JSONDocument.Index, in document: JSONDocument) {
+    let ordinal = document.ordinal(keyNode)
+    if ordinal < 64 { takenBits |= 1 << ordinal } else { takenBeyond.insert(ordinal) }
   }
 }

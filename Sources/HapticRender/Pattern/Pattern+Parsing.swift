@@ -17,9 +17,9 @@ extension Pattern {
       )
       return nil
     }
-    guard let root = JSONParser.parse(bytes, file: file, diagnostics: &diagnostics) else { return nil }
-    var parser = PatternParser(file: file, diagnostics: diagnostics)
-    let pattern = parser.parseDocument(root)
+    guard let document = JSONParser.parse(bytes, file: file, diagnostics: &diagnostics) else { return nil }
+    var parser = PatternParser(document: document, file: file, diagnostics: diagnostics)
+    let pattern = parser.parseDocument()
     diagnostics = parser.diagnostics
     diagnostics.sortByLocation()
     return diagnostics.hasErrors ? nil : pattern

@@ -1,85 +1,86 @@
 /// `Parameter` and `ParameterCurve` elements.
 extension PatternParser {
-  mutating func parseParameter(_ value: JSONValue, _ path: JSONPath) -> DynamicParameter? {
-    guard var fields = object(value, path) else { return nil }
-    let id = fields.take("ParameterID").flatMap { dynamicID($0.value, $0.path) }
-    let time = fields.take("Time").flatMap { requireTime($0.value, $0.path) }
-    let valueField = fields.take("ParameterValue")
-    let raw = valueField.flatMap { number($0.value, $0.path, what: "a number") }
+  mutating func parseParameter(_ value: Node) -> DynamicParameter? {
+    guard var fields = object(value) else { return nil }
+    let id = fields.take("ParameterID", in: document).flatMap { dynamicID($0.value) }
+    let time = fields.take("Time", in: document).flatMap { requireTime($0.value) }
+    let valueField = fields.take("ParameterValue", in: document)
+    let raw = valueField.flatMap { number($0.value, what: "a number") }
     fields.warnRemaining(parser: &self, expected: ["ParameterID", "Time", "ParameterValue"])
-    requireKeys(["ParameterID", "Time", "ParameterValue"], in: fields, value, path)
+    requireKeys(["ParameterID", "Time", "ParameterValue"], in: fields, value)
     guard let id, let time, let raw, let valueField else { return nil }
-    let clamped = clamp(raw, to: id.range, valueField.value, valueField.path, name: id.rawValue)
-    return DynamicParameter(id: id, time: time, value: clamped, position: value.position, path: path)
+    let clamped = clamp(raw, to: id.range, valueField.value, name: id.rawValue)
+    return DynamicParameter(
+      id: id, time: time, value: clamped, position: document.position(value), path: document.path(value))
   }
 
-  mutating func parseCurve(_ value: JSONValue, _ path: JSONPath) -> ParameterCurve? {
-    guard var fields = object(value, path) else { return nil }
-    let idField = fields.take("ParameterID")
-    let id = idField.flatMap { dynamicID($0.value, $0.path) }
-    let time = fields.take("Time").flatMap { requireTime($0.value, $0.path) }
-    let pointsField = fields.take("ParameterCurveControlPoints")
+  mutating func parseCurve(_ value: Node) -> ParameterCurve? {
+    guard var fields = object(value) else { return nil }
+    let idField = fields.take("ParameterID", in: document)
+    let id = idField.flatMap { dynamicID($0.value) }
+    let time = fields.take("Time", in: document).flatMap { requireTime($0.value) }
+    let pointsField = fields.take("ParameterCurveControlPoints", in: document)
     fields.warnRemaining(parser: &self, expected: ["ParameterID", "Time", "ParameterCurveControlPoints"])
-    requireKeys(["ParameterID", "Time", "ParameterCurveControlPoints"], in: fields, value, path)
+    requireKeys(["ParameterID", "Time", "ParameterCurveControlPoints"], in: fields, value)
     guard let pointsField else { return nil }
-    guard case .array(let items) = pointsField.value.kind else {
+    guard let items = document.elements(pointsField.value) else {
       error(
-        pointsField.value, pointsField.path,
-        "expected an array of {Time, ParameterValue}, found \(pointsField.value.typeDescription)")
+        pointsField.value,
+        "expected an array of {Time, ParameterValue}, found \(document.typeDescription(pointsField.value))")
       return nil
     }
     var points: [ParameterCurve.Point] = []
-    var firstTimeValue: JSONValue?
+    var firstTimeValue: Node?
     for (index, item) in items.enumerated() {
-      let itemPath = pointsField.path.appending(index)
-      guard var pointFields = object(item, itemPath) else { continue }
-      let timeField = pointFields.take("Time")
-      let pointTime = timeField.flatMap { requireTime($0.value, $0.path) }
-      let valueField = pointFields.take("ParameterValue")
-      let raw = valueField.flatMap { number($0.value, $0.path, what: "a number") }
+      guard var pointFields = object(item) else { continue }
+      let timeField = pointFields.take("Time", in: document)
+      let pointTime = timeField.flatMap { requireTime($0.value) }
+      let valueField = pointFields.take("ParameterValue", in: document)
+      let raw = valueField.flatMap { number($0.value, what: "a number") }
       pointFields.warnRemaining(parser: &self, expected: ["Time", "ParameterValue"])
-      requireKeys(["Time", "ParameterValue"], in: pointFields, item, itemPath)
+      requireKeys(["Time", "ParameterValue"], in: pointFields, item)
       guard let pointTime, let raw, let valueField, let id else { continue }
       if index == 0 { firstTimeValue = timeField?.value }
       if let last = points.last, pointTime < last.time {
         warn(
-          item, itemPath,
+          item,
           "point time \(pointTime.formatted) s comes before the previous point's \(last.time.formatted) s; points are sorted by time"
         )
       }
-      let clamped = clamp(raw, to: id.range, valueField.value, valueField.path, name: id.rawValue)
+      let clamped = clamp(raw, to: id.range, valueField.value, name: id.rawValue)
       points.append(ParameterCurve.Point(time: pointTime, value: clamped))
     }
     guard let id, let time else { return nil }
     if !id.acceptsCurves, let idField {
       refuse(
-        idField.value, idField.path,
+        idField.value,
         "curves accept intensity, sharpness, volume, pan, pitch and brightness controls, not \(id.rawValue); applied here as written"
       )
     }
     if points.isEmpty {
-      if items.isEmpty { warn(pointsField.value, pointsField.path, "a curve without control points has no effect") }
+      if items.isEmpty { warn(pointsField.value, "a curve without control points has no effect") }
       return nil
     }
     if points.count > Self.maximumCurvePoints {
       warn(
-        pointsField.value, pointsField.path,
+        pointsField.value,
         "\(points.count) control points; Core Haptics devices may refuse curves with more than \(Self.maximumCurvePoints)"
       )
     }
     if time > 0, points[0].time == time, let firstTimeValue {
       warn(
-        firstTimeValue, pointsField.path.appending(0).appending("Time"),
+        firstTimeValue,
         "the first point's time equals the curve's Time (\(time.formatted) s); point times are relative to the curve, so this file may use absolute times"
       )
     }
     points = points.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
-    return ParameterCurve(id: id, time: time, points: points, position: value.position, path: path)
+    return ParameterCurve(
+      id: id, time: time, points: points, position: document.position(value), path: document.path(value))
   }
 
-  mutating func dynamicID(_ value: JSONValue, _ path: JSONPath) -> DynamicParameterID? {
-    guard case .string(let name) = value.kind else {
-      error(value, path, "expected a dynamic parameter name, found \(value.excerpt)")
+  mutating func dynamicID(_ value: Node) -> DynamicParameterID? {
+    guard let name = document.string(value) else {
+      error(value, "expected a dynamic parameter name, found \(document.excerpt(value))")
       return nil
     }
     guard let id = DynamicParameterID(rawValue: name) else {
@@ -90,7 +91,7 @@ extension PatternParser {
           ?? DynamicParameterID.control(for: eventParameter, on: .audioContinuous)
         hint = " (\"\(name)\" is an event parameter\(control.map { "; did you mean \"\($0.rawValue)\"?" } ?? ""))"
       }
-      error(value, path, "unknown dynamic parameter \"\(name)\"\(hint)")
+      error(value, "unknown dynamic parameter \"\(name)\"\(hint)")
       return nil
     }
     return id

@@ -1,96 +1,89 @@
 /// Typed values, reporting and suggestions shared by the element parsers.
 extension PatternParser {
-  mutating func requireTime(_ value: JSONValue, _ path: JSONPath) -> Double? {
-    number(value, path, atLeast: 0, what: "a time in seconds")
+  typealias Node = JSONDocument.Index
+
+  mutating func requireTime(_ value: Node) -> Double? {
+    number(value, atLeast: 0, what: "a time in seconds")
   }
 
-  mutating func number(
-    _ value: JSONValue, _ path: JSONPath, atLeast minimum: Double? = nil, what: String
-  ) -> Double? {
-    guard case .number(let number) = value.kind else {
-      error(value, path, "expected \(what), found \(value.excerpt)")
+  mutating func number(_ value: Node, atLeast minimum: Double? = nil, what: String) -> Double? {
+    guard let number = document.number(value) else {
+      error(value, "expected \(what), found \(document.excerpt(value))")
       return nil
     }
     if let minimum, number < minimum {
-      error(value, path, "expected \(what) ≥ \(minimum.formatted), found \(number.formatted)")
+      error(value, "expected \(what) ≥ \(minimum.formatted), found \(number.formatted)")
       return nil
     }
     return number
   }
 
-  mutating func bool(_ value: JSONValue, _ path: JSONPath) -> Bool? {
-    guard case .bool(let flag) = value.kind else {
-      error(value, path, "expected true or false, found \(value.excerpt)")
+  mutating func bool(_ value: Node) -> Bool? {
+    guard let flag = document.bool(value) else {
+      error(value, "expected true or false, found \(document.excerpt(value))")
       return nil
     }
     return flag
   }
 
-  mutating func clamp(
-    _ value: Double, to range: ClosedRange<Double>, _ node: JSONValue, _ path: JSONPath, name: String
-  ) -> Double {
+  mutating func clamp(_ value: Double, to range: ClosedRange<Double>, _ node: Node, name: String) -> Double {
     let clamped = min(max(value, range.lowerBound), range.upperBound)
     if clamped != value {
       warn(
-        node, path,
+        node,
         "\(name) \(value.formatted) is outside \(range.lowerBound.formatted)…\(range.upperBound.formatted); clamped to \(clamped.formatted)"
       )
     }
     return clamped
   }
 
-  mutating func object(_ value: JSONValue, _ path: JSONPath) -> ObjectFields? {
-    guard case .object(let members) = value.kind else {
-      error(value, path, "expected an object, found \(value.typeDescription)")
+  /// The fields of an object, after warning about each `null` member; `nil` (with an error)
+  /// for another value.
+  mutating func object(_ value: Node) -> ObjectFields? {
+    guard let members = document.members(value) else {
+      error(value, "expected an object, found \(document.typeDescription(value))")
       return nil
     }
-    var fields = ObjectFields(path: path)
-    for member in members {
-      if present(member, path.appending(member.key)) != nil {
-        fields.members.append(member)
-      } else {
-        fields.nullKeys.insert(member.key)
-      }
-    }
-    return fields
+    for key in members { _ = present(key) }
+    return ObjectFields(object: value)
   }
 
-  mutating func requireKeys(_ keys: [String], in fields: ObjectFields, _ value: JSONValue, _ path: JSONPath) {
-    for key in keys where !fields.hadKey(key) {
-      error(value, path, "missing \"\(key)\"")
+  mutating func requireKeys(_ keys: [StaticString], in fields: ObjectFields, _ value: Node) {
+    for key in keys where !fields.hadKey(key, in: document) {
+      error(value, "missing \"\(key)\"")
     }
   }
 
-  /// The member's value, or `nil` (with a warning) when it is JSON `null`.
-  mutating func present(_ member: JSONValue.Member, _ path: JSONPath) -> JSONValue? {
-    if case .null = member.value.kind {
-      warn(member.value, path, "null is treated as if \"\(member.key)\" were absent")
-      return nil
-    }
-    return member.value
+  /// The value of the member whose key is `key`, or `nil` (with a warning) when it is JSON `null`.
+  mutating func present(_ key: Node) -> Node? {
+    guard document.isNull(key + 1) else { return key + 1 }
+    warn(key + 1, "null is treated as if \"\(document.string(key) ?? "")\" were absent")
+    return nil
   }
 
-  mutating func warnUnknownKey(
-    _ member: JSONValue.Member, _ path: JSONPath, expected: [String], what: String = "key"
-  ) {
-    diagnostics.warn(
-      at: member.keyPosition.location(in: file), path,
-      "unknown \(what) \"\(member.key)\" is ignored\(suggestion(for: member.key, among: expected))")
+  mutating func warnUnknownKey(_ key: Node, expected: [String], what: String = "key") {
+    let name = document.string(key) ?? ""
+    warn(key, "unknown \(what) \"\(name)\" is ignored\(suggestion(for: name, among: expected))")
   }
 
   // MARK: - Reporting
 
-  mutating func warn(_ node: JSONValue, _ path: JSONPath, _ message: String) {
-    diagnostics.warn(at: node.position.location(in: file), path, message)
+  /// Reports at the value's place, or for a key at the key's place with its value's path.
+  mutating func warn(_ node: Node, _ message: String) {
+    diagnostics.warn(at: location(node), document.path(node), message)
   }
 
   /// Reports what a device refuses (see ``Diagnostics/refuse(at:_:_:)``).
-  mutating func refuse(_ node: JSONValue, _ path: JSONPath, _ message: String) {
-    diagnostics.refuse(at: node.position.location(in: file), path, message)
+  mutating func refuse(_ node: Node, _ message: String) {
+    diagnostics.refuse(at: location(node), document.path(node), message)
   }
 
-  mutating func error(_ node: JSONValue, _ path: JSONPath, _ message: String) {
-    diagnostics.error(at: node.position.location(in: file), path, message)
+  mutating func error(_ node: Node, _ message: String) {
+    diagnostics.error(at: location(node), document.path(node), message)
+  }
+
+  private func location(_ node: Node) -> SourceLocation {
+    document.position(node).location(in: file)
   }
 
   /// `; did you mean "X"?` when a known name is close to `name`, else an empty string.

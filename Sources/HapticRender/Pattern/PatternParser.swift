@@ -1,6 +1,7 @@
-/// Walks a JSON tree and builds a ``Pattern``, applying Core Haptics' loading rules and
+/// Walks a JSON document and builds a ``Pattern``, applying Core Haptics' loading rules and
 /// reporting each default, clamp, alias and ignored key as a diagnostic with its place.
 struct PatternParser {
+  let document: JSONDocument
   let file: String
   var diagnostics: Diagnostics
 
@@ -15,59 +16,59 @@ struct PatternParser {
 
   // MARK: - Document
 
-  mutating func parseDocument(_ root: JSONValue) -> Pattern? {
-    guard case .object(let members) = root.kind else {
-      error(root, JSONPath(), "expected an object with a \"Pattern\" array, found \(root.typeDescription)")
+  mutating func parseDocument() -> Pattern? {
+    let document = document
+    let root = document.root
+    guard let members = document.members(root) else {
+      error(root, "expected an object with a \"Pattern\" array, found \(document.typeDescription(root))")
       return nil
     }
-    guard members.contains(where: { $0.key == "Pattern" }) else {
-      let fragment = members.first { ["Event", "Parameter", "ParameterCurve", "EventParameters"].contains($0.key) }
-      let hint = fragment.map { "; this file holds a lone \"\($0.key)\", not a pattern" } ?? ""
-      error(root, JSONPath(), Self.notAPattern + hint)
+    guard members.contains(where: { document.string($0, equals: "Pattern") }) else {
+      let fragment = members.lazy.compactMap { document.string($0) }
+        .first { ["Event", "Parameter", "ParameterCurve", "EventParameters"].contains($0) }
+      let hint = fragment.map { "; this file holds a lone \"\($0)\", not a pattern" } ?? ""
+      error(root, Self.notAPattern + hint)
       return nil
     }
     var pattern = Pattern()
-    var elements: [JSONValue]?
-    for member in members {
-      let path = JSONPath([.key(member.key)])
-      guard let value = present(member, path) else { continue }
-      switch member.key {
-      case "Pattern":
-        guard case .array(let items) = value.kind else {
-          error(value, path, "expected an array of events and parameters, found \(value.typeDescription)")
+    var elements: JSONDocument.Children?
+    for key in members {
+      guard let value = present(key) else { continue }
+      if document.string(key, equals: "Pattern") {
+        guard let items = document.elements(value) else {
+          error(value, "expected an array of events and parameters, found \(document.typeDescription(value))")
           return nil
         }
-        if items.isEmpty { warn(value, path, "the pattern is empty; the render is silent and 0 s long") }
+        if items.isEmpty { warn(value, "the pattern is empty; the render is silent and 0 s long") }
         elements = items
-      case "Version":
-        guard case .number(let version) = value.kind else {
-          warn(value, path, "expected a number, found \(value.excerpt); ignored")
+      } else if document.string(key, equals: "Version") {
+        guard let version = document.number(value) else {
+          warn(value, "expected a number, found \(document.excerpt(value)); ignored")
           continue
         }
         if !Self.acceptedVersions.contains(version) {
-          refuse(value, path, "version \(version.formatted) is outside 1.0…1.1; read here as version 1")
+          refuse(value, "version \(version.formatted) is outside 1.0…1.1; read here as version 1")
         } else if version != 1 {
-          warn(value, path, "version \(version.formatted) is read as version 1")
+          warn(value, "version \(version.formatted) is read as version 1")
         }
         pattern.version = version
-      case "Metadata":
-        pattern.metadata = value
-      default:
-        warnUnknownKey(member, path, expected: ["Version", "Metadata", "Pattern"])
+      } else if document.string(key, equals: "Metadata") {
+        pattern.metadata = document.value(value)
+      } else {
+        warnUnknownKey(key, expected: ["Version", "Metadata", "Pattern"])
       }
     }
     guard let elements else {
-      error(root, JSONPath(), Self.notAPattern)
+      error(root, Self.notAPattern)
       return nil
     }
     var latestTime = -Double.infinity
     var reportedOrder = false
-    for (index, element) in elements.enumerated() {
-      let path = JSONPath([.key("Pattern"), .index(index)])
-      guard let time = parseElement(element, path, into: &pattern) else { continue }
+    for element in elements {
+      guard let time = parseElement(element, into: &pattern) else { continue }
       if time < latestTime, !reportedOrder {
         warn(
-          element, path,
+          element,
           "elements are not in time order (\(time.formatted) s after \(latestTime.formatted) s); they are rendered by their times"
         )
         reportedOrder = true
@@ -77,51 +78,55 @@ struct PatternParser {
     return diagnostics.hasErrors ? nil : pattern
   }
 
+  /// The element kinds, in the order messages list them.
+  private static let elementKinds = ["Event", "Parameter", "ParameterCurve"]
+
   /// Adds the element to `pattern`.
   ///
   /// - Returns: The time of the element added, or `nil` when none was.
-  private mutating func parseElement(_ element: JSONValue, _ path: JSONPath, into pattern: inout Pattern) -> Double? {
-    guard case .object(let members) = element.kind else {
+  private mutating func parseElement(_ element: JSONDocument.Index, into pattern: inout Pattern) -> Double? {
+    guard let members = document.members(element) else {
       error(
-        element, path,
-        "expected an object holding an Event, a Parameter or a ParameterCurve, found \(element.typeDescription)")
+        element,
+        "expected an object holding an Event, a Parameter or a ParameterCurve, found \(document.typeDescription(element))"
+      )
       return nil
     }
-    let kinds = ["Event", "Parameter", "ParameterCurve"]
-    var found: JSONValue.Member?
-    for member in members {
-      let memberPath = path.appending(member.key)
-      guard kinds.contains(member.key) else {
-        warnUnknownKey(member, memberPath, expected: kinds, what: "element kind")
+    var found: JSONDocument.Index?
+    for key in members {
+      guard
+        document.string(key, equals: "Event") || document.string(key, equals: "Parameter")
+          || document.string(key, equals: "ParameterCurve")
+      else {
+        warnUnknownKey(key, expected: Self.elementKinds, what: "element kind")
         continue
       }
-      guard present(member, memberPath) != nil else { continue }
+      guard present(key) != nil else { continue }
       if let found {
         error(
-          member.value, memberPath,
-          "an element holds exactly one of Event, Parameter, ParameterCurve; this one also holds \"\(found.key)\"")
+          key + 1,
+          "an element holds exactly one of Event, Parameter, ParameterCurve; this one also holds \"\(document.string(found) ?? "")\""
+        )
         return nil
       }
-      found = member
+      found = key
     }
     guard let found else {
-      if members.isEmpty { warn(element, path, "empty element is ignored") }
+      if members.isEmpty { warn(element, "empty element is ignored") }
       return nil
     }
-    let memberPath = path.appending(found.key)
-    switch found.key {
-    case "Event":
-      guard let event = parseEvent(found.value, memberPath) else { return nil }
+    if document.string(found, equals: "Event") {
+      guard let event = parseEvent(found + 1) else { return nil }
       pattern.events.append(event)
       return event.time
-    case "Parameter":
-      guard let parameter = parseParameter(found.value, memberPath) else { return nil }
+    }
+    if document.string(found, equals: "Parameter") {
+      guard let parameter = parseParameter(found + 1) else { return nil }
       pattern.parameters.append(parameter)
       return parameter.time
-    default:
-      guard let curve = parseCurve(found.value, memberPath) else { return nil }
-      pattern.curves.append(curve)
-      return curve.time
     }
+    guard let curve = parseCurve(found + 1) else { return nil }
+    pattern.curves.append(curve)
+    return curve.time
   }
 }

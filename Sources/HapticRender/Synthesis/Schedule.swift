@@ -24,6 +24,7 @@ struct Schedule: Sendable {
 
     let controls = Controls(pattern)
     var voices: [Voice] = []
+    voices.reserveCapacity(pattern.events.count)
     var frameCount = Int((pattern.lastControlTime * sampleRate).rounded())
     var playable: [String: SampledAudio] = [:]
     for event in pattern.events {
@@ -41,9 +42,13 @@ struct Schedule: Sendable {
     if voiceSeconds > options.maximumVoiceSeconds {
       throw .tooMuchSound(seconds: voiceSeconds, limit: options.maximumVoiceSeconds)
     }
-    self.voices = voices.enumerated()
-      .sorted { ($0.element.onsetFrame, $0.offset) < ($1.element.onsetFrame, $1.offset) }
-      .map(\.element)
+    let isInOrder = zip(voices, voices.dropFirst()).allSatisfy { $0.onsetFrame <= $1.onsetFrame }
+    self.voices =
+      isInOrder
+      ? voices
+      : voices.enumerated()
+        .sorted { ($0.element.onsetFrame, $0.offset) < ($1.element.onsetFrame, $1.offset) }
+        .map(\.element)
     self.frameCount = frameCount + Int((options.tailSeconds * sampleRate).rounded())
     self.spans = spans
     let bounds = pattern.events.map { Self.amplitudeBound(of: $0, controls: controls, options: options) }

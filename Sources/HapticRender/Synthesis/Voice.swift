@@ -1,9 +1,12 @@
 /// One sounding event, ready to render: its frames and its own state (such as phase).
+///
+/// Continuous and custom voices are boxed, so that a schedule of many transients stays small
+/// (40 bytes a voice instead of the largest voice's 600).
 enum Voice: Sendable {
   case transient(TransientVoice)
-  case hapticContinuous(HapticContinuousVoice)
-  case audioContinuous(AudioContinuousVoice)
-  case audioCustom(AudioCustomVoice)
+  indirect case hapticContinuous(HapticContinuousVoice)
+  indirect case audioContinuous(AudioContinuousVoice)
+  indirect case audioCustom(AudioCustomVoice)
 
   /// First frame the voice writes.
   var onsetFrame: Int {

@@ -5,8 +5,8 @@ import Testing
 @Suite struct JSONParserTests {
   private func parse(_ text: String) -> (JSONValue?, [Diagnostic]) {
     var diagnostics = Diagnostics()
-    let value = JSONParser.parse(Array(text.utf8), file: "t.json", diagnostics: &diagnostics)
-    return (value, diagnostics.all)
+    let document = JSONParser.parse(Array(text.utf8), file: "t.json", diagnostics: &diagnostics)
+    return (document.map { $0.value($0.root) }, diagnostics.all)
   }
 
   @Test func recordsLineAndColumnOfEveryValue() throws {
@@ -80,8 +80,8 @@ import Testing
     var bytes: [UInt8] = [0xEF, 0xBB, 0xBF]
     bytes += Array("[1]".utf8)
     var diagnostics = Diagnostics()
-    let value = JSONParser.parse(bytes, file: "t", diagnostics: &diagnostics)
-    #expect(value?.position == TextPosition(line: 1, column: 1))
+    let document = JSONParser.parse(bytes, file: "t", diagnostics: &diagnostics)
+    #expect(document.map { $0.position($0.root) } == TextPosition(line: 1, column: 1))
   }
 
   @Test func arbitraryBytesNeverCrash() {

@@ -1,0 +1,196 @@
+/// A parsed JSON document: its text and one compact ``JSONNode`` per value, in document order.
+///
+/// Values are addressed by node index; strings are decoded and positions computed only when
+/// asked for, so reading a document allocates nothing per value.
+public struct JSONDocument: Sendable {
+  /// The index of a value's node.
+  public typealias Index = Int
+
+  /// The source text, UTF-8.
+  let bytes: [UInt8]
+  let nodes: [JSONNode]
+  let lines: LineTable
+
+  /// The whole document's value.
+  public var root: Index { 0 }
+
+  init(bytes: [UInt8], nodes: [JSONNode], lines: LineTable) {
+    self.bytes = bytes
+    self.nodes = nodes
+    self.lines = lines
+  }
+
+  // MARK: - Values
+
+  func kind(_ index: Index) -> JSONNode.Kind { nodes[index].kind }
+
+  public func isNull(_ index: Index) -> Bool { nodes[index].kind == .null }
+
+  public func number(_ index: Index) -> Double? {
+    nodes[index].kind == .number ? Double(bitPattern: nodes[index].payload) : nil
+  }
+
+  public func bool(_ index: Index) -> Bool? {
+    switch nodes[index].kind {
+    case .true: true
+    case .false: false
+    default: nil
+    }
+  }
+
+  /// The text of a string value, decoded.
+  public func string(_ index: Index) -> String? {
+    let node = nodes[index]
+    guard node.kind == .string else { return nil }
+    let start = Int(node.start) + 1
+    let content = bytes[start..<start + Int(node.payload)]
+    guard node.flags.contains(.escaped) else { return String(decoding: content, as: UTF8.self) }
+    return bytes.withUnsafeBufferPointer { buffer in
+      var decoder = JSONStringDecoder(bytes: buffer, index: start)
+      return (try? decoder.decode()) ?? ""
+    }
+  }
+
+  /// `true` when the string at `index` is exactly `text`.
+  func string(_ index: Index, equals text: StaticString) -> Bool {
+    let node = nodes[index]
+    guard node.kind == .string else { return false }
+    guard !node.flags.contains(.escaped) else { return string(index) == text.description }
+    guard Int(node.payload) == text.utf8CodeUnitCount else { return false }
+    let start = Int(node.start) + 1
+    return text.withUTF8Buffer { expected in
+      bytes.withUnsafeBufferPointer { source in
+        expected.elementsEqual(UnsafeBufferPointer(rebasing: source[start..<start + expected.count]))
+      }
+    }
+  }
+
+  /// The number of elements of an array or members of an object; 0 for other values.
+  public func count(_ index: Index) -> Int {
+    isContainer(index) ? Int(nodes[index].payload >> 32) : 0
+  }
+
+  /// The elements of an array, or `nil` for another value.
+  public func elements(_ index: Index) -> Children? {
+    nodes[index].kind == .array ? Children(document: self, container: index) : nil
+  }
+
+  /// The members of an object (keys replaced by a later duplicate left out), or `nil` for
+  /// another value. Each child is a key's index; its value is the next index.
+  public func members(_ index: Index) -> Children? {
+    nodes[index].kind == .object ? Children(document: self, container: index) : nil
+  }
+
+  /// The element's index in its array, or the member's index in its object.
+  func ordinal(_ index: Index) -> Int { Int(nodes[index].ordinal) }
+
+  /// The index after the value at `index` and its content.
+  func skip(_ index: Index) -> Index {
+    isContainer(index) ? Int(truncatingIfNeeded: nodes[index].payload & 0xFFFF_FFFF) : index + 1
+  }
+
+  private func isContainer(_ index: Index) -> Bool {
+    nodes[index].kind == .array || nodes[index].kind == .object
+  }
+
+  /// The children of a container in order: elements of an array, keys of an object.
+  public struct Children: Sequence, IteratorProtocol {
+    let document: JSONDocument
+    var cursor: Index
+    let end: Index
+
+    init(document: JSONDocument, container: Index) {
+      self.document = document
+      self.cursor = container + 1
+      self.end = document.skip(container)
+    }
+
+    public var isEmpty: Bool { cursor >= end }
+
+    /// No children.
+    static func empty(_ document: JSONDocument) -> Children {
+      Children(document: document, cursor: 0, end: 0)
+    }
+
+    private init(document: JSONDocument, cursor: Index, end: Index) {
+      self.document = document
+      self.cursor = cursor
+      self.end = end
+    }
+
+    public mutating func next() -> Index? {
+      while cursor < end {
+        let child = cursor
+        let flags = document.nodes[child].flags
+        cursor = document.skip(flags.contains(.key) ? child + 1 : child)
+        if flags.contains(.superseded) { continue }
+        return child
+      }
+      return nil
+    }
+  }
+
+  // MARK: - Places
+
+  /// Where the value starts in the text.
+  public func position(_ index: Index) -> TextPosition {
+    position(ofOffset: Int(nodes[index].start))
+  }
+
+  func position(ofOffset offset: Int) -> TextPosition {
+    lines.position(of: offset, in: bytes)
+  }
+
+  /// The path of the value at `index`; a key's path is its value's.
+  public func path(_ index: Index) -> JSONPath {
+    var components: [JSONPath.Component] = []
+    var child = nodes[index].flags.contains(.key) ? index + 1 : index
+    while nodes[child].parent != JSONNode.noParent {
+      let parent = Int(nodes[child].parent)
+      if nodes[parent].kind == .object {
+        components.append(.key(string(child - 1) ?? ""))
+      } else {
+        components.append(.index(Int(nodes[child].ordinal)))
+      }
+      child = parent
+    }
+    return JSONPath(components.reversed())
+  }
+
+  // MARK: - Messages
+
+  /// The JSON type name used in messages: "a number", "an object", ….
+  public func typeDescription(_ index: Index) -> String { shallowValue(index).typeDescription }
+
+  /// The value as it would be quoted in a message: numbers and short strings verbatim.
+  public func excerpt(_ index: Index) -> String { shallowValue(index).excerpt }
+
+  // MARK: - Trees
+
+  /// The value at `index` as a tree, for values kept beyond reading (such as `Metadata`).
+  public func value(_ index: Index) -> JSONValue {
+    var value = shallowValue(index)
+    if let elements = elements(index) {
+      value.kind = .array(elements.map { self.value($0) })
+    } else if let members = members(index) {
+      value.kind = .object(
+        members.map { JSONValue.Member(key: string($0) ?? "", keyPosition: position($0), value: self.value($0 + 1)) })
+    }
+    return value
+  }
+
+  /// The value at `index`, with an array or object left empty.
+  private func shallowValue(_ index: Index) -> JSONValue {
+    let kind: JSONValue.Kind =
+      switch nodes[index].kind {
+      case .null: .null
+      case .false: .bool(false)
+      case .true: .bool(true)
+      case .number: .number(number(index) ?? 0)
+      case .string: .string(string(index) ?? "")
+      case .array: .array([])
+      case .object: .object([])
+      }
+    return JSONValue(kind: kind, position: position(index))
+  }
+}

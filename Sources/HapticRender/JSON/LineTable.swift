@@ -1,0 +1,59 @@
+import Foundation
+
+/// Finds the line and column of a byte offset in a text, for diagnostics.
+///
+/// Built in one pass; stores 8 bytes per 4 KiB of text, and answers by scanning at most one
+/// block, so its cost does not depend on the number of lines.
+struct LineTable: Sendable {
+  /// The line number and line start at the first byte of each block.
+  private struct Checkpoint {
+    var line: UInt32
+    var lineStart: UInt32
+  }
+
+  private static let blockShift = 12
+  private let checkpoints: [Checkpoint]
+  private let firstLineStart: Int
+
+  /// - Parameter firstLineStart: Where line 1 starts: 3 after a UTF-8 byte-order mark, else 0.
+  init(_ bytes: [UInt8], firstLineStart: Int = 0) {
+    self.firstLineStart = firstLineStart
+    let blockCount = (bytes.count >> Self.blockShift) + 1
+    var checkpoints: [Checkpoint] = []
+    checkpoints.reserveCapacity(blockCount)
+    var line: UInt32 = 1
+    var lineStart = UInt32(firstLineStart)
+    bytes.withUnsafeBufferPointer { buffer in
+      guard let base = buffer.baseAddress else { return }
+      var offset = 0
+      while checkpoints.count < blockCount {
+        let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), buffer.count - offset)
+        let newline = found.map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base } ?? buffer.count
+        while checkpoints.count < blockCount, checkpoints.count << Self.blockShift <= newline {
+          checkpoints.append(Checkpoint(line: line, lineStart: lineStart))
+        }
+        line &+= 1
+        lineStart = UInt32(truncatingIfNeeded: newline + 1)
+        offset = newline + 1
+        if offset >= buffer.count { offset = buffer.count }
+        if found == nil { break }
+      }
+    }
+    while checkpoints.count < blockCount { checkpoints.append(Checkpoint(line: line, lineStart: lineStart)) }
+    self.checkpoints = checkpoints
+  }
+
+  /// The 1-based line and byte column of `offset` in `bytes`, the text the table was built from.
+  func position(of offset: Int, in bytes: [UInt8]) -> TextPosition {
+    let offset = min(max(offset, firstLineStart), bytes.count)
+    let checkpoint = checkpoints[offset >> Self.blockShift]
+    var line = Int(checkpoint.line)
+    var lineStart = Int(checkpoint.lineStart)
+    let blockStart = (offset >> Self.blockShift) << Self.blockShift
+    for index in blockStart..<offset where bytes[index] == UInt8(ascii: "\n") {
+      line += 1
+      lineStart = index + 1
+    }
+    return TextPosition(line: line, column: offset - max(lineStart, firstLineStart) + 1)
+  }
+}
