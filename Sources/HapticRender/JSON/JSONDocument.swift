@@ -6,18 +6,31 @@ public struct JSONDocument: Sendable {
   /// The index of a value's node.
   public typealias Index = Int
 
+  /// The text and nodes, shared by copies of the document (one reference to count).
+  private final class Storage: Sendable {
+    let bytes: [UInt8]
+    let nodes: [JSONNode]
+    let lines: LineTable
+
+    init(bytes: [UInt8], nodes: [JSONNode], lines: LineTable) {
+      self.bytes = bytes
+      self.nodes = nodes
+      self.lines = lines
+    }
+  }
+
+  private let storage: Storage
+
   /// The source text, UTF-8.
-  let bytes: [UInt8]
-  let nodes: [JSONNode]
-  let lines: LineTable
+  var bytes: [UInt8] { storage.bytes }
+  var nodes: [JSONNode] { storage.nodes }
+  var lines: LineTable { storage.lines }
 
   /// The whole document's value.
   public var root: Index { 0 }
 
   init(bytes: [UInt8], nodes: [JSONNode], lines: LineTable) {
-    self.bytes = bytes
-    self.nodes = nodes
-    self.lines = lines
+    storage = Storage(bytes: bytes, nodes: nodes, lines: lines)
   }
 
   // MARK: - Values

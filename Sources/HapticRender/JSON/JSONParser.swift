@@ -65,6 +65,8 @@ public struct JSONParser {
     let outcome = bytes.withUnsafeBufferPointer { buffer in
       var parser = JSONParser(source: bytes, bytes: buffer, valueLimit: valueLimit)
       parser.index = byteOrderMark
+      // AHAP text holds about one value per 10 bytes; pages of unused capacity are never touched.
+      parser.nodes.reserveCapacity(min(bytes.count / 8, valueLimit * 2) + 1)
       let result = Result { try parser.parseDocument() }.mapError { $0 as? SyntaxError ?? parser.syntaxError("") }
       return Outcome(result: result, nodes: parser.nodes, warnings: parser.warnings, errorNode: parser.errorNode)
     }

@@ -2,8 +2,8 @@ import Foundation
 
 /// Finds the line and column of a byte offset in a text, for diagnostics.
 ///
-/// Built in one pass; stores 8 bytes per 4 KiB of text, and answers by scanning at most one
-/// block, so its cost does not depend on the number of lines.
+/// Built in one pass; stores 8 bytes per 256 bytes of text, and answers by scanning at most
+/// one block, so its cost does not depend on the number of lines.
 struct LineTable: Sendable {
   /// The line number and line start at the first byte of each block.
   private struct Checkpoint {
@@ -11,7 +11,7 @@ struct LineTable: Sendable {
     var lineStart: UInt32
   }
 
-  private static let blockShift = 12
+  private static let blockShift = 8
   private let checkpoints: [Checkpoint]
   private let firstLineStart: Int
 
@@ -50,9 +50,11 @@ struct LineTable: Sendable {
     var line = Int(checkpoint.line)
     var lineStart = Int(checkpoint.lineStart)
     let blockStart = (offset >> Self.blockShift) << Self.blockShift
-    for index in blockStart..<offset where bytes[index] == UInt8(ascii: "\n") {
-      line += 1
-      lineStart = index + 1
+    bytes.withUnsafeBufferPointer { buffer in
+      for index in blockStart..<offset where buffer[index] == UInt8(ascii: "\n") {
+        line += 1
+        lineStart = index + 1
+      }
     }
     return TextPosition(line: line, column: offset - max(lineStart, firstLineStart) + 1)
   }

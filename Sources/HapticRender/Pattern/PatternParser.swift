@@ -40,6 +40,7 @@ struct PatternParser {
           return nil
         }
         if items.isEmpty { warn(value, "the pattern is empty; the render is silent and 0 s long") }
+        pattern.events.reserveCapacity(document.count(value))
         elements = items
       } else if document.string(key, equals: "Version") {
         guard let version = document.number(value) else {
