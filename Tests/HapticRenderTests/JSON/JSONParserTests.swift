@@ -84,6 +84,67 @@ import Testing
     #expect(document.map { $0.position($0.root) } == TextPosition(line: 1, column: 1))
   }
 
+  @Test func positionsFarIntoALongTextMatchACountOfNewlines() throws {
+    var generator = SplitMix64(seed: 3)
+    var text = "["
+    for index in 0..<3_000 {
+      text += index == 0 ? "" : ","
+      text += String(repeating: generator.next() % 3 == 0 ? "\n" : " ", count: Int(generator.next() % 9))
+      text += "\(index)"
+    }
+    text += "]"
+    let bytes = Array(text.utf8)
+    var diagnostics = Diagnostics()
+    let document = try #require(JSONParser.parse(bytes, file: "t", diagnostics: &diagnostics))
+    for element in try #require(document.elements(document.root)) {
+      let offset = try #require(
+        bytes.indices.first { index in
+          bytes[index...].starts(with: Array("\(Int(document.number(element) ?? -1))".utf8))
+            && !isDigit(bytes[index - 1])
+        })
+      let before = bytes[..<offset]
+      let line = before.filter { $0 == UInt8(ascii: "\n") }.count + 1
+      let column = offset - (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0) + 1
+      #expect(document.position(element) == TextPosition(line: line, column: column))
+    }
+  }
+
+  private func isDigit(_ byte: UInt8) -> Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) }
+
+  @Test func numbersReadAsTheStandardLibraryReadsThem() throws {
+    var generator = SplitMix64(seed: 11)
+    var texts = ["0", "-0", "0.1", "0.3", "1e22", "123456789012345", "1234567890123456789", "0.000000000000000000001"]
+    texts += ["9007199254740993", "2.5e-3", "17.976931348623157e307", "4.9e-324", "0.30000000000000004"]
+    for _ in 0..<2_000 {
+      let digits = String(generator.next() % 1_000_000_000_000_000)
+      let point = Int(generator.next() % UInt64(digits.count + 1))
+      let fraction = point == digits.count ? digits : digits.prefix(point) + "." + digits.dropFirst(point)
+      texts.append(fraction.hasPrefix(".") ? "0" + fraction : String(fraction))
+    }
+    for text in texts {
+      var diagnostics = Diagnostics()
+      let document = try #require(JSONParser.parse(Array("[\(text)]".utf8), file: "t", diagnostics: &diagnostics))
+      let read = document.number(document.root + 1)
+      #expect(read?.bitPattern == Double(text)?.bitPattern, "\(text)")
+    }
+  }
+
+  @Test func aDuplicateKeyWrittenWithAnEscapeIsStillADuplicate() throws {
+    let (value, diagnostics) = parse(#"{"Time": 1, "\u0054ime": 2}"#)
+    guard case .object(let members) = try #require(value).kind, case .number(let time) = members.first?.value.kind
+    else { return }
+    #expect(members.count == 1)
+    #expect(time == 2)
+    #expect(diagnostics.map(\.message) == ["duplicate key \"Time\"; this later value is used"])
+    #expect(diagnostics.first?.path.description == "Time")
+  }
+
+  @Test func errorsNameThePathOfTheValueBeingRead() {
+    let (_, diagnostics) = parse(#"{"Pattern": [{"Event": {"Time": 1}}, {"Event": {"Time": tru}}]}"#)
+    #expect(diagnostics.first?.path.description == "Pattern[1].Event.Time")
+    #expect(diagnostics.first?.message == "invalid JSON: expected 'true', found '}'")
+  }
+
   @Test func arbitraryBytesNeverCrash() {
     var generator = SplitMix64(seed: 7)
     let alphabet = Array("{}[]\",:0123456789.eE-+truefalsn \\u\n\t".utf8) + [0xFF, 0xC3, 0x00]
