@@ -91,10 +91,24 @@ import _HapticRenderTestSupport
     #expect(folder.contents() == [name])
   }
 
+  @Test(arguments: ["wav", "aiff", "caf"], ["16", "24", "32"])
+  func integerFilesStreamThroughAPipeAsTheyWouldBeWritten(type: String, bits: String) async throws {
+    let folder = try TemporaryFolder()
+    // An odd rate and two channels: any length the header states wrongly shows in the bytes.
+    let options = "-t \(type) -b \(bits) -r 44101 --layout stereo"
+    let result = try await CommandRunner.shell(
+      "\(render) \(heartbeat) -o file \(options) && TMPDIR=/nonexistent \(render) \(heartbeat) -o - \(options) | cat > piped",
+      in: folder.path)
+    #expect(result.status == 0, "streamed without any temporary file: \(result.standardError)")
+    let file = try Data(contentsOf: URL(fileURLWithPath: "\(folder.path)/file"))
+    #expect(file.count > 100_000)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: "\(folder.path)/piped")) == file)
+  }
+
   @Test func aMissingTemporaryFolderIsNamed() async throws {
     let folder = try TemporaryFolder()
     let result = try await CommandRunner.shell(
-      "TMPDIR=/nonexistent \(render) \(heartbeat) -o - > out.wav", in: folder.path)
+      "TMPDIR=/nonexistent \(render) \(heartbeat) -o - -t flac > out.flac", in: folder.path)
     #expect(result.status == 1)
     #expect(
       result.standardError

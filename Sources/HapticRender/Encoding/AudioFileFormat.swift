@@ -115,6 +115,22 @@ public struct AudioFileFormat: Sendable, Hashable, CustomStringConvertible {
     return encoding != .float
   }
 
+  /// Bytes of one sample in a PCM or float file (WAV, AIFF, CAF; FLAC before compression).
+  var bytesPerSample: Int {
+    switch encoding {
+    case .pcm16: 2
+    case .pcm24, nil: 3
+    case .pcm32, .float: 4
+    }
+  }
+
+  /// `true` for a format whose header states the samples' length, so that it can be sent
+  /// through a pipe when that length is known up front (see ``StreamedOutput``): WAV, AIFF
+  /// and CAF in integer PCM. (libsndfile's float headers change on closing.)
+  var streamsWithKnownLength: Bool {
+    [.wav, .aiff, .caf].contains(container) && encoding != .float
+  }
+
   /// The most sample bytes a WAV or AIFF file holds: their sizes are 32-bit, less a margin
   /// for the header.
   static let largest32BitData = 4_294_967_295 - 65_536
@@ -124,12 +140,6 @@ public struct AudioFileFormat: Sendable, Hashable, CustomStringConvertible {
   ///
   /// - Throws: ``EncodingError/unsupportedFormat(_:)`` for an AIFF file that large.
   func sndfileFormat(frameCount: Int?, channelCount: Int) throws(EncodingError) -> Int32 {
-    let bytesPerSample: Int =
-      switch encoding {
-      case .pcm16: 2
-      case .pcm24, nil: 3
-      case .pcm32, .float: 4
-      }
     let isLarge = (frameCount ?? 0) > Self.largest32BitData / (bytesPerSample * channelCount)
     if isLarge, container == .aiff {
       throw .unsupportedFormat(

@@ -6,12 +6,15 @@ internal import CSndFile
   import Darwin
 #endif
 
-/// Writes float frames to an audio file through libsndfile, atomically.
+/// Writes float frames to an audio file through libsndfile, atomically where the target allows.
 ///
 /// Frames go to a temporary file (see ``OutputFile``); ``finish()`` closes it and moves it to
 /// the target (a regular file is replaced by a rename; standard output, a device or a FIFO is
 /// written to). Until then the target is untouched, and ``discard()`` (or deinitialization
 /// without `finish`) removes the temporary file, so a failed render leaves nothing behind.
+/// A WAV, AIFF or CAF file of known length for standard output, a device or a FIFO is instead
+/// streamed as it is written (see ``StreamedOutput``): no temporary file, and a failure midway
+/// leaves what was sent.
 /// Samples are clamped to ±1 before quantization (round to nearest, no dither) and WAV files
 /// get no PEAK chunk, so the same frames always give the same bytes. A WAV file whose data
 /// would pass 4 GiB is written as RF64 (the 64-bit WAV that every current reader opens).
@@ -26,7 +29,7 @@ public final class AudioFileWriter {
   public let destination: Destination
   public let format: AudioFileFormat
   public let channelCount: Int
-  private let output: OutputFile
+  private let sink: Sink
   private var handle: OpaquePointer?
   private var interleaved: [Float] = []
 
@@ -50,19 +53,46 @@ public final class AudioFileWriter {
     guard sf_format_check(&info) == Int32(SF_TRUE) else {
       throw .unsupportedFormat("libsndfile cannot write \(format) with \(channelCount) channels at \(sampleRate) Hz")
     }
-    do {
+    let path: String? =
       switch destination {
-      case .file(let path): output = try OutputFile(path: path)
-      case .standardOutput: output = try OutputFile(path: nil)
+      case .file(let path): path
+      case .standardOutput: nil
+      }
+    do {
+      if format.streamsWithKnownLength, let frameCount,
+        let descriptor = try OutputFile.writeThroughDescriptor(path)
+      {
+        let stream = StreamedOutput(descriptor: descriptor, name: OutputFile.name(of: path))
+        sink = .stream(stream)
+        let header = info
+        handle = stream.open(&info).flatMap { opened in
+          Self.configure(opened)
+          let bytesPerFrame = channelCount * format.bytesPerSample
+          guard stream.begin(header, frameCount: frameCount, bytesPerFrame: bytesPerFrame, configure: Self.configure)
+          else {
+            sf_close(opened)
+            return nil
+          }
+          return opened
+        }
+      } else {
+        let output = try OutputFile(path: path)
+        sink = .file(output)
+        handle = sf_open_fd(output.descriptor, Int32(SFM_WRITE), &info, 0)
       }
     } catch {
       throw .cannotOpen(path: error.path, reason: error.reason)
     }
-    guard let handle = sf_open_fd(output.descriptor, Int32(SFM_WRITE), &info, 0) else {
-      output.discard()
-      throw .cannotOpen(path: output.name, reason: String(cString: sf_strerror(nil)))
+    guard let handle else {
+      sink.discard()
+      throw .cannotOpen(path: sink.name, reason: sink.failure ?? String(cString: sf_strerror(nil)))
     }
-    self.handle = handle
+    Self.configure(handle)
+  }
+
+  /// Clamps samples while quantizing, and leaves out the PEAK chunk (whose timestamp would
+  /// make every file different).
+  private static func configure(_ handle: OpaquePointer) {
     sf_command(handle, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
     sf_command(handle, Int32(SFC_SET_ADD_PEAK_CHUNK), nil, Int32(SF_FALSE))
   }
@@ -100,9 +130,9 @@ public final class AudioFileWriter {
       }
     }
     guard written == sf_count_t(block.frameCount) else {
-      let reason = String(cString: sf_strerror(handle))
+      let reason = sink.failure ?? "write failed: \(String(cString: sf_strerror(handle)))"
       discard()
-      throw .ioFailed(path: output.name, reason: "write failed: \(reason)")
+      throw .ioFailed(path: sink.name, reason: reason)
     }
   }
 
@@ -110,17 +140,21 @@ public final class AudioFileWriter {
   ///
   /// - Throws: ``EncodingError/ioFailed(path:reason:)``; the temporary file is then removed.
   public func finish() throws(EncodingError) {
-    guard let handle else { throw .ioFailed(path: output.name, reason: "already finished") }
+    guard let handle else { throw .ioFailed(path: sink.name, reason: "already finished") }
     self.handle = nil
     let status = sf_close(handle)
+    if let failure = sink.failure {
+      sink.discard()
+      throw .ioFailed(path: sink.name, reason: failure)
+    }
     guard status == 0 else {
-      output.discard()
-      throw .ioFailed(path: output.name, reason: String(cString: sf_error_number(status)))
+      sink.discard()
+      throw .ioFailed(path: sink.name, reason: String(cString: sf_error_number(status)))
     }
     do {
-      try output.commit()
+      try sink.commit()
     } catch {
-      throw .ioFailed(path: output.name, reason: error.reason)
+      throw .ioFailed(path: sink.name, reason: error.reason)
     }
   }
 
@@ -130,6 +164,43 @@ public final class AudioFileWriter {
       sf_close(handle)
       self.handle = nil
     }
-    output.discard()
+    sink.discard()
+  }
+
+  /// Where libsndfile's bytes go.
+  private enum Sink {
+    /// A temporary file, moved or copied to the target when complete.
+    case file(OutputFile)
+    /// The target itself, as the bytes are written.
+    case stream(StreamedOutput)
+
+    var name: String {
+      switch self {
+      case .file(let output): output.name
+      case .stream(let stream): stream.name
+      }
+    }
+
+    /// Why the bytes could not all be delivered, when they could not.
+    var failure: String? {
+      if case .stream(let stream) = self { return stream.failure }
+      return nil
+    }
+
+    func commit() throws(FileSystemError) {
+      switch self {
+      case .file(let output): try output.commit()
+      case .stream(let stream):
+        stream.closeDescriptor()
+        TemporaryFiles.countCompleted()
+      }
+    }
+
+    func discard() {
+      switch self {
+      case .file(let output): output.discard()
+      case .stream(let stream): stream.closeDescriptor()
+      }
+    }
   }
 }

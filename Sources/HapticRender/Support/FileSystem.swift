@@ -203,9 +203,17 @@ extension FileSystem {
 
   /// Writes all of `bytes` to `output`; the name is for messages.
   static func write(_ bytes: ArraySlice<UInt8>, to output: Int32, named name: String) throws(FileSystemError) {
-    var offset = bytes.startIndex
-    while offset < bytes.endIndex {
-      let written = bytes[offset...].withUnsafeBytes { posixWrite(output, $0.baseAddress, $0.count) }
+    try bytes.withUnsafeBytes { buffer in
+      Result { () throws(FileSystemError) in try write(buffer, to: output, named: name) }
+    }
+    .get()
+  }
+
+  /// Writes all of `buffer` to `output`, retrying after interruptions and short writes.
+  static func write(_ buffer: UnsafeRawBufferPointer, to output: Int32, named name: String) throws(FileSystemError) {
+    var offset = 0
+    while offset < buffer.count {
+      let written = posixWrite(output, buffer.baseAddress! + offset, buffer.count - offset)
       if written < 0, errno == EINTR { continue }
       guard written > 0 else { throw .failed(path: name, reason: systemError()) }
       offset += written

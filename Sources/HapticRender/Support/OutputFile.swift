@@ -36,26 +36,16 @@ final class OutputFile {
   ///
   /// - Throws: ``FileSystemError`` naming the target with the system's reason.
   init(path: String?) throws(FileSystemError) {
-    name = path ?? "(standard output)"
+    name = Self.name(of: path)
     let folder: String
-    if let path {
-      if FileSystem.isDirectory(path) { throw .failed(path: path, reason: "is a directory") }
-      if let inherited = Self.inheritedDescriptor(path) {
-        let copy = dup(inherited)
-        guard copy >= 0 else { throw .failed(path: path, reason: FileSystem.systemError()) }
-        target = .writeThrough(descriptor: copy, owned: true)
-        folder = TemporaryPath.folder
-      } else if FileSystem.isSpecial(path) {
-        let opened = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
-        guard opened >= 0 else { throw .failed(path: path, reason: FileSystem.systemError()) }
-        target = .writeThrough(descriptor: opened, owned: true)
-        folder = TemporaryPath.folder
-      } else {
-        let resolved = FileSystem.linkChain(path).last ?? path
-        if let problem = FileSystem.writeProblem(resolved) { throw .failed(path: path, reason: problem) }
-        target = .replace(path: resolved)
-        folder = FileSystem.directory(of: resolved)
-      }
+    if let path, let descriptor = try Self.writeThroughDescriptor(path) {
+      target = .writeThrough(descriptor: descriptor, owned: true)
+      folder = TemporaryPath.folder
+    } else if let path {
+      let resolved = FileSystem.linkChain(path).last ?? path
+      if let problem = FileSystem.writeProblem(resolved) { throw .failed(path: path, reason: problem) }
+      target = .replace(path: resolved)
+      folder = FileSystem.directory(of: resolved)
     } else {
       target = .writeThrough(descriptor: STDOUT_FILENO, owned: false)
       folder = TemporaryPath.folder
@@ -109,6 +99,31 @@ final class OutputFile {
     isOpen = false
     close(descriptor)
     if case .writeThrough(let output, true) = target { close(output) }
+  }
+
+  /// How messages name the output at `path`, or standard output when `path` is `nil`.
+  static func name(of path: String?) -> String { path ?? "(standard output)" }
+
+  /// A new descriptor writing to the target when it is written through (standard output when
+  /// `path` is `nil`, a device, a FIFO, `/dev/stdout`…); `nil` for a file that is replaced.
+  ///
+  /// - Throws: ``FileSystemError`` for a folder or a target that cannot be opened.
+  static func writeThroughDescriptor(_ path: String?) throws(FileSystemError) -> Int32? {
+    guard let path else {
+      let copy = dup(STDOUT_FILENO)
+      guard copy >= 0 else { throw .failed(path: name(of: path), reason: FileSystem.systemError()) }
+      return copy
+    }
+    if FileSystem.isDirectory(path) { throw .failed(path: path, reason: "is a directory") }
+    if let inherited = inheritedDescriptor(path) {
+      let copy = dup(inherited)
+      guard copy >= 0 else { throw .failed(path: path, reason: FileSystem.systemError()) }
+      return copy
+    }
+    guard FileSystem.isSpecial(path) else { return nil }
+    let opened = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+    guard opened >= 0 else { throw .failed(path: path, reason: FileSystem.systemError()) }
+    return opened
   }
 
   /// The open descriptor `path` stands for when it is `/dev/stdout`, `/dev/stderr`,
