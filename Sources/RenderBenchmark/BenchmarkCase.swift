@@ -15,6 +15,8 @@ struct BenchmarkCase: Sendable {
     var frames: Int
     var wallSeconds: Double
     var files: Int = 1
+    /// Bytes of AHAP text read, for the cases that time loading.
+    var inputBytes: Int = 0
     /// Seconds libsndfile alone needs to write the same frames from a ready buffer.
     var writeLimitSeconds: Double?
     var peakMemoryMB: Double = 0
@@ -31,7 +33,26 @@ struct BenchmarkCase: Sendable {
     transients(count: 100_000, name: "transients-100k", summary: "100,000 transients 10 ms apart, 24-bit WAV"),
     transients(count: 50_000, name: "transients-50k", summary: "50,000 transients 10 ms apart, 24-bit WAV"),
     smallFiles(count: 1_000, name: "files-1000", summary: "1,000 short corpus-like files in one batch, WAV"),
+    endToEnd(
+      breathingPattern(cycles: 190), name: "cli-hour-wav",
+      summary: "`render` as a process: the 1-hour session from its AHAP file, 24-bit WAV"),
+    endToEnd(
+      transientPattern(count: 100_000), name: "cli-transients-100k",
+      summary: "`render` as a process: 100,000 transients from their AHAP file (19 MB), 24-bit WAV"),
+    load(transientPattern(count: 100_000), name: "load-100k", summary: "parsing the 100,000 transients' AHAP text"),
   ]
+
+  /// The pattern a case renders, for its write limit (`nil` for cases without one).
+  static func pattern(ofCase name: String) -> String? {
+    switch name {
+    case "hour-wav", "hour-flac", "cli-hour-wav": breathingPattern(cycles: 190)
+    case "half-hour-wav": breathingPattern(cycles: 95)
+    case "minute-wav": breathingPattern(cycles: 3)
+    case "transients-100k", "cli-transients-100k": transientPattern(count: 100_000)
+    case "transients-50k": transientPattern(count: 50_000)
+    default: nil
+    }
+  }
 
   // MARK: - Patterns
 
@@ -103,6 +124,49 @@ struct BenchmarkCase: Sendable {
       guard results.allSatisfy(\.succeeded) else { throw BenchmarkError("a batch file failed") }
       let frames = results.compactMap(\.report?.frameCount).reduce(0, +)
       return Measurement(audioSeconds: Double(frames) / 48_000, frames: frames, wallSeconds: wall, files: count)
+    }
+  }
+
+  /// Runs the built `render` (beside this program) on `json` saved as a file, as a user does.
+  static func endToEnd(_ text: @autoclosure @escaping @Sendable () -> String, name: String, summary: String)
+    -> BenchmarkCase
+  {
+    BenchmarkCase(name: name, summary: summary) {
+      let json = text()
+      let folder = try Scratch()
+      try json.write(toFile: "\(folder.path)/in.ahap", atomically: false, encoding: .utf8)
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("render")
+      process.arguments = ["\(folder.path)/in.ahap", "-o", "\(folder.path)/out.wav", "--max-duration", "7200", "-q"]
+      let start = Clock.now()
+      try process.run()
+      process.waitUntilExit()
+      let wall = Clock.now() - start
+      guard process.terminationStatus == 0 else { throw BenchmarkError("render failed; build it with -c release") }
+      let peak = peakMemoryMB(ofChildren: true)
+      let (pattern, options) = try prepare(json)
+      let frames = try Renderer(pattern: pattern, options: options).frameCount
+      return Measurement(
+        audioSeconds: Double(frames) / 48_000, frames: frames, wallSeconds: wall, inputBytes: json.utf8.count,
+        peakMemoryMB: peak)
+    }
+  }
+
+  /// Parses `json` from memory into a pattern.
+  static func load(_ text: @autoclosure @escaping @Sendable () -> String, name: String, summary: String)
+    -> BenchmarkCase
+  {
+    BenchmarkCase(name: name, summary: summary) {
+      let bytes = Array(text().utf8)
+      let start = Clock.now()
+      var diagnostics = Diagnostics()
+      guard let pattern = Pattern.parse(bytes, file: "load.ahap", diagnostics: &diagnostics) else {
+        throw BenchmarkError("benchmark pattern rejected")
+      }
+      let wall = Clock.now() - start
+      return Measurement(
+        audioSeconds: 0, frames: pattern.events.count, wallSeconds: wall, files: 1, inputBytes: bytes.count)
     }
   }
 

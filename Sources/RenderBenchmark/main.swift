@@ -4,22 +4,26 @@ import HapticRender
 // Runs every case in its own process (so that peak memory is the case's own) and prints, per
 // case: real-time factor, frames per second, peak memory, and the ratio to the write limit —
 // the time libsndfile alone needs to write the same frames in the same format from memory.
+// Each case and its write limit run alternately `--runs` times (default 3); figures are medians.
+// The `cli-` cases run the built `render` beside this program, so build both:
 //
-//   swift run -c release render-benchmark            all cases
-//   swift run -c release render-benchmark CASE…      some of them
+//   swift build -c release && .build/release/render-benchmark [--runs N] [CASE…]
 
-let arguments = Array(CommandLine.arguments.dropFirst())
+var arguments = Array(CommandLine.arguments.dropFirst())
+var runs = 3
+if let flag = arguments.firstIndex(of: "--runs"), flag + 1 < arguments.count, let count = Int(arguments[flag + 1]) {
+  runs = max(count, 1)
+  arguments.removeSubrange(flag...flag + 1)
+}
 
-func peakMemoryMB() -> Double {
+/// The peak resident memory of this process, or of its largest finished child, in MB.
+func peakMemoryMB(ofChildren: Bool = false) -> Double {
   var usage = rusage()
   #if os(macOS)
-    getrusage(RUSAGE_SELF, &usage)
-  #else
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-  #endif
-  #if os(macOS)
+    getrusage(ofChildren ? RUSAGE_CHILDREN : RUSAGE_SELF, &usage)
     return Double(usage.ru_maxrss) / 1_048_576
   #else
+    getrusage(ofChildren ? RUSAGE_CHILDREN.rawValue : RUSAGE_SELF.rawValue, &usage)
     return Double(usage.ru_maxrss) / 1_024
   #endif
 }
@@ -28,17 +32,13 @@ if arguments.first == "--run-case", arguments.count == 2 {
   // Child: one case, figures as JSON on standard output.
   guard let benchmark = BenchmarkCase.all.first(where: { $0.name == arguments[1] }) else { exit(2) }
   var measurement = try benchmark.run()
-  measurement.peakMemoryMB = peakMemoryMB()
+  // A case that runs `render` reports the process's own peak.
+  if measurement.peakMemoryMB == 0 { measurement.peakMemoryMB = peakMemoryMB() }
   print(String(decoding: try JSONEncoder().encode(measurement), as: UTF8.self))
   exit(0)
 }
-if arguments.first == "--write-limit", arguments.count == 2 {
-  let container: AudioFileFormat.Container = arguments[1] == "hour-flac" ? .flac : .wav
-  let cycles = ["hour-wav": 190, "hour-flac": 190, "half-hour-wav": 95, "minute-wav": 3][arguments[1]]
-  let json =
-    cycles.map(BenchmarkCase.breathingPattern)
-    ?? BenchmarkCase.transientPattern(count: arguments[1] == "transients-50k" ? 50_000 : 100_000)
-  print(try BenchmarkCase.writeLimit(json, container: container))
+if arguments.first == "--write-limit", arguments.count == 2, let json = BenchmarkCase.pattern(ofCase: arguments[1]) {
+  print(try BenchmarkCase.writeLimit(json, container: arguments[1] == "hour-flac" ? .flac : .wav))
   exit(0)
 }
 
@@ -60,29 +60,46 @@ func child(_ flag: String, _ name: String) throws -> String {
 
 func fixed(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
 
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  return sorted.count % 2 == 1
+    ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
 let selected = arguments.isEmpty ? BenchmarkCase.all : BenchmarkCase.all.filter { arguments.contains($0.name) }
-print("render-benchmark: \(ProcessInfo.processInfo.activeProcessorCount) cores, release build")
+print("render-benchmark: \(ProcessInfo.processInfo.activeProcessorCount) cores, release build, medians of \(runs) runs")
 print(
-  "case".padding(toLength: 17, withPad: " ", startingAt: 0)
-    + "audio s   wall s   x real time   Mframes/s   files/s   peak MB   write limit s   ratio")
+  "case".padding(toLength: 20, withPad: " ", startingAt: 0)
+    + "audio s   wall s   x real time   Mframes/s   files/s   peak MB   write limit s   ratio    input MB/s")
 var results: [String: BenchmarkCase.Measurement] = [:]
 for benchmark in selected {
-  var measurement = try JSONDecoder().decode(
-    BenchmarkCase.Measurement.self, from: Data(try child("--run-case", benchmark.name).utf8))
-  if benchmark.name != "files-1000" {
-    measurement.writeLimitSeconds = Double(try child("--write-limit", benchmark.name))
+  var measurements: [BenchmarkCase.Measurement] = []
+  var limits: [Double] = []
+  for _ in 0..<runs {
+    measurements.append(
+      try JSONDecoder().decode(
+        BenchmarkCase.Measurement.self, from: Data(try child("--run-case", benchmark.name).utf8)))
+    if BenchmarkCase.pattern(ofCase: benchmark.name) != nil {
+      limits.append(Double(try child("--write-limit", benchmark.name)) ?? .nan)
+    }
   }
+  var measurement = measurements[0]
+  measurement.wallSeconds = median(measurements.map(\.wallSeconds))
+  measurement.peakMemoryMB = median(measurements.map(\.peakMemoryMB))
+  measurement.writeLimitSeconds = limits.isEmpty ? nil : median(limits)
   results[benchmark.name] = measurement
   let ratio = measurement.writeLimitSeconds.map { fixed(measurement.wallSeconds / $0, 2) } ?? "-"
+  let throughput =
+    measurement.inputBytes > 0 ? fixed(Double(measurement.inputBytes) / measurement.wallSeconds / 1e6, 0) : "-"
   let columns = [
     fixed(measurement.audioSeconds, 1), fixed(measurement.wallSeconds, 3),
     fixed(measurement.audioSeconds / measurement.wallSeconds, 0),
     fixed(Double(measurement.frames) / measurement.wallSeconds / 1e6, 1),
     fixed(Double(measurement.files) / measurement.wallSeconds, 0), fixed(measurement.peakMemoryMB, 1),
-    measurement.writeLimitSeconds.map { fixed($0, 3) } ?? "-", ratio,
+    measurement.writeLimitSeconds.map { fixed($0, 3) } ?? "-", ratio, throughput,
   ]
   print(
-    benchmark.name.padding(toLength: 17, withPad: " ", startingAt: 0)
+    benchmark.name.padding(toLength: 20, withPad: " ", startingAt: 0)
       + columns.map { $0.padding(toLength: 10, withPad: " ", startingAt: 0) }.joined(separator: "  "))
 }
 
@@ -112,6 +129,24 @@ if let many = results["transients-100k"], let half = results["transients-50k"] {
     "double events at most doubles time (+10 %)", many.wallSeconds <= 2.2 * half.wallSeconds,
     "\(fixed(half.wallSeconds, 3)) s → \(fixed(many.wallSeconds, 3)) s (\(fixed(many.wallSeconds / half.wallSeconds, 2))x)"
   )
+}
+for (name, limit, label) in [
+  ("cli-hour-wav", 1.2, "`render` on the 1-hour session within 1.2x the write limit"),
+  ("cli-transients-100k", 1.5, "`render` on 100k transients within 1.5x the write limit"),
+] {
+  if let result = results[name], let writeLimit = result.writeLimitSeconds {
+    check(
+      label, result.wallSeconds <= limit * writeLimit,
+      "\(fixed(result.wallSeconds, 3)) s vs limit \(fixed(writeLimit, 3)) s (\(fixed(result.wallSeconds / writeLimit, 2))x)"
+    )
+  }
+}
+if let result = results["cli-transients-100k"] {
+  check("100k transients under 150 MB end to end", result.peakMemoryMB < 150, "\(fixed(result.peakMemoryMB, 1)) MB")
+}
+if let load = results["load-100k"] {
+  let rate = Double(load.inputBytes) / load.wallSeconds / 1e6
+  check("loading at 100 MB/s or more", rate >= 100, "\(fixed(rate, 0)) MB/s")
 }
 if let files = results["files-1000"] {
   check(

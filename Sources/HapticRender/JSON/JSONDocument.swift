@@ -97,6 +97,9 @@ public struct JSONDocument: Sendable {
   /// The element's index in its array, or the member's index in its object.
   func ordinal(_ index: Index) -> Int { Int(nodes[index].ordinal) }
 
+  /// `true` for a key that a later key of the same name replaces.
+  func isSuperseded(_ index: Index) -> Bool { nodes[index].flags.contains(.superseded) }
+
   /// The index after the value at `index` and its content.
   func skip(_ index: Index) -> Index {
     isContainer(index) ? Int(truncatingIfNeeded: nodes[index].payload & 0xFFFF_FFFF) : index + 1

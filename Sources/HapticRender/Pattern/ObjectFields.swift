@@ -61,8 +61,11 @@ struct ObjectFields {
 
   /// The key node of the member named `key`, under its own name or a rename.
   private func find(_ key: StaticString, in document: JSONDocument, includingTaken: Bool) -> JSONDocument.Index? {
-    for keyNode in document.members(object) ?? JSONDocument.Children.empty(document)
-    where includingTaken || !isTaken(keyNode, in: document) {
+    var keyNode = object + 1
+    let end = document.skip(object)
+    while keyNode < end {
+      defer { keyNode = document.skip(keyNode + 1) }
+      guard includingTaken || !isTaken(keyNode, in: document), !document.isSuperseded(keyNode) else { continue }
       if let rename = renames.first(where: { $0.keyNode == keyNode }) {
         if rename.name.description == key.description { return keyNode }
       } else if document.string(keyNode, equals: key) {
