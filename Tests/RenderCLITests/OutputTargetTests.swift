@@ -105,6 +105,17 @@ import _HapticRenderTestSupport
     #expect(try Data(contentsOf: URL(fileURLWithPath: "\(folder.path)/piped")) == file)
   }
 
+  @Test func oggStreamsIntoAPipeWithoutATemporaryFile() async throws {
+    let folder = try TemporaryFolder()
+    let result = try await CommandRunner.shell(
+      "TMPDIR=/nonexistent \(render) \(heartbeat) -o - -t ogg | cat > piped.ogg && \(render) info piped.ogg",
+      in: folder.path)
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(!result.standardError.contains("warning"), "\(result.standardError)")
+    let heartbeatFrames = 102_617
+    #expect(String(decoding: result.standardOutput, as: UTF8.self).contains("\(heartbeatFrames)"))
+  }
+
   @Test func aMissingTemporaryFolderIsNamed() async throws {
     let folder = try TemporaryFolder()
     let result = try await CommandRunner.shell(

@@ -131,6 +131,11 @@ public struct AudioFileFormat: Sendable, Hashable, CustomStringConvertible {
     [.wav, .aiff, .caf].contains(container) && encoding != .float
   }
 
+  /// `true` for a format that libsndfile writes into a pipe as it goes, with nothing to go
+  /// back to: Ogg Vorbis, Opus and MP3. (Streamed FLAC would lose its length: its STREAMINFO
+  /// is completed on closing.)
+  var streamsToPipes: Bool { [.ogg, .opus, .mp3].contains(container) }
+
   /// The most sample bytes a WAV or AIFF file holds: their sizes are 32-bit, less a margin
   /// for the header.
   static let largest32BitData = 4_294_967_295 - 65_536

@@ -13,8 +13,8 @@ internal import CSndFile
 /// written to). Until then the target is untouched, and ``discard()`` (or deinitialization
 /// without `finish`) removes the temporary file, so a failed render leaves nothing behind.
 /// A WAV, AIFF or CAF file of known length for standard output, a device or a FIFO is instead
-/// streamed as it is written (see ``StreamedOutput``): no temporary file, and a failure midway
-/// leaves what was sent.
+/// streamed as it is written (see ``StreamedOutput``), and so is Ogg, Opus or MP3 into a pipe: no
+/// temporary file, and a failure midway leaves what was sent.
 /// Samples are clamped to ±1 before quantization (round to nearest, no dither) and WAV files
 /// get no PEAK chunk, so the same frames always give the same bytes. A WAV file whose data
 /// would pass 4 GiB is written as RF64 (the 64-bit WAV that every current reader opens).
@@ -59,10 +59,16 @@ public final class AudioFileWriter {
       case .standardOutput: nil
       }
     do {
-      if format.streamsWithKnownLength, let frameCount,
-        let descriptor = try OutputFile.writeThroughDescriptor(path)
-      {
-        let stream = StreamedOutput(descriptor: descriptor, name: OutputFile.name(of: path))
+      let through = try OutputFile.writeThroughDescriptor(path)
+      var piped: OpaquePointer?
+      if let through, format.streamsToPipes, FileSystem.isPipe(through) {
+        piped = sf_open_fd(through, Int32(SFM_WRITE), &info, 0)
+      }
+      if let through, let piped {
+        sink = .stream(StreamedOutput(descriptor: through, name: OutputFile.name(of: path)))
+        handle = piped
+      } else if let through, format.streamsWithKnownLength, let frameCount {
+        let stream = StreamedOutput(descriptor: through, name: OutputFile.name(of: path))
         sink = .stream(stream)
         let header = info
         handle = stream.open(&info).flatMap { opened in
@@ -76,6 +82,7 @@ public final class AudioFileWriter {
           return opened
         }
       } else {
+        if let through { close(through) }
         let output = try OutputFile(path: path)
         sink = .file(output)
         handle = sf_open_fd(output.descriptor, Int32(SFM_WRITE), &info, 0)
@@ -171,7 +178,8 @@ public final class AudioFileWriter {
   private enum Sink {
     /// A temporary file, moved or copied to the target when complete.
     case file(OutputFile)
-    /// The target itself, as the bytes are written.
+    /// The target itself, as the bytes are written (through the stream, or by libsndfile
+    /// straight into the stream's descriptor when that is a pipe).
     case stream(StreamedOutput)
 
     var name: String {

@@ -238,6 +238,15 @@ extension FileSystem {
     return chain
   }
 
+  /// `true` when `descriptor` is a pipe, a FIFO or a socket: bytes written to it cannot be
+  /// sought back to.
+  static func isPipe(_ descriptor: Int32) -> Bool {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { return false }
+    let kind = status.st_mode & mode_t(S_IFMT)
+    return kind == mode_t(S_IFIFO) || kind == mode_t(S_IFSOCK)
+  }
+
   /// `true` when `path` exists and is neither a regular file nor a directory: a device, a
   /// FIFO or a socket, which must be written to, never replaced.
   static func isSpecial(_ path: String) -> Bool {
