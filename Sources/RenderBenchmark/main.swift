@@ -38,7 +38,7 @@ if arguments.first == "--run-case", arguments.count == 2 {
   exit(0)
 }
 if arguments.first == "--write-limit", arguments.count == 2, let json = BenchmarkCase.pattern(ofCase: arguments[1]) {
-  print(try BenchmarkCase.writeLimit(json, container: arguments[1] == "hour-flac" ? .flac : .wav))
+  print(try BenchmarkCase.writeLimit(json(), container: arguments[1] == "hour-flac" ? .flac : .wav))
   exit(0)
 }
 
