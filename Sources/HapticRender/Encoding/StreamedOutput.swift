@@ -12,11 +12,13 @@ internal import CSndFile
 /// Formats whose header states the data's length (WAV, AIFF, CAF) can stream when the length
 /// is known before the first sample. ``begin(_:frameCount:bytesPerFrame:configure:)`` sends
 /// libsndfile's own final header, found by rehearsing the file's close; every later byte goes
-/// out in order. When libsndfile rewrites the header on
-/// closing, the new bytes must equal those already sent; anything else is a ``failure``, never
-/// a silently wrong file.
+/// out in order. When libsndfile rewrites the header on closing, the new bytes must equal those
+/// already sent; anything else is a ``failure``, never a silently wrong file.
+///
+/// For a format that libsndfile itself writes into a pipe (Ogg), the stream only owns the
+/// descriptor that libsndfile is given.
 final class StreamedOutput {
-  /// The descriptor receiving the bytes, closed by ``close()``.
+  /// The descriptor receiving the bytes, closed by ``closeDescriptor()``.
   let descriptor: Int32
   /// How the user named the output, for messages.
   let name: String
