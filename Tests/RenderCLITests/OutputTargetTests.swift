@@ -116,6 +116,29 @@ import _HapticRenderTestSupport
     #expect(String(decoding: result.standardOutput, as: UTF8.self).contains("\(heartbeatFrames)"))
   }
 
+  @Test func staleTemporaryFilesOfKilledProcessesAreSwept() async throws {
+    let folder = try TemporaryFolder()
+    // Old and unlocked: a killed process's. Old but locked: a live writer's. Fresh: being created.
+    let script = """
+      echo x > .render-stalestale12.tmp; echo x > .render-freshfresh12.tmp; echo x > .render-short.tmp
+      touch -d '1 hour ago' .render-stalestale12.tmp .render-short.tmp
+      if command -v flock > /dev/null; then
+        echo x > .render-livelivelive.tmp; touch -d '1 hour ago' .render-livelivelive.tmp
+        (flock -n .render-livelivelive.tmp sleep 5 &); sleep 0.3
+      fi
+      \(render) \(heartbeat) -o out.wav -q
+      """
+    let result = try await CommandRunner.shell(script, in: folder.path)
+    #expect(result.status == 0, "\(result.standardError)")
+    let contents = folder.contents()
+    #expect(!contents.contains(".render-stalestale12.tmp"))
+    #expect(contents.contains(".render-freshfresh12.tmp") && contents.contains(".render-short.tmp"))
+    #expect(contents.contains("out.wav"))
+    if contents.contains(".render-livelivelive.tmp") == false {
+      #expect(try await CommandRunner.shell("command -v flock", in: folder.path).status != 0)
+    }
+  }
+
   @Test func aMissingTemporaryFolderIsNamed() async throws {
     let folder = try TemporaryFolder()
     let result = try await CommandRunner.shell(

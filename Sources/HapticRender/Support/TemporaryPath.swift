@@ -7,7 +7,19 @@
 /// Temporary files and folders: anonymous where the system allows, otherwise created
 /// exclusively under short unpredictable names, so that no two processes (in any PID
 /// namespace) can collide and no other user can guess a name in advance.
+///
+/// A named temporary file is locked (`flock`) by the process writing it for as long as it is
+/// open, and the lock goes with the process, however it ends. The first output into a folder
+/// removes the unlocked temporary files there that are older than ``staleAge``: those of
+/// processes that were killed before they could clean up.
 enum TemporaryPath {
+  /// Seconds after which an unlocked temporary file is stale (a new file is locked within
+  /// microseconds of its creation).
+  static let staleAge = 10
+
+  /// Folders already swept by this process.
+  private static let sweptFolders = Locked(Set<String>())
+
   /// `$TMPDIR`, or `/tmp`.
   static var folder: String {
     getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
@@ -20,16 +32,24 @@ enum TemporaryPath {
   ///
   /// - Throws: ``FileSystemError`` naming `folder`.
   static func create(in folder: String) throws(FileSystemError) -> (descriptor: Int32, path: String?) {
+    sweepOnce(folder)
     #if os(Linux)
       let anonymous = open(folder, anonymousFileFlag | O_RDWR | O_CLOEXEC, 0o666)
-      if anonymous >= 0 { return (anonymous, nil) }
+      if anonymous >= 0 {
+        // Locked too, for the moment it has a name before the final rename.
+        flock(anonymous, LOCK_EX | LOCK_NB)
+        return (anonymous, nil)
+      }
       guard [EOPNOTSUPP, EISDIR, EINVAL].contains(errno) else { throw problem(in: folder) }
     #endif
     for _ in 0..<100 {
       let path = "\(folder)/\(randomName())"
       TemporaryFiles.register(path)
       let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-      if descriptor >= 0 { return (descriptor, path) }
+      if descriptor >= 0 {
+        flock(descriptor, LOCK_EX | LOCK_NB)
+        return (descriptor, path)
+      }
       let failure = problem(in: folder)
       let exists = errno == EEXIST
       TemporaryFiles.unregister(path)
@@ -68,6 +88,50 @@ enum TemporaryPath {
     var template = Array("\(folder)/\(prefix)XXXXXX".utf8CString)
     guard mkdtemp(&template) != nil else { throw problem(in: folder) }
     return String(cString: template)
+  }
+
+  /// Removes the stale temporary files in `folder`, the first time this process asks.
+  private static func sweepOnce(_ folder: String) {
+    let isFirst = sweptFolders.withLock { $0.insert(folder).inserted }
+    if isFirst { sweep(folder) }
+  }
+
+  /// Removes every file in `folder` named like a temporary file, unlocked, and older than
+  /// ``staleAge``. Failures are ignored: a file that cannot be removed stays.
+  static func sweep(_ folder: String) {
+    guard let directory = opendir(folder) else { return }
+    defer { closedir(directory) }
+    let now = time(nil)
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+      guard isTemporaryName(name) else { continue }
+      let path = "\(folder)/\(name)"
+      let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+      guard descriptor >= 0 else { continue }
+      defer { close(descriptor) }
+      var status = stat()
+      guard fstat(descriptor, &status) == 0, status.st_mode & mode_t(S_IFMT) == mode_t(S_IFREG),
+        Int(now) - Int(modificationSeconds(status)) >= staleAge, flock(descriptor, LOCK_EX | LOCK_NB) == 0
+      else { continue }
+      unlink(path)
+    }
+  }
+
+  private static func modificationSeconds(_ status: stat) -> Int {
+    #if os(Linux)
+      Int(status.st_mtim.tv_sec)
+    #else
+      Int(status.st_mtimespec.tv_sec)
+    #endif
+  }
+
+  /// `true` for a name ``randomName()`` could have made.
+  static func isTemporaryName(_ name: String) -> Bool {
+    let letters = name.utf8.dropFirst(8).dropLast(4)
+    return name.utf8.count == 24 && name.hasPrefix(".render-") && name.hasSuffix(".tmp")
+      && letters.allSatisfy {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0)
+      }
   }
 
   /// `.render-` and 12 random letters and digits, `.tmp`: hidden, short enough beside any
