@@ -82,8 +82,7 @@ public final class AudioFileWriter {
           return opened
         }
       } else {
-        if let through { close(through) }
-        let output = try OutputFile(path: path)
+        let output = try OutputFile(path: path, writingThrough: through)
         sink = .file(output)
         handle = sf_open_fd(output.descriptor, Int32(SFM_WRITE), &info, 0)
       }

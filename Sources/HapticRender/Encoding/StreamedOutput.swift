@@ -32,15 +32,22 @@ final class StreamedOutput {
   private var headerIsAsSent = true
   /// The bytes before streaming began (the header), as last written.
   private var head: [UInt8] = []
-  /// Where the samples start; from there on, bytes written before streaming are only counted.
-  private var dataOffset: Int64?
+  private var phase = Phase.recording
   /// The file's size: the end of the furthest write.
   private var length: Int64 = 0
-  private var isStreaming = false
   private var isOpen = true
   /// Bytes sent to the descriptor.
   private var sent: Int64 = 0
   private var position: Int64 = 0
+
+  private enum Phase {
+    /// Bytes are kept in ``head`` (the header, before the first sample).
+    case recording
+    /// A rehearsal: bytes from `dataOffset` on (the samples) are only counted.
+    case measuring(dataOffset: Int64)
+    /// Bytes go out in order.
+    case streaming
+  }
 
   init(descriptor: Int32, name: String) {
     self.descriptor = descriptor
@@ -70,7 +77,7 @@ final class StreamedOutput {
     let rehearsal = StreamedOutput(descriptor: -1, name: name)
     guard let handle = rehearsal.open(&info) else { return refuse("libsndfile cannot rehearse this format") }
     configure(handle)
-    rehearsal.dataOffset = Int64(rehearsal.head.count)
+    rehearsal.phase = .measuring(dataOffset: Int64(rehearsal.head.count))
     let zeros = [UInt8](repeating: 0, count: bytesPerFrame * 16_384)
     var remaining = frameCount * bytesPerFrame
     while remaining > 0 {
@@ -85,7 +92,7 @@ final class StreamedOutput {
       return refuse("the rehearsed header does not fit the file")
     }
     head = rehearsal.head
-    isStreaming = true
+    phase = .streaming
     head.withUnsafeBytes { send($0) }
     sent = Int64(head.count)
     return failure == nil
@@ -126,14 +133,16 @@ final class StreamedOutput {
       position += count
       length = max(length, position)
     }
-    if !isStreaming, let dataOffset, position >= dataOffset {
-      return count  // measuring the data's length
-    }
-    if !isStreaming {
+    switch phase {
+    case .measuring(let dataOffset) where position >= dataOffset:
+      return count
+    case .recording, .measuring:
       let end = Int(position) + buffer.count
       if head.count < end { head += repeatElement(0, count: end - head.count) }
       head.replaceSubrange(Int(position)..<end, with: buffer)
       return count
+    case .streaming:
+      break
     }
     if position == sent {
       send(buffer)

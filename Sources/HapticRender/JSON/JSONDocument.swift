@@ -35,8 +35,6 @@ public struct JSONDocument: Sendable {
 
   // MARK: - Values
 
-  func kind(_ index: Index) -> JSONNode.Kind { nodes[index].kind }
-
   public func isNull(_ index: Index) -> Bool { nodes[index].kind == .null }
 
   public func number(_ index: Index) -> Double? {
@@ -56,8 +54,9 @@ public struct JSONDocument: Sendable {
     let node = nodes[index]
     guard node.kind == .string else { return nil }
     let start = Int(node.start) + 1
-    let content = bytes[start..<start + Int(node.payload)]
-    guard node.flags.contains(.escaped) else { return String(decoding: content, as: UTF8.self) }
+    guard node.flags.contains(.escaped) else {
+      return String(decoding: bytes[start..<start + Int(node.payload)], as: UTF8.self)
+    }
     return bytes.withUnsafeBufferPointer { buffer in
       var decoder = JSONStringDecoder(bytes: buffer, index: start)
       return (try? decoder.decode()) ?? ""
@@ -97,9 +96,6 @@ public struct JSONDocument: Sendable {
   /// The element's index in its array, or the member's index in its object.
   func ordinal(_ index: Index) -> Int { Int(nodes[index].ordinal) }
 
-  /// `true` for a key that a later key of the same name replaces.
-  func isSuperseded(_ index: Index) -> Bool { nodes[index].flags.contains(.superseded) }
-
   /// The index after the value at `index` and its content.
   func skip(_ index: Index) -> Index {
     isContainer(index) ? Int(truncatingIfNeeded: nodes[index].payload & 0xFFFF_FFFF) : index + 1
@@ -122,17 +118,6 @@ public struct JSONDocument: Sendable {
     }
 
     public var isEmpty: Bool { cursor >= end }
-
-    /// No children.
-    static func empty(_ document: JSONDocument) -> Children {
-      Children(document: document, cursor: 0, end: 0)
-    }
-
-    private init(document: JSONDocument, cursor: Index, end: Index) {
-      self.document = document
-      self.cursor = cursor
-      self.end = end
-    }
 
     public mutating func next() -> Index? {
       while cursor < end {

@@ -6,7 +6,7 @@ extension JSONParser {
     1e20, 1e21, 1e22,
   ]
 
-  mutating func expectLiteral(_ literal: StaticString) throws {
+  mutating func expectLiteral(_ literal: StaticString) throws(SyntaxError) {
     for byte in UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount) {
       guard index < bytes.count, bytes[index] == byte else {
         throw syntaxError("expected '\(literal)', found \(describeCurrent())")
@@ -17,7 +17,7 @@ extension JSONParser {
 
   /// Reads a number. Up to 15 significant digits with a power of ten up to 22 take one exact
   /// multiplication or division (correctly rounded); others are converted by the standard library.
-  mutating func parseNumber() throws -> Double {
+  mutating func parseNumber() throws(SyntaxError) -> Double {
     let start = index
     let isNegative = consume(UInt8(ascii: "-"))
     var mantissa: UInt64 = 0
@@ -80,7 +80,7 @@ extension JSONParser {
   /// Reads a string up to and including its closing quote, checking it.
   ///
   /// - Returns: `true` when the string holds a backslash escape.
-  mutating func scanString() throws -> Bool {
+  mutating func scanString() throws(SyntaxError) -> Bool {
     index += 1  // opening quote
     let contentStart = index
     while index < bytes.count {

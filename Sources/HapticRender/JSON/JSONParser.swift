@@ -67,7 +67,7 @@ public struct JSONParser {
       parser.index = byteOrderMark
       // AHAP text holds about one value per 10 bytes; pages of unused capacity are never touched.
       parser.nodes.reserveCapacity(min(bytes.count / 8, valueLimit * 2) + 1)
-      let result = Result { try parser.parseDocument() }.mapError { $0 as? SyntaxError ?? parser.syntaxError("") }
+      let result = Result { () throws(SyntaxError) in try parser.parseDocument() }
       return Outcome(result: result, nodes: parser.nodes, warnings: parser.warnings, errorNode: parser.errorNode)
     }
     let nodes = outcome.nodes
@@ -85,7 +85,7 @@ public struct JSONParser {
     }
   }
 
-  private mutating func parseDocument() throws {
+  private mutating func parseDocument() throws(SyntaxError) {
     skipWhitespace()
     try parseValue(parent: JSONNode.noParent, ordinal: 0, depth: 0)
     skipWhitespace()
@@ -111,7 +111,7 @@ public struct JSONParser {
     return "byte 0x\(String(byte, radix: 16, uppercase: true))"
   }
 
-  private mutating func parseValue(parent: UInt32, ordinal: Int, depth: Int) throws {
+  private mutating func parseValue(parent: UInt32, ordinal: Int, depth: Int) throws(SyntaxError) {
     let node = nodes.count
     nodes.append(
       JSONNode(
@@ -156,7 +156,7 @@ public struct JSONParser {
     nodes[node].payload = UInt64(nodes.count) | UInt64(count) << 32
   }
 
-  private mutating func parseObject(_ node: Int, depth: Int) throws {
+  private mutating func parseObject(_ node: Int, depth: Int) throws(SyntaxError) {
     guard depth <= Self.maximumDepth else {
       throw syntaxError("nested deeper than \(Self.maximumDepth) levels")
     }
@@ -238,7 +238,7 @@ public struct JSONParser {
       bytes[Int(b.start) + 1..<Int(b.start) + 1 + length])
   }
 
-  private mutating func parseArray(_ node: Int, depth: Int) throws {
+  private mutating func parseArray(_ node: Int, depth: Int) throws(SyntaxError) {
     guard depth <= Self.maximumDepth else {
       throw syntaxError("nested deeper than \(Self.maximumDepth) levels")
     }

@@ -26,19 +26,18 @@ struct LineTable: Sendable {
     bytes.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }
       var offset = 0
-      while checkpoints.count < blockCount {
-        let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), buffer.count - offset)
-        let newline = found.map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base } ?? buffer.count
-        while checkpoints.count < blockCount, checkpoints.count << Self.blockShift <= newline {
+      while let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), buffer.count - offset) {
+        let newline = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+        // Blocks starting up to this newline are still on the current line.
+        while checkpoints.count << Self.blockShift <= newline {
           checkpoints.append(Checkpoint(line: line, lineStart: lineStart))
         }
         line &+= 1
         lineStart = UInt32(truncatingIfNeeded: newline + 1)
         offset = newline + 1
-        if offset >= buffer.count { offset = buffer.count }
-        if found == nil { break }
       }
     }
+    // Blocks after the last newline are on the last line.
     while checkpoints.count < blockCount { checkpoints.append(Checkpoint(line: line, lineStart: lineStart)) }
     self.checkpoints = checkpoints
   }

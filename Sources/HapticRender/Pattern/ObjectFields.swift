@@ -13,14 +13,15 @@ struct ObjectFields {
     var name: StaticString
   }
 
-  let object: JSONDocument.Index
+  /// The object's keys (each followed by its value).
+  private let keys: JSONDocument.Children
   /// Members taken or set aside, by ordinal: a bit each for the first 64, a set beyond.
   private var takenBits: UInt64 = 0
   private var takenBeyond: Set<Int> = []
   private var renames: [Rename] = []
 
-  init(object: JSONDocument.Index) {
-    self.object = object
+  init(keys: JSONDocument.Children) {
+    self.keys = keys
   }
 
   /// Removes and returns the non-null member named `key`.
@@ -52,8 +53,7 @@ struct ObjectFields {
   /// Warns about every non-null member nobody took.
   mutating func warnRemaining(parser: inout PatternParser, expected: [String]) {
     let document = parser.document
-    for keyNode in document.members(object) ?? JSONDocument.Children.empty(document)
-    where !isTaken(keyNode, in: document) && !document.isNull(keyNode + 1) {
+    for keyNode in keys where !isTaken(keyNode, in: document) && !document.isNull(keyNode + 1) {
       parser.warnUnknownKey(keyNode, expected: expected)
       setAside(keyNode, in: document)
     }
@@ -61,11 +61,7 @@ struct ObjectFields {
 
   /// The key node of the member named `key`, under its own name or a rename.
   private func find(_ key: StaticString, in document: JSONDocument, includingTaken: Bool) -> JSONDocument.Index? {
-    var keyNode = object + 1
-    let end = document.skip(object)
-    while keyNode < end {
-      defer { keyNode = document.skip(keyNode + 1) }
-      guard includingTaken || !isTaken(keyNode, in: document), !document.isSuperseded(keyNode) else { continue }
+    for keyNode in keys where includingTaken || !isTaken(keyNode, in: document) {
       if let rename = renames.first(where: { $0.keyNode == keyNode }) {
         if rename.name.description == key.description { return keyNode }
       } else if document.string(keyNode, equals: key) {

@@ -45,7 +45,7 @@ extension PatternParser {
       return nil
     }
     for key in members { _ = present(key) }
-    return ObjectFields(object: value)
+    return ObjectFields(keys: members)
   }
 
   mutating func requireKeys(_ keys: [StaticString], in fields: ObjectFields, _ value: Node) {

@@ -28,32 +28,39 @@ final class OutputFile {
   private enum Target {
     /// Replaced by renaming the temporary file over it.
     case replace(path: String)
-    /// Receives the bytes through an open descriptor (closed afterwards when `owned`).
-    case writeThrough(descriptor: Int32, owned: Bool)
+    /// Receives the bytes through an open descriptor, closed afterwards.
+    case writeThrough(descriptor: Int32)
   }
 
   /// Prepares to write `path`, or standard output when `path` is `nil`.
   ///
   /// - Throws: ``FileSystemError`` naming the target with the system's reason.
-  init(path: String?) throws(FileSystemError) {
+  convenience init(path: String?) throws(FileSystemError) {
+    try self.init(path: path, writingThrough: Self.writeThroughDescriptor(path))
+  }
+
+  /// Prepares to write `path`, or standard output when `path` is `nil`.
+  ///
+  /// - Parameter descriptor: What ``writeThroughDescriptor(_:)`` gave for `path`; the output
+  ///   owns it (and closes it even when this throws).
+  /// - Throws: ``FileSystemError`` naming the target with the system's reason.
+  init(path: String?, writingThrough descriptor: Int32?) throws(FileSystemError) {
     name = Self.name(of: path)
     let folder: String
-    if let path, let descriptor = try Self.writeThroughDescriptor(path) {
-      target = .writeThrough(descriptor: descriptor, owned: true)
+    if let descriptor {
+      target = .writeThrough(descriptor: descriptor)
       folder = TemporaryPath.folder
-    } else if let path {
+    } else {
+      let path = path ?? ""
       let resolved = FileSystem.linkChain(path).last ?? path
       if let problem = FileSystem.writeProblem(resolved) { throw .failed(path: path, reason: problem) }
       target = .replace(path: resolved)
       folder = FileSystem.directory(of: resolved)
-    } else {
-      target = .writeThrough(descriptor: STDOUT_FILENO, owned: false)
-      folder = TemporaryPath.folder
     }
     do {
-      (descriptor, temporaryPath) = try TemporaryPath.create(in: folder)
+      (self.descriptor, temporaryPath) = try TemporaryPath.create(in: folder)
     } catch {
-      if case .writeThrough(let descriptor, true) = target { close(descriptor) }
+      if let descriptor { close(descriptor) }
       throw error
     }
   }
@@ -78,7 +85,7 @@ final class OutputFile {
       }
       try FileSystem.rename(named, to: path)
       temporaryPath = nil
-    case .writeThrough(let output, _):
+    case .writeThrough(let output):
       guard lseek(descriptor, 0, SEEK_SET) == 0 else {
         throw .failed(path: name, reason: FileSystem.systemError())
       }
@@ -98,7 +105,7 @@ final class OutputFile {
     guard isOpen else { return }
     isOpen = false
     close(descriptor)
-    if case .writeThrough(let output, true) = target { close(output) }
+    if case .writeThrough(let output) = target { close(output) }
   }
 
   /// How messages name the output at `path`, or standard output when `path` is `nil`.
@@ -106,6 +113,7 @@ final class OutputFile {
 
   /// A new descriptor writing to the target when it is written through (standard output when
   /// `path` is `nil`, a device, a FIFO, `/dev/stdout`…); `nil` for a file that is replaced.
+  /// Called once per output, so a FIFO is opened once: its reader takes a close for the end.
   ///
   /// - Throws: ``FileSystemError`` for a folder or a target that cannot be opened.
   static func writeThroughDescriptor(_ path: String?) throws(FileSystemError) -> Int32? {

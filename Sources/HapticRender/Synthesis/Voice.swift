@@ -8,11 +8,6 @@ enum Voice: Sendable {
   indirect case audioContinuous(AudioContinuousVoice)
   indirect case audioCustom(AudioCustomVoice)
 
-  /// A voice that writes nothing. A boxed voice is replaced by it while it renders, so that the
-  /// box lets go of the voice's arrays and the voice updates them in place.
-  private static let vacant = Voice.transient(
-    TransientVoice(onsetFrame: 0, amplitude: 0, frequency: 1, cycles: 1, sampleRate: 1))
-
   /// First frame the voice writes.
   var onsetFrame: Int {
     switch self {
@@ -39,15 +34,12 @@ enum Voice: Sendable {
     case .transient(let voice):
       voice.render(frames, into: &buses)
     case .hapticContinuous(var voice):
-      self = Self.vacant
       voice.render(frames, into: &buses)
       self = .hapticContinuous(voice)
     case .audioContinuous(var voice):
-      self = Self.vacant
       voice.render(frames, into: &buses)
       self = .audioContinuous(voice)
     case .audioCustom(var voice):
-      self = Self.vacant
       voice.render(frames, into: &buses)
       self = .audioCustom(voice)
     }
