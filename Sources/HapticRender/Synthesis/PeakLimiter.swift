@@ -2,13 +2,9 @@
 /// scale, the gain of every channel comes down over the 5 ms before it, just enough to bring
 /// that sample to the ceiling (−1 dBFS), and returns to 1 over 50 ms after it.
 ///
-/// Frame `n` of the output is input frame `n` times the gain computed once the next
-/// `lookahead − 1` frames are known:
-/// - required gain `r(k) = ceiling / |x(k)|` where a sample of frame `k` exceeds 1, else 1;
-/// - held: the smallest `r` of the last `lookahead` frames;
-/// - smoothed: the mean of the held values of the last `lookahead` frames (the attack ramp),
-///   which reaches `r(k)` by the time frame `k` leaves the delay line;
-/// - released: the gain rises at most `(1 − lowest)/release` per frame back to 1.
+/// Frame `n` of the output is input frame `n` times the gain ``LimiterGain`` computes once the
+/// next `lookahead − 1` frames are known. While that gain is at rest, frames up to the next
+/// one above full scale pass straight through the delay line, without a gain computation.
 ///
 /// Invariants: the output does not depend on how frames are grouped into blocks; frames more
 /// than `lookahead` before or `lookahead + release` after every overload pass unchanged, bit
@@ -24,53 +20,39 @@ struct PeakLimiter: Sendable {
 
   let channelCount: Int
   /// Look-ahead in frames, ≥ 1.
-  let lookahead: Int
-  /// Release in frames, ≥ 1.
-  let release: Int
+  var lookahead: Int { gain.lookahead }
 
-  /// The renderer's latest block, and the next of its frames to push.
+  /// The renderer's latest block (after its end, the silence that drains the delay line), and
+  /// the next of its frames to push.
   private var input: AudioBlock
   private var inputIndex = 0
   private var isInputDone = false
-  /// Input frames pushed so far (silence after the renderer's end included).
-  private var framesIn = 0
-
+  /// For each frame of `input`, its largest sample magnitude.
+  private var loudest: [Float]
+  /// The gain of each frame written by the current push, one block long.
+  private var gains: [Double]
   /// The last `lookahead` input frames, by channel, in a ring indexed by frame % lookahead.
   private var delayed: [[Float]]
-  /// The held gains of the last `lookahead` frames, in the same ring.
-  private var held: [Double]
-  /// Sum of `held` and how many of its values are below 1 (when none are, the mean is
-  /// exactly 1, whatever rounding the sum gathered).
-  private var heldSum: Double
-  private var heldBelowOne = 0
-  /// Monotonic queue of (frame, required gain) for the sliding minimum, gains increasing from
-  /// front to back; a ring of `lookahead` entries, which is all a window can hold.
-  private var queueFrames: [Int]
-  private var queueGains: [Double]
-  private var queueFront = 0
-  private var queueCount = 0
-  /// The gain applied to the last output frame, and the lowest since it was last 1.
-  private var gain = 1.0
-  private var lowest = 1.0
+  private var gain: LimiterGain
 
   /// Largest sample magnitude read from the renderer so far, before limiting.
   private(set) var inputPeak = 0.0
   /// Separate overloads limited so far (each time the gain left 1).
-  private(set) var overloadCount = 0
+  var overloadCount: Int { gain.overloadCount }
   /// The smallest gain applied so far, 0 … 1.
-  private(set) var smallestGain = 1.0
+  var smallestGain: Double { gain.smallestGain }
 
   /// - Parameter blockSize: Frames the renderer renders per block.
   init(channelCount: Int, sampleRate: Int, blockSize: Int) {
     self.channelCount = channelCount
-    lookahead = max(1, Int((Self.lookaheadSeconds * Double(sampleRate)).rounded()))
-    release = max(1, Int((Self.releaseSeconds * Double(sampleRate)).rounded()))
+    let lookahead = max(1, Int((Self.lookaheadSeconds * Double(sampleRate)).rounded()))
+    gain = LimiterGain(
+      ceiling: Self.ceiling, lookahead: lookahead,
+      release: max(1, Int((Self.releaseSeconds * Double(sampleRate)).rounded())))
     input = AudioBlock(channelCount: channelCount, capacity: blockSize)
+    loudest = Array(repeating: 0, count: blockSize)
+    gains = Array(repeating: 1, count: blockSize)
     delayed = Array(repeating: Array(repeating: 0, count: lookahead), count: channelCount)
-    held = Array(repeating: 1, count: lookahead)
-    heldSum = Double(lookahead)
-    queueFrames = Array(repeating: 0, count: lookahead)
-    queueGains = Array(repeating: 1, count: lookahead)
   }
 
   /// Fills `block` with the next limited frames of `renderer`'s output; after the renderer's
@@ -81,94 +63,117 @@ struct PeakLimiter: Sendable {
   mutating func read(from renderer: inout Renderer, into block: inout AudioBlock) -> Bool {
     var written = 0
     while written < block.capacity {
-      if inputIndex < input.frameCount {
-        if push(frame: inputIndex, into: &block, at: written) { written += 1 }
-        inputIndex += 1
-      } else if !isInputDone, renderer.render(into: &input) {
-        inputPeak = max(inputPeak, input.peak)
-        inputIndex = 0
-      } else if framesIn < renderer.frameCount + lookahead - 1 {
-        isInputDone = true
-        if push(frame: nil, into: &block, at: written) { written += 1 }
+      if inputIndex == input.frameCount, !refill(from: &renderer) { break }
+      let count = min(input.frameCount - inputIndex, block.capacity - written)
+      let quiet = gain.isAtRest && gain.frameCount >= lookahead - 1 ? quietFrames(upTo: count) : 0
+      let firstFrame = gain.frameCount
+      let pushed: Int
+      let emitted: Int
+      if quiet > 0 {
+        gain.pushQuiet(quiet)
+        (pushed, emitted) = (quiet, quiet)
       } else {
-        break
+        (pushed, emitted) = loudest.withUnsafeBufferPointer { loudest in
+          gains.withUnsafeMutableBufferPointer { gains in
+            gain.push(
+              UnsafeBufferPointer(rebasing: loudest[inputIndex..<inputIndex + count]), gains: gains.baseAddress!)
+          }
+        }
       }
+      shift(pushed, from: firstFrame, into: &block, at: written, emitted: emitted, scaled: quiet == 0)
+      inputIndex += pushed
+      written += emitted
     }
     guard written > 0 else { return false }
     block.setFrameCount(written)
     return true
   }
 
-  /// Pushes input frame `frame` (silence when `nil`) and writes the frame that leaves the
-  /// delay line, if any, at `outputIndex` of `output`.
+  /// Loads the renderer's next block into `input`, or once it has ended, the silence still
+  /// to push; measures each frame's loudest sample.
   ///
-  /// - Returns: `true` when a frame was written.
-  private mutating func push(frame: Int?, into output: inout AudioBlock, at outputIndex: Int) -> Bool {
-    let slot = framesIn % lookahead
-    var required = 1.0
-    for channel in 0..<channelCount {
-      let sample = frame.map { input.channels[channel][$0] } ?? 0
-      delayed[channel][slot] = sample
-      let magnitude = Double(abs(sample))
-      if magnitude > 1 { required = min(required, Self.ceiling / magnitude) }
-    }
-    let smoothed = smooth(hold(required))
-    framesIn += 1
-    guard framesIn >= lookahead else { return false }
-    let applied = releaseLimited(smoothed)
-    let leaving = framesIn % lookahead  // the oldest frame in the ring
-    for channel in 0..<channelCount {
-      let sample = delayed[channel][leaving]
-      output.withUnsafeMutableChannel(channel) {
-        $0[outputIndex] = applied == 1 ? sample : Float(Double(sample) * applied)
+  /// - Returns: `false` when every frame, silence included, has been pushed.
+  private mutating func refill(from renderer: inout Renderer) -> Bool {
+    if !isInputDone, renderer.render(into: &input) {
+      inputPeak = max(inputPeak, measureLoudest())
+    } else {
+      isInputDone = true
+      let remaining = renderer.frameCount + lookahead - 1 - gain.frameCount
+      guard remaining > 0 else { return false }
+      let count = min(remaining, input.capacity)
+      for channel in 0..<channelCount {
+        input.withUnsafeMutableChannel(channel) { $0[0..<count].update(repeating: 0) }
       }
+      input.setFrameCount(count)
+      loudest.withUnsafeMutableBufferPointer { $0[0..<count].update(repeating: 0) }
     }
+    inputIndex = 0
     return true
   }
 
-  /// The smallest required gain of the last `lookahead` frames, `required` included.
-  private mutating func hold(_ required: Double) -> Double {
-    let frame = framesIn
-    if queueCount > 0, queueFrames[queueFront] <= frame - lookahead {  // at most one leaves per frame
-      queueFront = (queueFront + 1) % lookahead
-      queueCount -= 1
-    }
-    while queueCount > 0, queueGains[(queueFront + queueCount - 1) % lookahead] >= required { queueCount -= 1 }
-    let back = (queueFront + queueCount) % lookahead
-    queueFrames[back] = frame
-    queueGains[back] = required
-    queueCount += 1
-    return queueGains[queueFront]
-  }
-  /// The mean of the held gains of the last `lookahead` frames, `value` included.
-  private mutating func smooth(_ value: Double) -> Double {
-    let slot = framesIn % lookahead
-    let old = held[slot]
-    if old < 1 { heldBelowOne -= 1 }
-    if value < 1 { heldBelowOne += 1 }
-    held[slot] = value
-    heldSum += value - old
-    if heldBelowOne == 0 {
-      heldSum = Double(lookahead)
-      return 1
-    }
-    return min(heldSum / Double(lookahead), 1)
-  }
-
-  /// `target`, or less while the gain is still rising back after an overload.
-  private mutating func releaseLimited(_ target: Double) -> Double {
-    if target < gain {
-      if gain == 1 { overloadCount += 1 }
-      gain = target
-      lowest = min(lowest, target)
-      smallestGain = min(smallestGain, target)
-    } else if gain < 1 {
-      gain = min(target, gain + (1 - lowest) / Double(release))
-      if gain >= 1 {
-        gain = 1
-        lowest = 1
+  /// Fills `loudest` for the frames of `input`.
+  ///
+  /// - Returns: The largest of them.
+  private mutating func measureLoudest() -> Double {
+    let count = input.frameCount
+    loudest.withUnsafeMutableBufferPointer { loudest in
+      for channel in 0..<channelCount {
+        input.channels[channel].withUnsafeBufferPointer { samples in
+          // Unchecked: `count` ≤ the block's capacity, the size of both buffers.
+          for frame in 0..<count {
+            let magnitude = abs(samples[frame])
+            loudest[frame] = channel == 0 ? magnitude : max(loudest[frame], magnitude)
+          }
+        }
       }
     }
-    return gain
+    return Double(loudest[0..<count].max() ?? 0)
+  }
+
+  /// How many of the next `count` input frames come before the next one above full scale.
+  private func quietFrames(upTo count: Int) -> Int {
+    loudest[inputIndex..<inputIndex + count].firstIndex { $0 > 1 }.map { $0 - inputIndex } ?? count
+  }
+
+  /// Moves `pushed` input frames (absolute frames `firstFrame…`) into the delay line and
+  /// writes the `emitted` frames that leave it to `output` from `outputIndex` on, times
+  /// `gains` when `scaled`.
+  private mutating func shift(
+    _ pushed: Int, from firstFrame: Int, into output: inout AudioBlock, at outputIndex: Int, emitted: Int,
+    scaled: Bool
+  ) {
+    let lookahead = lookahead
+    // The first frame that leaves: the pushes before the `lookahead`-th write nothing.
+    let firstLeaving = firstFrame + pushed - emitted + 1 - lookahead
+    for channel in 0..<channelCount {
+      input.channels[channel].withUnsafeBufferPointer { source in
+        delayed[channel].withUnsafeMutableBufferPointer { ring in
+          gains.withUnsafeBufferPointer { gains in
+            output.withUnsafeMutableChannel(channel) { target in
+              // Frames before `firstFrame` are in the ring, the others in `source`.
+              var slot = firstLeaving >= firstFrame ? 0 : firstLeaving % lookahead
+              for index in 0..<emitted {
+                let frame = firstLeaving + index
+                let sample: Float
+                if frame < firstFrame {
+                  sample = ring[slot]
+                  slot = slot + 1 == lookahead ? 0 : slot + 1
+                } else {
+                  sample = source[inputIndex + frame - firstFrame]
+                }
+                let gain = scaled ? gains[index] : 1
+                target[outputIndex + index] = gain == 1 ? sample : Float(Double(sample) * gain)
+              }
+              let kept = min(pushed, lookahead)
+              slot = (firstFrame + pushed - kept) % lookahead
+              for frame in (pushed - kept)..<pushed {
+                ring[slot] = source[inputIndex + frame]
+                slot = slot + 1 == lookahead ? 0 : slot + 1
+              }
+            }
+          }
+        }
+      }
+    }
   }
 }

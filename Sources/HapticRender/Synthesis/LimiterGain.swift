@@ -1,0 +1,164 @@
+/// The gain curve of ``PeakLimiter``: frame by frame, from the loudest sample of each frame
+/// pushed, the gain of the frame leaving the look-ahead delay line.
+///
+/// - required gain `r(k) = ceiling / m(k)` where frame `k`'s loudest magnitude `m(k)` exceeds 1,
+///   else 1;
+/// - held: the smallest `r` of the last `lookahead` frames;
+/// - smoothed: the mean of the held values of the last `lookahead` frames (the attack ramp),
+///   which reaches `r(k)` by the time frame `k` leaves the delay line;
+/// - released: the gain rises at most `(1 − lowest)/release` per frame back to 1.
+///
+/// Memory: three rings of `lookahead` values.
+struct LimiterGain: Sendable {
+  /// Output ceiling, linear.
+  let ceiling: Double
+  /// Look-ahead in frames, ≥ 1.
+  let lookahead: Int
+  /// Release in frames, ≥ 1.
+  let release: Int
+
+  /// Frames pushed so far.
+  private(set) var frameCount = 0
+  /// `frameCount % lookahead`: the ring slot of the next frame.
+  private var slot = 0
+  /// The held gains of the last `lookahead` frames, in a ring indexed by frame % lookahead.
+  private var held: [Double]
+  /// Sum of `held` and how many of its values are below 1 (when none are, the mean is
+  /// exactly 1, whatever rounding the sum gathered).
+  private var heldSum: Double
+  private var heldBelowOne = 0
+  /// Monotonic queue of (frame, required gain) for the sliding minimum, gains increasing from
+  /// front to back; a ring of `lookahead` entries, which is all a window can hold.
+  private var queueFrames: [Int]
+  private var queueGains: [Double]
+  private var queueFront = 0
+  private var queueCount = 0
+  /// The gain of the last frame that left the delay line, and the lowest since it was last 1.
+  private var gain = 1.0
+  private var lowest = 1.0
+
+  /// Separate overloads limited so far (each time the gain left 1).
+  private(set) var overloadCount = 0
+  /// The smallest gain applied so far, 0 … 1.
+  private(set) var smallestGain = 1.0
+
+  init(ceiling: Double, lookahead: Int, release: Int) {
+    self.ceiling = ceiling
+    self.lookahead = lookahead
+    self.release = release
+    held = Array(repeating: 1, count: lookahead)
+    heldSum = Double(lookahead)
+    queueFrames = Array(repeating: 0, count: lookahead)
+    queueGains = Array(repeating: 1, count: lookahead)
+  }
+
+  /// Whether the gain is 1 and stays 1 until a frame above full scale is pushed: every held
+  /// gain of the last `lookahead` frames is 1, and no release is under way.
+  var isAtRest: Bool { heldBelowOne == 0 && gain == 1 }
+
+  /// Pushes frames whose loudest magnitudes are `loudest`, stopping after the first frame
+  /// that leaves the gain at rest (at least one frame is pushed).
+  ///
+  /// - Parameter gains: Receives the gain of each frame that leaves the delay line, one per
+  ///   frame pushed once `lookahead − 1` frames are in it; room for `loudest.count` values.
+  /// - Returns: How many frames were pushed, and how many gains written.
+  mutating func push(_ loudest: UnsafeBufferPointer<Float>, gains: UnsafeMutablePointer<Double>)
+    -> (pushed: Int, emitted: Int)
+  {
+    // Moved out so that the loop below writes through pointers, without a uniqueness check
+    // per write; moved back at the end.
+    var held = self.held
+    var queueFrames = self.queueFrames
+    var queueGains = self.queueGains
+    self.held = []
+    self.queueFrames = []
+    self.queueGains = []
+    defer {
+      self.held = held
+      self.queueFrames = queueFrames
+      self.queueGains = queueGains
+    }
+    let lookahead = lookahead
+    var pushed = 0
+    var emitted = 0
+    held.withUnsafeMutableBufferPointer { held in
+      queueFrames.withUnsafeMutableBufferPointer { queueFrames in
+        queueGains.withUnsafeMutableBufferPointer { queueGains in
+          // Unchecked below: ring indices are wrapped into 0 ..< lookahead, the rings' size.
+          func wrapped(_ index: Int) -> Int { index >= lookahead ? index - lookahead : index }
+          while pushed < loudest.count {
+            let magnitude = Double(loudest[pushed])
+            let required = magnitude > 1 ? ceiling / magnitude : 1
+
+            // Held: the sliding minimum; at most one entry leaves the window per frame.
+            if queueCount > 0, queueFrames[queueFront] <= frameCount - lookahead {
+              queueFront = wrapped(queueFront + 1)
+              queueCount -= 1
+            }
+            while queueCount > 0, queueGains[wrapped(queueFront + queueCount - 1)] >= required {
+              queueCount -= 1
+            }
+            let back = wrapped(queueFront + queueCount)
+            queueFrames[back] = frameCount
+            queueGains[back] = required
+            queueCount += 1
+            let holding = queueGains[queueFront]
+
+            // Smoothed: the mean of the held gains of the window.
+            let old = held[slot]
+            if old < 1 { heldBelowOne -= 1 }
+            if holding < 1 { heldBelowOne += 1 }
+            held[slot] = holding
+            heldSum += holding - old
+            let smoothed: Double
+            if heldBelowOne == 0 {
+              heldSum = Double(lookahead)
+              smoothed = 1
+            } else {
+              smoothed = min(heldSum / Double(lookahead), 1)
+            }
+
+            frameCount += 1
+            slot = wrapped(slot + 1)
+            pushed += 1
+            if frameCount >= lookahead {
+              gains[emitted] = released(smoothed)
+              emitted += 1
+            }
+            if isAtRest { break }
+          }
+        }
+      }
+    }
+    return (pushed, emitted)
+  }
+
+  /// Pushes `count` frames none of which exceeds full scale, while the gain is at rest: the
+  /// same state as ``push(_:gains:)`` leaves, every gain being 1.
+  mutating func pushQuiet(_ count: Int) {
+    precondition(isAtRest, "quiet frames skip the gain computation only at rest")
+    frameCount += count
+    slot = frameCount % lookahead
+    // Every required gain was 1: the sliding minimum's queue holds only the newest frame.
+    queueCount = 1
+    queueFrames[queueFront] = frameCount - 1
+    queueGains[queueFront] = 1
+  }
+
+  /// `target`, or less while the gain is still rising back after an overload.
+  private mutating func released(_ target: Double) -> Double {
+    if target < gain {
+      if gain == 1 { overloadCount += 1 }
+      gain = target
+      lowest = min(lowest, target)
+      smallestGain = min(smallestGain, target)
+    } else if gain < 1 {
+      gain = min(target, gain + (1 - lowest) / Double(release))
+      if gain >= 1 {
+        gain = 1
+        lowest = 1
+      }
+    }
+    return gain
+  }
+}
