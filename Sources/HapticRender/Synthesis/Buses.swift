@@ -25,3 +25,25 @@ struct Buses {
     }
   }
 }
+
+extension Buses {
+  /// Adds `levels[i] · sines[i]`, each product rounded once to Float, to `output[i]` for
+  /// `i < count`, four frames at a time.
+  static func addProducts(
+    _ levels: UnsafePointer<Double>, _ sines: UnsafePointer<Double>, count: Int, to output: UnsafeMutablePointer<Float>
+  ) {
+    let out = UnsafeMutableRawPointer(output)
+    var index = 0
+    while index + 4 <= count {
+      let sine4 = UnsafeRawPointer(sines + index).loadUnaligned(as: SIMD4<Double>.self)
+      let level4 = UnsafeRawPointer(levels + index).loadUnaligned(as: SIMD4<Double>.self)
+      let sum = out.loadUnaligned(fromByteOffset: index * 4, as: SIMD4<Float>.self) + SIMD4<Float>(level4 * sine4)
+      out.storeBytes(of: sum, toByteOffset: index * 4, as: SIMD4<Float>.self)
+      index += 4
+    }
+    while index < count {
+      output[index] += Float(levels[index] * sines[index])
+      index += 1
+    }
+  }
+}

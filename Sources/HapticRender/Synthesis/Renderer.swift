@@ -24,7 +24,7 @@ public struct Renderer: Sendable {
   private let unscaledPeakBound: Double
   private let schedule: [Voice]
   private var nextVoice = 0
-  private var active: [Voice] = []
+  private var active: [SoundingVoice] = []
   private var position = 0
   private var buses: Buses
 
@@ -61,7 +61,7 @@ public struct Renderer: Sendable {
     buses.reset(startFrame: position, count: count)
 
     while nextVoice < schedule.count, schedule[nextVoice].onsetFrame < blockEnd {
-      active.append(schedule[nextVoice])
+      active.append(SoundingVoice(schedule[nextVoice]))
       nextVoice += 1
     }
     for index in active.indices {

@@ -1,7 +1,8 @@
-/// One sounding event, ready to render: its frames and its own state (such as phase).
+/// One event as scheduled, ready to sound: its frames and what it plays.
 ///
 /// Continuous and custom voices are boxed, so that a schedule of many transients stays small
-/// (40 bytes a voice instead of the largest voice's 600).
+/// (40 bytes a voice instead of the largest voice's 600); a voice that starts sounding becomes
+/// a ``SoundingVoice``, unboxed and with its oscillator.
 enum Voice: Sendable {
   case transient(TransientVoice)
   indirect case hapticContinuous(HapticContinuousVoice)
@@ -25,23 +26,6 @@ enum Voice: Sendable {
     case .hapticContinuous(let voice): voice.endFrame
     case .audioContinuous(let voice): voice.endFrame
     case .audioCustom(let voice): voice.endFrame
-    }
-  }
-
-  /// Adds the voice's samples for `frames` (inside its span) to the buses.
-  mutating func render(_ frames: Range<Int>, into buses: inout Buses) {
-    switch self {
-    case .transient(let voice):
-      voice.render(frames, into: &buses)
-    case .hapticContinuous(var voice):
-      voice.render(frames, into: &buses)
-      self = .hapticContinuous(voice)
-    case .audioContinuous(var voice):
-      voice.render(frames, into: &buses)
-      self = .audioContinuous(voice)
-    case .audioCustom(var voice):
-      voice.render(frames, into: &buses)
-      self = .audioCustom(voice)
     }
   }
 }

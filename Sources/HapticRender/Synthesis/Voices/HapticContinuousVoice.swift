@@ -3,8 +3,8 @@
 ///
 /// Invariants: the phase starts at 0 at the onset and advances every frame by `f(S(t)) / fs`
 /// in Double, so frequency changes never make the waveform jump. At a constant sharpness the
-/// phase of frame `n` is computed directly as `(n − onset) · f / fs` (the same sum, rounded
-/// once); under a sharpness control it is accumulated frame by frame.
+/// sine comes from a ``RotatingSine`` at `f / fs` turns per frame; under a sharpness control
+/// the phase is accumulated frame by frame.
 struct HapticContinuousVoice: Sendable {
   let onsetFrame: Int
   let endFrame: Int
@@ -15,8 +15,10 @@ struct HapticContinuousVoice: Sendable {
   let envelope: Envelope
   let profile: SignalProfile
   let sampleRate: Double
-  /// Current phase in turns, 0 ..< 1.
+  /// Current phase in turns, 0 ..< 1 (under a sharpness control).
   private var phase = 0.0
+  /// The oscillator at a constant sharpness.
+  private var oscillator: RotatingSine?
 
   init(
     onsetFrame: Int, event: Event, envelope: Envelope, controls: Controls, options: RenderOptions
@@ -29,20 +31,22 @@ struct HapticContinuousVoice: Sendable {
     intensityScale = options.intensityScale
     self.envelope = envelope
     profile = options.profile
+    if sharpness.isConstant {
+      oscillator = RotatingSine(increment: profile.frequency(sharpness: sharpness.base) * (1 / sampleRate))
+    }
   }
 
-  /// Frames computed per pass: the first pass follows the phase, the envelope and the
-  /// controls frame by frame; the second evaluates the sines, which do not depend on each other
+  /// Frames computed per pass: the first passes follow the envelope and the controls, and the
+  /// phase, frame by frame; the next evaluates the sines, which do not depend on each other
   /// and so run at the processor's full throughput.
   private static let chunk = 256
 
   mutating func render(_ frames: Range<Int>, into buses: inout Buses) {
     let secondsPerFrame = 1 / sampleRate
-    let constantIncrement = profile.frequency(sharpness: sharpness.base) * secondsPerFrame
     let start = buses.startFrame
     withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * Self.chunk) { scratch in
-      let phases = scratch.baseAddress!
-      let levels = phases + Self.chunk
+      let sines = scratch.baseAddress!
+      let levels = sines + Self.chunk
       buses.haptic.withUnsafeMutableBufferPointer { output in
         var first = frames.lowerBound
         while first < frames.upperBound {
@@ -71,46 +75,28 @@ struct HapticContinuousVoice: Sendable {
                 * envelope.level(at: Double(first + index - onsetFrame) * secondsPerFrame)
             }
           }
-          if sharpness.isConstant {
-            // Frame n sounds phase (n − onset) · f / fs: the sum of the per-frame advances,
-            // computed in one rounding and without a chain from frame to frame.
-            let lanes = SIMD4<Double>(0, 1, 2, 3)
-            var index = 0
-            while index + 4 <= count {
-              let elapsed = SIMD4<Double>(repeating: Double(first + index - onsetFrame)) + lanes
-              let turns = Sine.fraction(elapsed * constantIncrement)
-              UnsafeMutableRawPointer(phases + index).storeBytes(of: turns, as: SIMD4<Double>.self)
-              index += 4
-            }
-            while index < count {
-              let elapsed = SIMD4<Double>(repeating: Double(first + index - onsetFrame)) + lanes
-              phases[index] = Sine.fraction(elapsed * constantIncrement)[0]
-              index += 1
-            }
+          if oscillator != nil {
+            oscillator?.fill(sines, from: first - onsetFrame, count: count)
           } else {
             for index in 0..<count {
-              phases[index] = phase
+              sines[index] = phase
               let time = Double(first + index) * secondsPerFrame
               phase += profile.frequency(sharpness: sharpness.next(at: time)) * secondsPerFrame
               if phase >= 1 { phase -= 1 }
             }
+            var index = 0
+            while index + 4 <= count {
+              let phase4 = UnsafeRawPointer(sines + index).loadUnaligned(as: SIMD4<Double>.self)
+              UnsafeMutableRawPointer(sines + index).storeBytes(of: Sine.of(unitTurns: phase4), as: SIMD4<Double>.self)
+              index += 4
+            }
+            while index < count {
+              sines[index] = Sine.of(unitTurns: sines[index])
+              index += 1
+            }
           }
-          // Unchecked: `index + 3 < count ≤ chunk` and the output holds every frame of the block.
-          let out = UnsafeMutableRawPointer(output.baseAddress! + (first - start))
-          var index = 0
-          while index + 4 <= count {
-            let phase4 = UnsafeRawPointer(phases + index).loadUnaligned(as: SIMD4<Double>.self)
-            let level4 = UnsafeRawPointer(levels + index).loadUnaligned(as: SIMD4<Double>.self)
-            let sum =
-              out.loadUnaligned(fromByteOffset: index * 4, as: SIMD4<Float>.self)
-              + SIMD4<Float>(level4 * Sine.of(unitTurns: phase4))
-            out.storeBytes(of: sum, toByteOffset: index * 4, as: SIMD4<Float>.self)
-            index += 4
-          }
-          while index < count {
-            output[first - start + index] += Float(levels[index] * Sine.of(unitTurns: phases[index]))
-            index += 1
-          }
+          // Unchecked: the output holds every frame of the block.
+          Buses.addProducts(levels, sines, count: count, to: output.baseAddress! + (first - start))
           first += count
         }
       }

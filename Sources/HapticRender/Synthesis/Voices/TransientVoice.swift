@@ -14,26 +14,27 @@ struct TransientVoice: Sendable {
     endFrame = onsetFrame + max(Int((Double(cycles) * sampleRate / frequency).rounded()), 1)
   }
 
-  func render(_ frames: Range<Int>, into buses: inout Buses) {
+  /// Adds the voice's samples for `frames` (inside its span) to the buses; `sine` is the
+  /// voice's oscillator, `RotatingSine(increment: increment)` at the onset.
+  func render(_ frames: Range<Int>, with sine: inout RotatingSine, into buses: inout Buses) {
     let start = buses.startFrame
-    let lanes = SIMD4<Double>(0, 1, 2, 3)
-    buses.haptic.withUnsafeMutableBufferPointer { output in
-      // Unchecked: `frames` lies inside the block, so every index is below its capacity.
-      let out = UnsafeMutableRawPointer(output.baseAddress! + (frames.lowerBound - start))
-      var frame = frames.lowerBound
-      while frame + 4 <= frames.upperBound {
-        let turns = (SIMD4<Double>(repeating: Double(frame - onsetFrame)) + lanes) * increment
-        let offset = (frame - frames.lowerBound) * 4
-        let sum =
-          out.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self)
-          + SIMD4<Float>(amplitude * Sine.of(unitTurns: Sine.fraction(turns)))
-        out.storeBytes(of: sum, toByteOffset: offset, as: SIMD4<Float>.self)
-        frame += 4
-      }
-      while frame < frames.upperBound {
-        output[frame - start] += Float(amplitude * Sine.of(turns: Double(frame - onsetFrame) * increment))
-        frame += 1
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * Self.chunk) { scratch in
+      let sines = scratch.baseAddress!
+      let levels = sines + Self.chunk
+      levels.initialize(repeating: amplitude, count: min(Self.chunk, frames.count))
+      buses.haptic.withUnsafeMutableBufferPointer { output in
+        var first = frames.lowerBound
+        while first < frames.upperBound {
+          let count = min(Self.chunk, frames.upperBound - first)
+          sine.fill(sines, from: first - onsetFrame, count: count)
+          // Unchecked: `first + count` lies inside the block, so every index is below its capacity.
+          Buses.addProducts(levels, sines, count: count, to: output.baseAddress! + (first - start))
+          first += count
+        }
       }
     }
   }
+
+  /// Frames computed per pass over the scratch buffer of sines.
+  private static let chunk = 256
 }
