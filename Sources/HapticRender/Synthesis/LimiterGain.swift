@@ -86,10 +86,9 @@ struct LimiterGain: Sendable {
         queueGains.withUnsafeMutableBufferPointer { queueGains in
           // Unchecked below: ring indices are wrapped into 0 ..< lookahead, the rings' size.
           func wrapped(_ index: Int) -> Int { index >= lookahead ? index - lookahead : index }
-          while pushed < loudest.count {
-            let magnitude = Double(loudest[pushed])
-            let required = magnitude > 1 ? ceiling / magnitude : 1
 
+          /// Pushes the required gain of the next frame: returns the mean of the held gains.
+          func smoothedGain(required: Double) -> Double {
             // Held: the sliding minimum; at most one entry leaves the window per frame.
             if queueCount > 0, queueFrames[queueFront] <= frameCount - lookahead {
               queueFront = wrapped(queueFront + 1)
@@ -110,14 +109,26 @@ struct LimiterGain: Sendable {
             if holding < 1 { heldBelowOne += 1 }
             held[slot] = holding
             heldSum += holding - old
-            let smoothed: Double
             if heldBelowOne == 0 {
               heldSum = Double(lookahead)
+              return 1
+            }
+            return min(heldSum / Double(lookahead), 1)
+          }
+
+          while pushed < loudest.count {
+            let magnitude = Double(loudest[pushed])
+            let smoothed: Double
+            if heldBelowOne == 0, magnitude <= 1 {
+              // Every held gain is 1, and so is this frame's: the window's minimum is this
+              // frame alone, and the mean stays exactly 1 (the release may still be rising).
+              queueFrames[queueFront] = frameCount
+              queueGains[queueFront] = 1
+              queueCount = 1
               smoothed = 1
             } else {
-              smoothed = min(heldSum / Double(lookahead), 1)
+              smoothed = smoothedGain(required: magnitude > 1 ? ceiling / magnitude : 1)
             }
-
             frameCount += 1
             slot = wrapped(slot + 1)
             pushed += 1

@@ -116,18 +116,37 @@ struct PeakLimiter: Sendable {
   /// - Returns: The largest of them.
   private mutating func measureLoudest() -> Double {
     let count = input.frameCount
+    var largest = SIMD8<Float>()
+    var largestInTail: Float = 0
     loudest.withUnsafeMutableBufferPointer { loudest in
       for channel in 0..<channelCount {
         input.channels[channel].withUnsafeBufferPointer { samples in
           // Unchecked: `count` ≤ the block's capacity, the size of both buffers.
-          for frame in 0..<count {
-            let magnitude = abs(samples[frame])
-            loudest[frame] = channel == 0 ? magnitude : max(loudest[frame], magnitude)
+          let source = UnsafeRawPointer(samples.baseAddress!)
+          let target = UnsafeMutableRawPointer(loudest.baseAddress!)
+          var frame = 0
+          while frame + 8 <= count {
+            var magnitude = source.loadUnaligned(fromByteOffset: frame * 4, as: SIMD8<Float>.self)
+            magnitude.replace(with: -magnitude, where: magnitude .< 0)
+            if channel > 0 {
+              let others = target.loadUnaligned(fromByteOffset: frame * 4, as: SIMD8<Float>.self)
+              magnitude.replace(with: others, where: others .> magnitude)
+            }
+            target.storeBytes(of: magnitude, toByteOffset: frame * 4, as: SIMD8<Float>.self)
+            largest.replace(with: magnitude, where: magnitude .> largest)
+            frame += 8
+          }
+          while frame < count {
+            var magnitude = abs(samples[frame])
+            if channel > 0, loudest[frame] > magnitude { magnitude = loudest[frame] }
+            loudest[frame] = magnitude
+            largestInTail = max(largestInTail, magnitude)
+            frame += 1
           }
         }
       }
     }
-    return Double(loudest[0..<count].max() ?? 0)
+    return Double(max(largest.max(), largestInTail))
   }
 
   /// How many of the next `count` input frames come before the next one above full scale.
