@@ -91,8 +91,11 @@ import _HapticRenderTestSupport
     #expect(folder.contents() == [name])
   }
 
-  @Test(arguments: ["wav", "aiff", "caf"], ["16", "24", "32"])
-  func integerFilesStreamThroughAPipeAsTheyWouldBeWritten(type: String, bits: String) async throws {
+  @Test(arguments: [
+    ("wav", "16"), ("wav", "24"), ("wav", "32"), ("wav", "float"), ("aiff", "16"), ("aiff", "24"), ("aiff", "32"),
+    ("caf", "16"), ("caf", "24"), ("caf", "32"), ("caf", "float"),
+  ])
+  func filesStreamThroughAPipeAsTheyWouldBeWritten(type: String, bits: String) async throws {
     let folder = try TemporaryFolder()
     // An odd rate and two channels: any length the header states wrongly shows in the bytes.
     let options = "-t \(type) -b \(bits) -r 44101 --layout stereo"

@@ -125,10 +125,10 @@ public struct AudioFileFormat: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// `true` for a format whose header states the samples' length, so that it can be sent
-  /// through a pipe when that length is known up front (see ``StreamedOutput``): WAV, AIFF
-  /// and CAF in integer PCM. (libsndfile's float headers change on closing.)
+  /// through a pipe when that length is known up front (see ``StreamedOutput``): WAV, CAF, and
+  /// AIFF in integer PCM. (libsndfile's float AIFF header changes its size on closing.)
   var streamsWithKnownLength: Bool {
-    [.wav, .aiff, .caf].contains(container) && encoding != .float
+    [.wav, .caf].contains(container) || (container == .aiff && encoding != .float)
   }
 
   /// `true` for a format that libsndfile writes into a pipe as it goes, with nothing to go

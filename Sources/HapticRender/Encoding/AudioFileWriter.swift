@@ -62,7 +62,7 @@ public final class AudioFileWriter {
       let through = try OutputFile.writeThroughDescriptor(path)
       var piped: OpaquePointer?
       if let through, format.streamsToPipes, FileSystem.isPipe(through) {
-        piped = sf_open_fd(through, Int32(SFM_WRITE), &info, 0)
+        piped = sf_open_fd(through, Int32(SFM_WRITE), &info, 0).map(Self.configured)
       }
       if let through, let piped {
         sink = .stream(StreamedOutput(descriptor: through, name: OutputFile.name(of: path)))
@@ -71,8 +71,7 @@ public final class AudioFileWriter {
         let stream = StreamedOutput(descriptor: through, name: OutputFile.name(of: path))
         sink = .stream(stream)
         let header = info
-        handle = stream.open(&info).flatMap { opened in
-          Self.configure(opened)
+        handle = stream.open(&info).map(Self.configured).flatMap { opened in
           let bytesPerFrame = channelCount * format.bytesPerSample
           guard stream.begin(header, frameCount: frameCount, bytesPerFrame: bytesPerFrame, configure: Self.configure)
           else {
@@ -84,7 +83,7 @@ public final class AudioFileWriter {
       } else {
         let output = try OutputFile(path: path, writingThrough: through)
         sink = .file(output)
-        handle = sf_open_fd(output.descriptor, Int32(SFM_WRITE), &info, 0)
+        handle = sf_open_fd(output.descriptor, Int32(SFM_WRITE), &info, 0).map(Self.configured)
       }
     } catch {
       throw .cannotOpen(path: error.path, reason: error.reason)
@@ -93,14 +92,20 @@ public final class AudioFileWriter {
       sink.discard()
       throw .cannotOpen(path: sink.name, reason: sink.failure ?? String(cString: sf_strerror(nil)))
     }
-    Self.configure(handle)
   }
 
   /// Clamps samples while quantizing, and leaves out the PEAK chunk (whose timestamp would
-  /// make every file different).
+  /// make every file different). Called once per handle: libsndfile turns the PEAK chunk back
+  /// on when asked a second time to leave it out.
   private static func configure(_ handle: OpaquePointer) {
     sf_command(handle, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
     sf_command(handle, Int32(SFC_SET_ADD_PEAK_CHUNK), nil, Int32(SF_FALSE))
+  }
+
+  /// `handle`, configured (see ``configure(_:)``).
+  private static func configured(_ handle: OpaquePointer) -> OpaquePointer {
+    configure(handle)
+    return handle
   }
 
   deinit {
