@@ -73,7 +73,9 @@ public final class AudioFileWriter {
         let header = info
         handle = stream.open(&info).map(Self.configured).flatMap { opened in
           let bytesPerFrame = channelCount * format.bytesPerSample
-          guard stream.begin(header, frameCount: frameCount, bytesPerFrame: bytesPerFrame, configure: Self.configure)
+          guard
+            stream.begin(
+              header, frameCount: frameCount, bytesPerFrame: bytesPerFrame, configure: { Self.configured($0) })
           else {
             sf_close(opened)
             return nil
@@ -88,23 +90,21 @@ public final class AudioFileWriter {
     } catch {
       throw .cannotOpen(path: error.path, reason: error.reason)
     }
-    guard let handle else {
+    guard handle != nil else {
       sink.discard()
       throw .cannotOpen(path: sink.name, reason: sink.failure ?? String(cString: sf_strerror(nil)))
     }
   }
 
-  /// Clamps samples while quantizing, and leaves out the PEAK chunk (whose timestamp would
-  /// make every file different). Called once per handle: libsndfile turns the PEAK chunk back
-  /// on when asked a second time to leave it out.
-  private static func configure(_ handle: OpaquePointer) {
+  /// Makes `handle` clamp samples while quantizing and leave out the PEAK chunk (whose
+  /// timestamp would make every file different). Called once per handle: libsndfile turns the
+  /// PEAK chunk back on when asked a second time to leave it out.
+  ///
+  /// - Returns: `handle`.
+  @discardableResult
+  private static func configured(_ handle: OpaquePointer) -> OpaquePointer {
     sf_command(handle, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
     sf_command(handle, Int32(SFC_SET_ADD_PEAK_CHUNK), nil, Int32(SF_FALSE))
-  }
-
-  /// `handle`, configured (see ``configure(_:)``).
-  private static func configured(_ handle: OpaquePointer) -> OpaquePointer {
-    configure(handle)
     return handle
   }
 

@@ -22,17 +22,6 @@ extension AudioBlock {
     return Double(max(peak.max(), tail))
   }
 
-  /// The index after the last valid frame in which a sample exceeds full scale (0 if none).
-  var endOfLastOverload: Int {
-    var end = 0
-    for channel in channels {
-      channel.withUnsafeBufferPointer { samples in
-        if let last = samples[end..<frameCount].lastIndex(where: { abs($0) > 1 }) { end = last + 1 }
-      }
-    }
-    return end
-  }
-
   /// Clamps the valid frames to ±1.
   ///
   /// - Returns: How many samples were clamped.

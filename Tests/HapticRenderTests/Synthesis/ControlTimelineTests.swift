@@ -124,14 +124,6 @@ import _HapticRenderTestSupport
     }
   }
 
-  @Test func fractionIsExact() {
-    let samples: [Double] = [0, 0.25, 0.5, 0.999_999_999, 1, 1.5, 2.000_000_001, 12_345.678_9, 8_999.999_999_99]
-    for value in samples {
-      let expected = value - value.rounded(.down)
-      #expect(Sine.fraction(SIMD4(repeating: value))[0] == expected, "\(value)")
-    }
-  }
-
   @Test func sineLanesMatchTheScalarSine() {
     for step in 0..<10_000 {
       let x = Double(step) / 10_000

@@ -43,7 +43,7 @@ enum Sine {
   /// finite `turns`: slower than ``of(turns:)``, for values that are used many times.
   ///
   /// The phase is reduced exactly to `r` in −1/8 … 1/8 turn plus whole quarter turns; Taylor
-  /// series to the 17th and 18th powers of `2πr` (the first omitted terms are below 1e-19) give
+  /// series to the 17th and 16th powers of `2πr` (the first omitted terms are below 3e-18) give
   /// its sine and cosine, which the quarter turns then exchange and negate.
   static func precise(turns: Double) -> (sine: Double, cosine: Double) {
     let fraction = turns - turns.rounded()  // −1/2 … 1/2, exact
@@ -94,15 +94,5 @@ enum Sine {
     sum = sum * t2 - SIMD4(repeating: 1.0 / 6)
     sum = sum * t2 + SIMD4(repeating: 1)
     return sum * theta
-  }
-
-  /// `x − ⌊x⌋` for `0 ≤ x < 2⁵²`, lane by lane, with IEEE additions only (no libm `floor`);
-  /// the same bits as the reduction in ``of(turns:)``.
-  @inlinable @inline(__always)
-  static func fraction(_ x: SIMD4<Double>) -> SIMD4<Double> {
-    let shift = SIMD4<Double>(repeating: 0x1p52)
-    var whole = (x + shift) - shift  // x rounded to the nearest integer
-    whole.replace(with: whole - 1, where: whole .> x)
-    return x - whole
   }
 }

@@ -36,9 +36,9 @@ struct HapticContinuousVoice: Sendable {
     }
   }
 
-  /// Frames computed per pass: the first passes follow the envelope and the controls, and the
-  /// phase, frame by frame; the next evaluates the sines, which do not depend on each other
-  /// and so run at the processor's full throughput.
+  /// Frames computed per pass: the first passes follow the envelope and the controls frame by
+  /// frame and fill the sines (by rotation, or from the accumulated phase four at a time); the
+  /// last adds their products to the bus.
   private static let chunk = 256
 
   mutating func render(_ frames: Range<Int>, into buses: inout Buses) {
