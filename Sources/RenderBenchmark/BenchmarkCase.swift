@@ -32,6 +32,12 @@ struct BenchmarkCase: Sendable {
     breathing(cycles: 3, container: .wav, name: "minute-wav", summary: "1-minute session (3 cycles), 24-bit WAV"),
     transients(count: 100_000, name: "transients-100k", summary: "100,000 transients 10 ms apart, 24-bit WAV"),
     transients(count: 50_000, name: "transients-50k", summary: "50,000 transients 10 ms apart, 24-bit WAV"),
+    synthesis(
+      breathingPattern(cycles: 190), name: "hour-synthesis",
+      summary: "the 1-hour session rendered into a sink that discards it: the synthesis thread alone"),
+    synthesis(
+      transientPattern(count: 100_000), name: "transients-100k-synthesis",
+      summary: "the 100,000 transients rendered into a sink that discards them"),
     smallFiles(count: 1_000, name: "files-1000", summary: "1,000 short corpus-like files in one batch, WAV"),
     endToEnd(
       breathingPattern(cycles: 190), name: "cli-hour-wav",
@@ -45,10 +51,10 @@ struct BenchmarkCase: Sendable {
   /// Makes the pattern a case renders, for its write limit (`nil` for cases without one).
   static func pattern(ofCase name: String) -> (() -> String)? {
     switch name {
-    case "hour-wav", "hour-flac", "cli-hour-wav": { breathingPattern(cycles: 190) }
+    case "hour-wav", "hour-flac", "cli-hour-wav", "hour-synthesis": { breathingPattern(cycles: 190) }
     case "half-hour-wav": { breathingPattern(cycles: 95) }
     case "minute-wav": { breathingPattern(cycles: 3) }
-    case "transients-100k", "cli-transients-100k": { transientPattern(count: 100_000) }
+    case "transients-100k", "cli-transients-100k", "transients-100k-synthesis": { transientPattern(count: 100_000) }
     case "transients-50k": { transientPattern(count: 50_000) }
     default: nil
     }
@@ -150,6 +156,20 @@ struct BenchmarkCase: Sendable {
       return Measurement(
         audioSeconds: Double(frames) / 48_000, frames: frames, wallSeconds: wall, inputBytes: json.utf8.count,
         peakMemoryMB: peak)
+    }
+  }
+
+  /// Renders `json` into a sink that keeps nothing: the synthesis (and the peak policy) alone,
+  /// the side of the pipeline that must stay below the write.
+  static func synthesis(_ text: @autoclosure @escaping @Sendable () -> String, name: String, summary: String)
+    -> BenchmarkCase
+  {
+    BenchmarkCase(name: name, summary: summary) {
+      let (pattern, options) = try prepare(text())
+      let start = Clock.now()
+      let report = try Render.stream(pattern, options: options) { _ in }
+      let wall = Clock.now() - start
+      return Measurement(audioSeconds: report.durationSeconds, frames: report.frameCount, wallSeconds: wall)
     }
   }
 

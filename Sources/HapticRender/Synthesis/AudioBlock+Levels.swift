@@ -1,25 +1,28 @@
 extension AudioBlock {
   /// Largest magnitude among the valid frames.
   var peak: Double {
-    var peak = SIMD8<Float>()
-    var tail: Float = 0
-    for channel in channels {
+    let count = frameCount
+    let largest = channels.map { channel in
       channel.withUnsafeBufferPointer { samples in
+        // Local accumulators stay in registers; `count` ≤ the buffer's length.
         let raw = UnsafeRawPointer(samples.baseAddress!)
+        var peak = SIMD8<Float>()
         var frame = 0
-        while frame + 8 <= frameCount {
+        while frame + 8 <= count {
           let eight = raw.loadUnaligned(fromByteOffset: frame * 4, as: SIMD8<Float>.self)
           let magnitude = eight.replacing(with: -eight, where: eight .< 0)
           peak.replace(with: magnitude, where: magnitude .> peak)
           frame += 8
         }
-        while frame < frameCount {
+        var tail = peak.max()
+        while frame < count {
           tail = max(tail, abs(samples[frame]))
           frame += 1
         }
+        return tail
       }
     }
-    return Double(max(peak.max(), tail))
+    return Double(largest.max() ?? 0)
   }
 
   /// Clamps the valid frames to ±1.

@@ -68,13 +68,26 @@ struct ParameterTrack: Sendable {
       let (value0, slope, start) = (segmentValue, segmentSlope, segmentStart)
       let (combinesByMultiplying, low, high, base) = (multiplies, lowest, highest, base)
       let lanes = SIMD4<Double>(0, 1, 2, 3)
-      while index + 4 <= end {
+      func combined(_ index: Int) -> SIMD4<Double> {
         let times = (SIMD4<Double>(repeating: Double(first + index)) + lanes) * secondsPerFrame
         let value = value0 + slope * (times - start)
-        var combined = combinesByMultiplying ? base * value : base + value
-        combined.replace(with: low, where: combined .< low)
-        combined.replace(with: high, where: high .< combined)
-        UnsafeMutableRawPointer(output + index).storeBytes(of: combined, as: SIMD4<Double>.self)
+        return combinesByMultiplying ? base * value : base + value
+      }
+      // Every operation above rounds monotonically, so the values of a run lie between its
+      // first and last: when both are in range, none needs the clamp.
+      let vectorEnd = index + (end - index) / 4 * 4
+      func isInRange(_ values: SIMD4<Double>) -> Bool { all((values .>= low) .& (values .<= high)) }
+      if vectorEnd > index, isInRange(combined(index)), isInRange(combined(vectorEnd - 4)) {
+        while index < vectorEnd {
+          UnsafeMutableRawPointer(output + index).storeBytes(of: combined(index), as: SIMD4<Double>.self)
+          index += 4
+        }
+      }
+      while index + 4 <= end {
+        var value = combined(index)
+        value.replace(with: low, where: value .< low)
+        value.replace(with: high, where: high .< value)
+        UnsafeMutableRawPointer(output + index).storeBytes(of: value, as: SIMD4<Double>.self)
         index += 4
       }
       while index < end {

@@ -116,14 +116,15 @@ struct PeakLimiter: Sendable {
   /// - Returns: The largest of them.
   private mutating func measureLoudest() -> Double {
     let count = input.frameCount
-    var largest = SIMD8<Float>()
-    var largestInTail: Float = 0
+    var largest: Float = 0
     loudest.withUnsafeMutableBufferPointer { loudest in
       for channel in 0..<channelCount {
-        input.channels[channel].withUnsafeBufferPointer { samples in
-          // Unchecked: `count` ≤ the block's capacity, the size of both buffers.
+        let channelLargest = input.channels[channel].withUnsafeBufferPointer { samples in
+          // Unchecked: `count` ≤ the block's capacity, the size of both buffers. The running
+          // maximum is local, so it stays in registers.
           let source = UnsafeRawPointer(samples.baseAddress!)
           let target = UnsafeMutableRawPointer(loudest.baseAddress!)
+          var largest = SIMD8<Float>()
           var frame = 0
           while frame + 8 <= count {
             var magnitude = source.loadUnaligned(fromByteOffset: frame * 4, as: SIMD8<Float>.self)
@@ -136,6 +137,7 @@ struct PeakLimiter: Sendable {
             largest.replace(with: magnitude, where: magnitude .> largest)
             frame += 8
           }
+          var largestInTail: Float = 0
           while frame < count {
             var magnitude = abs(samples[frame])
             if channel > 0, loudest[frame] > magnitude { magnitude = loudest[frame] }
@@ -143,10 +145,12 @@ struct PeakLimiter: Sendable {
             largestInTail = max(largestInTail, magnitude)
             frame += 1
           }
+          return max(largest.max(), largestInTail)
         }
+        largest = max(largest, channelLargest)
       }
     }
-    return Double(max(largest.max(), largestInTail))
+    return Double(largest)
   }
 
   /// How many of the next `count` input frames come before the next one above full scale.

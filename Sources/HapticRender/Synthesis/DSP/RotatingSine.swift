@@ -41,9 +41,20 @@ struct RotatingSine: Sendable {
     while index < count {
       if frame < group || frame >= group + 8 { seek(frame & ~7) }
       if frame == group, count - index >= 8 {
+        // Whole groups: rotated in registers up to the next exact group or the end of the
+        // output, by the same operations as `seek`.
+        var (cosines, sines) = (cosines, sines)
+        let (stepCosine, stepSine) = (stepCosine, stepSine)
         UnsafeMutableRawPointer(output + index).storeBytes(of: sines, as: SIMD8<Double>.self)
         index += 8
         frame += 8
+        while count - index >= 8, frame % Self.resyncFrames != 0 {
+          (cosines, sines) = (cosines * stepCosine - sines * stepSine, sines * stepCosine + cosines * stepSine)
+          UnsafeMutableRawPointer(output + index).storeBytes(of: sines, as: SIMD8<Double>.self)
+          index += 8
+          frame += 8
+        }
+        (group, self.cosines, self.sines) = (frame - 8, cosines, sines)
       } else {
         output[index] = sines[frame - group]
         index += 1
