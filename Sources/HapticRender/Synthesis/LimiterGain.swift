@@ -117,6 +117,19 @@ struct LimiterGain: Sendable {
           }
 
           while pushed < loudest.count {
+            if heldBelowOne == 0, gain < 1, frameCount + 1 >= lookahead, loudest[pushed] <= 1 {
+              // A release run: every required gain is 1, so only the release moves the gain.
+              let run = releaseRun(loudest[pushed...], gains: gains + emitted)
+              frameCount += run
+              slot = frameCount % lookahead
+              queueFrames[queueFront] = frameCount - 1
+              queueGains[queueFront] = 1
+              queueCount = 1
+              pushed += run
+              emitted += run
+              if isAtRest { break }
+              continue
+            }
             let magnitude = Double(loudest[pushed])
             let smoothed: Double
             if heldBelowOne == 0, magnitude <= 1 {
@@ -154,6 +167,30 @@ struct LimiterGain: Sendable {
     queueCount = 1
     queueFrames[queueFront] = frameCount - 1
     queueGains[queueFront] = 1
+  }
+
+  /// The release over frames at or below full scale while every held gain is 1: each frame's
+  /// gain is ``released(_:)``'s for a target of 1, with its step computed once (`lowest` stays
+  /// put until the gain is back to 1).
+  ///
+  /// - Returns: How many frames of `loudest` it took (at least 1): up to the first above full
+  ///   scale, or through the one whose gain reaches 1.
+  private mutating func releaseRun(_ loudest: Slice<UnsafeBufferPointer<Float>>, gains: UnsafeMutablePointer<Double>)
+    -> Int
+  {
+    let step = (1 - lowest) / Double(release)
+    var gain = gain
+    var run = 0
+    for magnitude in loudest {
+      guard magnitude <= 1 else { break }
+      gain = min(1, gain + step)
+      gains[run] = gain
+      run += 1
+      if gain >= 1 { break }
+    }
+    self.gain = gain
+    if gain >= 1 { lowest = 1 }
+    return run
   }
 
   /// `target`, or less while the gain is still rising back after an overload.

@@ -173,20 +173,19 @@ struct PeakLimiter: Sendable {
         delayed[channel].withUnsafeMutableBufferPointer { ring in
           gains.withUnsafeBufferPointer { gains in
             output.withUnsafeMutableChannel(channel) { target in
-              // Frames before `firstFrame` are in the ring, the others in `source`.
-              var slot = firstLeaving >= firstFrame ? 0 : firstLeaving % lookahead
-              for index in 0..<emitted {
-                let frame = firstLeaving + index
-                let sample: Float
-                if frame < firstFrame {
-                  sample = ring[slot]
-                  slot = slot + 1 == lookahead ? 0 : slot + 1
-                } else {
-                  sample = source[inputIndex + frame - firstFrame]
-                }
+              func emit(_ index: Int, _ sample: Float) {
                 let gain = scaled ? gains[index] : 1
                 target[outputIndex + index] = gain == 1 ? sample : Float(Double(sample) * gain)
               }
+              // Frames before `firstFrame` are in the ring, the others in `source`.
+              let fromRing = min(max(firstFrame - firstLeaving, 0), emitted)
+              var slot = fromRing > 0 ? firstLeaving % lookahead : 0
+              for index in 0..<fromRing {
+                emit(index, ring[slot])
+                slot = slot + 1 == lookahead ? 0 : slot + 1
+              }
+              let sourceOffset = inputIndex + firstLeaving - firstFrame
+              for index in fromRing..<emitted { emit(index, source[sourceOffset + index]) }
               let kept = min(pushed, lookahead)
               slot = (firstFrame + pushed - kept) % lookahead
               for frame in (pushed - kept)..<pushed {
