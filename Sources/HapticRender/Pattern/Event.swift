@@ -23,13 +23,23 @@ public struct Event: Sendable {
     type: EventType, time: Double, duration: Double = 0, parameters: [ParameterID: Double] = [:],
     waveform: Waveform? = nil, position: TextPosition = TextPosition(line: 0, column: 0), path: JSONPath = JSONPath()
   ) {
+    var clamped = parameters
+    for (id, value) in parameters { clamped[id] = min(max(value, id.range.lowerBound), id.range.upperBound) }
+    self.init(
+      type: type, time: time, duration: duration, clampedParameters: clamped, waveform: waveform, position: position,
+      path: path)
+  }
+
+  /// An event whose parameter values are already within their ranges (as the parser leaves
+  /// them): stored as given.
+  init(
+    type: EventType, time: Double, duration: Double, clampedParameters: [ParameterID: Double], waveform: Waveform?,
+    position: TextPosition, path: JSONPath
+  ) {
     self.type = type
     self.time = time
     self.duration = duration
-    self.parameters = Dictionary(
-      uniqueKeysWithValues: parameters.map { id, value in
-        (id, min(max(value, id.range.lowerBound), id.range.upperBound))
-      })
+    parameters = clampedParameters
     self.waveform = waveform
     self.position = position
     self.path = path

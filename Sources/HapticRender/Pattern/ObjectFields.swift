@@ -50,11 +50,12 @@ struct ObjectFields {
     renames.append(Rename(keyNode: aliasNode, name: key))
   }
 
-  /// Warns about every non-null member nobody took.
-  mutating func warnRemaining(parser: inout PatternParser, expected: [String]) {
+  /// Warns about every non-null member nobody took; `expected` (the names to suggest) is
+  /// built only for such a member.
+  mutating func warnRemaining(parser: inout PatternParser, expected: @autoclosure () -> [String]) {
     let document = parser.document
     for keyNode in keys where !isTaken(keyNode, in: document) && !document.isNull(keyNode + 1) {
-      parser.warnUnknownKey(keyNode, expected: expected)
+      parser.warnUnknownKey(keyNode, expected: expected())
       setAside(keyNode, in: document)
     }
   }

@@ -21,6 +21,9 @@ public enum ParameterID: String, Sendable, CaseIterable {
   /// Spectral content of an audio event, 0 (dull) … 1 (bright). Default 1.
   case audioBrightness = "AudioBrightness"
 
+  /// The two parameters of the haptic signal, which every haptic event should give.
+  static let hapticSignal: [ParameterID] = [.hapticIntensity, .hapticSharpness]
+
   /// The values the parameter can take; larger or smaller values are clamped.
   public var range: ClosedRange<Double> {
     switch self {

@@ -23,9 +23,8 @@ extension PatternParser {
     if let parameterField, let type {
       parameters = parseEventParameters(parameterField.value, for: type)
     }
-    if let type {
-      for parameter in [ParameterID.hapticIntensity, .hapticSharpness]
-      where type.isHaptic && parameters[parameter] == nil {
+    if let type, type.isHaptic {
+      for parameter in ParameterID.hapticSignal where parameters[parameter] == nil {
         warn(
           value,
           "no \(parameter.rawValue); the signal model's default \(parameter.defaultValue.formatted) is used (Apple documents none)"
@@ -72,7 +71,7 @@ extension PatternParser {
       }
     }
     return Event(
-      type: type, time: time, duration: duration ?? 0, parameters: parameters, waveform: waveform,
+      type: type, time: time, duration: duration ?? 0, clampedParameters: parameters, waveform: waveform,
       position: document.position(value), path: document.path(value))
   }
 
