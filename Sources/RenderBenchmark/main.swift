@@ -69,7 +69,7 @@ func median(_ values: [Double]) -> Double {
 let selected = arguments.isEmpty ? BenchmarkCase.all : BenchmarkCase.all.filter { arguments.contains($0.name) }
 print("render-benchmark: \(ProcessInfo.processInfo.activeProcessorCount) cores, release build, medians of \(runs) runs")
 print(
-  "case".padding(toLength: 20, withPad: " ", startingAt: 0)
+  "case".padding(toLength: 26, withPad: " ", startingAt: 0)
     + "audio s   wall s   x real time   Mframes/s   files/s   peak MB   write limit s   ratio    input MB/s")
 var results: [String: BenchmarkCase.Measurement] = [:]
 for benchmark in selected {
@@ -99,7 +99,7 @@ for benchmark in selected {
     measurement.writeLimitSeconds.map { fixed($0, 3) } ?? "-", ratio, throughput,
   ]
   print(
-    benchmark.name.padding(toLength: 20, withPad: " ", startingAt: 0)
+    benchmark.name.padding(toLength: 26, withPad: " ", startingAt: 0)
       + columns.map { $0.padding(toLength: 10, withPad: " ", startingAt: 0) }.joined(separator: "  "))
 }
 

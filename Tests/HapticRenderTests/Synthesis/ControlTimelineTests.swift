@@ -101,11 +101,32 @@ import _HapticRenderTestSupport
         PatternFixtures.event("HapticContinuous", duration: 2, ["HapticIntensity": 0.9]),
         PatternFixtures.curve("HapticIntensityControl", time: 0.1, [(0, 0.2), (0.3, 1), (0.3, 0.4), (1.2, 0.7)]),
         PatternFixtures.parameter("HapticIntensityControl", time: 1.7, 0.1)))
-    let controls = Controls(pattern)
-    var reference = ParameterTrack(.hapticIntensity, of: pattern.events[0], controls: controls)
-    var filled = reference
+    let track = ParameterTrack(.hapticIntensity, of: pattern.events[0], controls: Controls(pattern))
+    let values = expectFillEqualsNext(track, frames: 96_000, chunk: chunk)
+    #expect(values.max() == 0.9 && values.min() == 0.9 * 0.1)
+  }
+
+  /// Runs whose two ends lie in range skip the clamp: one ramp crosses the top of the range
+  /// halfway, the other starts below the bottom and rises into it.
+  @Test(arguments: [1, 5, 256])
+  func fillClampsWhereTheValueLeavesTheRange(_ chunk: Int) throws {
+    let pattern = try PatternFixtures.pattern(
+      PatternFixtures.document(
+        PatternFixtures.event("HapticContinuous", duration: 2, ["HapticSharpness": 0.8]),
+        PatternFixtures.curve("HapticSharpnessControl", time: 0, [(0, 0), (0.5, 0.4), (0.6, -1), (1.6, 0)])))
+    let track = ParameterTrack(.hapticSharpness, of: pattern.events[0], controls: Controls(pattern))
+    let values = expectFillEqualsNext(track, frames: 96_000, chunk: chunk)
+    #expect(values.max() == 1 && values.min() == 0)
+    // 0.375 s: 0.8 + 0.3 clamped; 0.75 s: 0.8 − 0.85 clamped; 1.5 s: 0.8 − 0.1 in range.
+    #expect(values[18_000] == 1 && values[36_000] == 0 && abs(values[72_000] - 0.7) < 1e-12)
+  }
+
+  /// Fills `frames` values of `track` in chunks of `chunk` and checks each against
+  /// ``ParameterTrack/next(at:)`` frame by frame; returns the filled values.
+  private func expectFillEqualsNext(_ track: ParameterTrack, frames: Int, chunk: Int) -> [Double] {
+    var reference = track
+    var filled = track
     let secondsPerFrame = 1.0 / 48_000
-    let frames = 96_000
     var values = [Double](repeating: 0, count: frames)
     values.withUnsafeMutableBufferPointer { buffer in
       var first = 0
@@ -119,9 +140,10 @@ import _HapticRenderTestSupport
       let expected = reference.next(at: Double(frame) * secondsPerFrame)
       if values[frame] != expected {
         Issue.record("frame \(frame): \(values[frame]) ≠ \(expected)")
-        return
+        break
       }
     }
+    return values
   }
 
   @Test func sineLanesMatchTheScalarSine() {
