@@ -143,7 +143,9 @@ struct BenchmarkCase: Sendable {
       try json.write(toFile: "\(folder.path)/in.ahap", atomically: false, encoding: .utf8)
       let render = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         .appendingPathComponent("render").path
-      let arguments = [render, "\(folder.path)/in.ahap", "-o", "\(folder.path)/out.wav", "--max-duration", "7200", "-q"]
+      let arguments = [
+        render, "\(folder.path)/in.ahap", "-o", "\(folder.path)/out.wav", "--max-duration", "7200", "-q",
+      ]
       let start = Clock.now()
       let status = try spawnAndWait(arguments)
       let wall = Clock.now() - start
@@ -178,7 +180,7 @@ struct BenchmarkCase: Sendable {
   static func spawnAndWait(_ arguments: [String]) throws -> Int32 {
     var pid = pid_t()
     let argv = arguments.map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer { for argument in argv { free(argument) } }
     let spawned = posix_spawn(&pid, arguments[0], nil, nil, argv, environ)
     guard spawned == 0 else { throw BenchmarkError("cannot start \(arguments[0]): error \(spawned)") }
     var status: Int32 = 0
