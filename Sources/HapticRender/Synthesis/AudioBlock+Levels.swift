@@ -2,7 +2,7 @@ extension AudioBlock {
   /// Largest magnitude among the valid frames.
   var peak: Double {
     let count = frameCount
-    let largest = channels.map { channel in
+    let largest = channels.reduce(Float(0)) { largest, channel in
       channel.withUnsafeBufferPointer { samples in
         // Local accumulators stay in registers; `count` ≤ the buffer's length.
         let raw = UnsafeRawPointer(samples.baseAddress!)
@@ -19,10 +19,10 @@ extension AudioBlock {
           tail = max(tail, abs(samples[frame]))
           frame += 1
         }
-        return tail
+        return max(largest, tail)
       }
     }
-    return Double(largest.max() ?? 0)
+    return Double(largest)
   }
 
   /// Clamps the valid frames to ±1.

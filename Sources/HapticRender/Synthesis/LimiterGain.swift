@@ -116,15 +116,20 @@ struct LimiterGain: Sendable {
             return min(heldSum / Double(lookahead), 1)
           }
 
+          /// Every held gain is 1, and so is `frame`'s: the window's minimum is that frame alone.
+          func holdOnly(_ frame: Int) {
+            queueFrames[queueFront] = frame
+            queueGains[queueFront] = 1
+            queueCount = 1
+          }
+
           while pushed < loudest.count {
             if heldBelowOne == 0, gain < 1, frameCount + 1 >= lookahead, loudest[pushed] <= 1 {
               // A release run: every required gain is 1, so only the release moves the gain.
               let run = releaseRun(loudest[pushed...], gains: gains + emitted)
               frameCount += run
               slot = frameCount % lookahead
-              queueFrames[queueFront] = frameCount - 1
-              queueGains[queueFront] = 1
-              queueCount = 1
+              holdOnly(frameCount - 1)
               pushed += run
               emitted += run
               if isAtRest { break }
@@ -133,11 +138,8 @@ struct LimiterGain: Sendable {
             let magnitude = Double(loudest[pushed])
             let smoothed: Double
             if heldBelowOne == 0, magnitude <= 1 {
-              // Every held gain is 1, and so is this frame's: the window's minimum is this
-              // frame alone, and the mean stays exactly 1 (the release may still be rising).
-              queueFrames[queueFront] = frameCount
-              queueGains[queueFront] = 1
-              queueCount = 1
+              // The mean of the held gains stays exactly 1 (the release may still be rising).
+              holdOnly(frameCount)
               smoothed = 1
             } else {
               smoothed = smoothedGain(required: magnitude > 1 ? ceiling / magnitude : 1)
@@ -170,15 +172,15 @@ struct LimiterGain: Sendable {
   }
 
   /// The release over frames at or below full scale while every held gain is 1: each frame's
-  /// gain is ``released(_:)``'s for a target of 1, with its step computed once (`lowest` stays
-  /// put until the gain is back to 1).
+  /// gain is ``released(_:)``'s for a target of 1, with ``releaseStep`` computed once (`lowest`
+  /// stays put until the gain is back to 1).
   ///
   /// - Returns: How many frames of `loudest` it took (at least 1): up to the first above full
   ///   scale, or through the one whose gain reaches 1.
   private mutating func releaseRun(_ loudest: Slice<UnsafeBufferPointer<Float>>, gains: UnsafeMutablePointer<Double>)
     -> Int
   {
-    let step = (1 - lowest) / Double(release)
+    let step = releaseStep
     var gain = gain
     var run = 0
     for magnitude in loudest {
@@ -193,6 +195,10 @@ struct LimiterGain: Sendable {
     return run
   }
 
+  /// How much the gain rises per frame after an overload: from the lowest gain back to 1 over
+  /// `release` frames.
+  private var releaseStep: Double { (1 - lowest) / Double(release) }
+
   /// `target`, or less while the gain is still rising back after an overload.
   private mutating func released(_ target: Double) -> Double {
     if target < gain {
@@ -201,7 +207,7 @@ struct LimiterGain: Sendable {
       lowest = min(lowest, target)
       smallestGain = min(smallestGain, target)
     } else if gain < 1 {
-      gain = min(target, gain + (1 - lowest) / Double(release))
+      gain = min(target, gain + releaseStep)
       if gain >= 1 {
         gain = 1
         lowest = 1

@@ -43,7 +43,10 @@ import Testing
     let step = (1 - lowest) / Double(release)
     var frame = overload + lookahead
     while gains[frame - 1] < 1 {
-      #expect(gains[frame] == min(1, gains[frame - 1] + step), "frame \(frame)")
+      guard gains[frame] == min(1, gains[frame - 1] + step) else {
+        Issue.record("frame \(frame): \(gains[frame]) ≠ min(1, \(gains[frame - 1]) + \(step))")
+        return
+      }
       frame += 1
     }
     #expect(frame - overload <= lookahead + release)

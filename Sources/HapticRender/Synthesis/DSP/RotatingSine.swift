@@ -42,14 +42,13 @@ struct RotatingSine: Sendable {
       if frame < group || frame >= group + 8 { seek(frame & ~7) }
       if frame == group, count - index >= 8 {
         // Whole groups: rotated in registers up to the next exact group or the end of the
-        // output, by the same operations as `seek`.
+        // output, as `seek` rotates them.
         var (cosines, sines) = (cosines, sines)
-        let (stepCosine, stepSine) = (stepCosine, stepSine)
         UnsafeMutableRawPointer(output + index).storeBytes(of: sines, as: SIMD8<Double>.self)
         index += 8
         frame += 8
         while count - index >= 8, frame % Self.resyncFrames != 0 {
-          (cosines, sines) = (cosines * stepCosine - sines * stepSine, sines * stepCosine + cosines * stepSine)
+          (cosines, sines) = rotated(cosines, sines)
           UnsafeMutableRawPointer(output + index).storeBytes(of: sines, as: SIMD8<Double>.self)
           index += 8
           frame += 8
@@ -75,9 +74,15 @@ struct RotatingSine: Sendable {
       if group % Self.resyncFrames == 0 {
         (cosines, sines) = Self.exact(group: group, increment: increment)
       } else {
-        (cosines, sines) = (cosines * stepCosine - sines * stepSine, sines * stepCosine + cosines * stepSine)
+        (cosines, sines) = rotated(cosines, sines)
       }
     }
+  }
+
+  /// The group after the one of `cosines` and `sines`: turned by `8 · increment` turns.
+  @inline(__always)
+  private func rotated(_ cosines: SIMD8<Double>, _ sines: SIMD8<Double>) -> (SIMD8<Double>, SIMD8<Double>) {
+    (cosines * stepCosine - sines * stepSine, sines * stepCosine + cosines * stepSine)
   }
 
   /// The cosines and sines of frames `group ..< group + 8`, each from its phase
