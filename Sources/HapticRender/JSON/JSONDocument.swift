@@ -1,3 +1,5 @@
+import Foundation
+
 /// A parsed JSON document: its text and one compact ``JSONNode`` per value, in document order.
 ///
 /// Values are addressed by node index; strings are decoded and positions computed only when
@@ -54,10 +56,10 @@ public struct JSONDocument: Sendable {
     let node = nodes[index]
     guard node.kind == .string else { return nil }
     let start = Int(node.start) + 1
-    guard node.flags.contains(.escaped) else {
-      return String(decoding: bytes[start..<start + Int(node.payload)], as: UTF8.self)
-    }
     return bytes.withUnsafeBufferPointer { buffer in
+      guard node.flags.contains(.escaped) else {
+        return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<start + Int(node.payload)]), as: UTF8.self)
+      }
       var decoder = JSONStringDecoder(bytes: buffer, index: start)
       return (try? decoder.decode()) ?? ""
     }
@@ -72,7 +74,8 @@ public struct JSONDocument: Sendable {
     let start = Int(node.start) + 1
     return text.withUTF8Buffer { expected in
       bytes.withUnsafeBufferPointer { source in
-        expected.elementsEqual(UnsafeBufferPointer(rebasing: source[start..<start + expected.count]))
+        // Unchecked: the node's `payload` bytes after `start` are inside the text.
+        expected.isEmpty || memcmp(source.baseAddress! + start, expected.baseAddress!, expected.count) == 0
       }
     }
   }
@@ -108,22 +111,37 @@ public struct JSONDocument: Sendable {
   /// The children of a container in order: elements of an array, keys of an object.
   public struct Children: Sequence, IteratorProtocol {
     let document: JSONDocument
-    var cursor: Index
-    let end: Index
+    var cursor: Cursor
 
     init(document: JSONDocument, container: Index) {
       self.document = document
-      self.cursor = container + 1
-      self.end = document.skip(container)
+      cursor = Cursor(container, in: document)
     }
 
-    public var isEmpty: Bool { cursor >= end }
+    public var isEmpty: Bool { cursor.isEmpty }
 
-    public mutating func next() -> Index? {
-      while cursor < end {
-        let child = cursor
+    public mutating func next() -> Index? { cursor.next(in: document) }
+  }
+
+  /// The children of a container still to visit, as ``Children`` walks them, but without a
+  /// reference to the document: copying it counts no reference.
+  struct Cursor {
+    private var index: Index
+    private let end: Index
+
+    init(_ container: Index, in document: JSONDocument) {
+      index = container + 1
+      end = document.skip(container)
+    }
+
+    var isEmpty: Bool { index >= end }
+
+    /// The next child (superseded members left out), or `nil` after the last.
+    mutating func next(in document: JSONDocument) -> Index? {
+      while index < end {
+        let child = index
         let flags = document.nodes[child].flags
-        cursor = document.skip(flags.contains(.key) ? child + 1 : child)
+        index = document.skip(flags.contains(.key) ? child + 1 : child)
         if flags.contains(.superseded) { continue }
         return child
       }
@@ -144,18 +162,26 @@ public struct JSONDocument: Sendable {
 
   /// The path of the value at `index`; a key's path is its value's.
   public func path(_ index: Index) -> JSONPath {
-    var components: [JSONPath.Component] = []
-    var child = nodes[index].flags.contains(.key) ? index + 1 : index
+    let value = nodes[index].flags.contains(.key) ? index + 1 : index
+    var depth = 0
+    var child = value
     while nodes[child].parent != JSONNode.noParent {
-      let parent = Int(nodes[child].parent)
-      if nodes[parent].kind == .object {
-        components.append(.key(string(child - 1) ?? ""))
-      } else {
-        components.append(.index(Int(nodes[child].ordinal)))
-      }
-      child = parent
+      depth += 1
+      child = Int(nodes[child].parent)
     }
-    return JSONPath(components.reversed())
+    // Filled from the value up to the root, so from the last component to the first.
+    let components = [JSONPath.Component](unsafeUninitializedCapacity: depth) { buffer, count in
+      var child = value
+      for slot in stride(from: depth - 1, through: 0, by: -1) {
+        let parent = Int(nodes[child].parent)
+        let component: JSONPath.Component =
+          nodes[parent].kind == .object ? .key(string(child - 1) ?? "") : .index(Int(nodes[child].ordinal))
+        (buffer.baseAddress! + slot).initialize(to: component)
+        child = parent
+      }
+      count = depth
+    }
+    return JSONPath(components)
   }
 
   // MARK: - Messages

@@ -216,7 +216,12 @@ public struct JSONParser {
   private mutating func earlierKey(equalTo key: Int, among first: Int, index: inout [String: Int]) -> Int? {
     let earlierCount = openKeys.count - first
     if earlierCount < Self.linearKeySearch {
-      return openKeys[first...].last { sameText($0, key) }
+      var earlier = openKeys.count - 1
+      while earlier >= first {
+        if sameText(openKeys[earlier], key) { return openKeys[earlier] }
+        earlier -= 1
+      }
+      return nil
     }
     if index.isEmpty {
       for earlier in openKeys[first...] { index[document.string(earlier) ?? ""] = earlier }

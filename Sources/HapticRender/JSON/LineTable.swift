@@ -50,10 +50,22 @@ struct LineTable: Sendable {
     var lineStart = Int(checkpoint.lineStart)
     let blockStart = (offset >> Self.blockShift) << Self.blockShift
     bytes.withUnsafeBufferPointer { buffer in
-      for index in blockStart..<offset where buffer[index] == UInt8(ascii: "\n") {
+      func newline(at index: Int) {
         line += 1
         lineStart = index + 1
       }
+      // 16 bytes at a time, looking closer only at a group that holds a newline.
+      let newlines = SIMD16<UInt8>(repeating: UInt8(ascii: "\n"))
+      var index = blockStart
+      while index + 16 <= offset {
+        let group = UnsafeRawPointer(buffer.baseAddress! + index).loadUnaligned(as: SIMD16<UInt8>.self)
+        let found = group .== newlines
+        if any(found) {
+          for lane in 0..<16 where found[lane] { newline(at: index + lane) }
+        }
+        index += 16
+      }
+      for index in index..<offset where buffer[index] == UInt8(ascii: "\n") { newline(at: index) }
     }
     return TextPosition(line: line, column: offset - max(lineStart, firstLineStart) + 1)
   }

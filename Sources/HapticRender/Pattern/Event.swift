@@ -7,7 +7,7 @@ public struct Event: Sendable {
   /// 0 means "not given".
   public var duration: Double
   /// The values the event gave, clamped to each parameter's range.
-  public var parameters: [ParameterID: Double]
+  public var parameters: EventParameters
   /// The waveform of an `AudioCustom` event.
   public var waveform: Waveform?
   /// Where the event is in its file, and its JSON path.
@@ -23,7 +23,7 @@ public struct Event: Sendable {
     type: EventType, time: Double, duration: Double = 0, parameters: [ParameterID: Double] = [:],
     waveform: Waveform? = nil, position: TextPosition = TextPosition(line: 0, column: 0), path: JSONPath = JSONPath()
   ) {
-    var clamped = parameters
+    var clamped = EventParameters()
     for (id, value) in parameters { clamped[id] = min(max(value, id.range.lowerBound), id.range.upperBound) }
     self.init(
       type: type, time: time, duration: duration, clampedParameters: clamped, waveform: waveform, position: position,
@@ -33,7 +33,7 @@ public struct Event: Sendable {
   /// An event whose parameter values are already within their ranges (as the parser leaves
   /// them): stored as given.
   init(
-    type: EventType, time: Double, duration: Double, clampedParameters: [ParameterID: Double], waveform: Waveform?,
+    type: EventType, time: Double, duration: Double, clampedParameters: EventParameters, waveform: Waveform?,
     position: TextPosition, path: JSONPath
   ) {
     self.type = type

@@ -13,15 +13,17 @@ struct ObjectFields {
     var name: StaticString
   }
 
-  /// The object's keys (each followed by its value).
-  private let keys: JSONDocument.Children
+  /// The object's keys, each followed by its value.
+  let keys: JSONDocument.Cursor
   /// Members taken or set aside, by ordinal: a bit each for the first 64, a set beyond.
   private var takenBits: UInt64 = 0
   private var takenBeyond: Set<Int> = []
   private var renames: [Rename] = []
 
-  init(keys: JSONDocument.Children) {
-    self.keys = keys
+  /// The fields of the object at `value`, or `nil` for another value.
+  init?(_ value: JSONDocument.Index, in document: JSONDocument) {
+    guard document.nodes[value].kind == .object else { return nil }
+    keys = JSONDocument.Cursor(value, in: document)
   }
 
   /// Removes and returns the non-null member named `key`.
@@ -54,7 +56,9 @@ struct ObjectFields {
   /// built only for such a member.
   mutating func warnRemaining(parser: inout PatternParser, expected: @autoclosure () -> [String]) {
     let document = parser.document
-    for keyNode in keys where !isTaken(keyNode, in: document) && !document.isNull(keyNode + 1) {
+    var keys = keys
+    while let keyNode = keys.next(in: document) {
+      guard !isTaken(keyNode, in: document), !document.isNull(keyNode + 1) else { continue }
       parser.warnUnknownKey(keyNode, expected: expected())
       setAside(keyNode, in: document)
     }
@@ -62,8 +66,10 @@ struct ObjectFields {
 
   /// The key node of the member named `key`, under its own name or a rename.
   private func find(_ key: StaticString, in document: JSONDocument, includingTaken: Bool) -> JSONDocument.Index? {
-    for keyNode in keys where includingTaken || !isTaken(keyNode, in: document) {
-      if let rename = renames.first(where: { $0.keyNode == keyNode }) {
+    var keys = keys
+    while let keyNode = keys.next(in: document) {
+      guard includingTaken || !isTaken(keyNode, in: document) else { continue }
+      if !renames.isEmpty, let rename = renames.first(where: { $0.keyNode == keyNode }) {
         if rename.name.description == key.description { return keyNode }
       } else if document.string(keyNode, equals: key) {
         return keyNode

@@ -21,6 +21,22 @@ public enum ParameterID: String, Sendable, CaseIterable {
   /// Spectral content of an audio event, 0 (dull) … 1 (bright). Default 1.
   case audioBrightness = "AudioBrightness"
 
+  /// The parameter's place in ``EventParameters``: its index in `allCases`, 0 … 9.
+  var slot: Int {
+    switch self {
+    case .hapticIntensity: 0
+    case .hapticSharpness: 1
+    case .attackTime: 2
+    case .decayTime: 3
+    case .releaseTime: 4
+    case .sustained: 5
+    case .audioVolume: 6
+    case .audioPitch: 7
+    case .audioPan: 8
+    case .audioBrightness: 9
+    }
+  }
+
   /// The two parameters of the haptic signal, which every haptic event should give.
   static let hapticSignal: [ParameterID] = [.hapticIntensity, .hapticSharpness]
 

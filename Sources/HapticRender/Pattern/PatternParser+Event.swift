@@ -19,7 +19,7 @@ extension PatternParser {
     let durationField = fields.take("EventDuration", in: document)
     var duration = durationField.flatMap { number($0.value, atLeast: 0, what: "a duration in seconds") }
     let parameterField = fields.take("EventParameters", in: document)
-    var parameters: [ParameterID: Double] = [:]
+    var parameters = EventParameters()
     if let parameterField, let type {
       parameters = parseEventParameters(parameterField.value, for: type)
     }
@@ -75,12 +75,12 @@ extension PatternParser {
       position: document.position(value), path: document.path(value))
   }
 
-  mutating func parseEventParameters(_ value: Node, for type: EventType) -> [ParameterID: Double] {
+  mutating func parseEventParameters(_ value: Node, for type: EventType) -> EventParameters {
     guard let items = document.elements(value) else {
       error(value, "expected an array of {ParameterID, ParameterValue}, found \(document.typeDescription(value))")
-      return [:]
+      return EventParameters()
     }
-    var parameters: [ParameterID: Double] = [:]
+    var parameters = EventParameters()
     for item in items {
       guard var fields = object(item) else { continue }
       let idField = fields.take("ParameterID", in: document)

@@ -40,12 +40,13 @@ extension PatternParser {
   /// The fields of an object, after warning about each `null` member; `nil` (with an error)
   /// for another value.
   mutating func object(_ value: Node) -> ObjectFields? {
-    guard let members = document.members(value) else {
+    guard let fields = ObjectFields(value, in: document) else {
       error(value, "expected an object, found \(document.typeDescription(value))")
       return nil
     }
-    for key in members { _ = present(key) }
-    return ObjectFields(keys: members)
+    var keys = fields.keys
+    while let key = keys.next(in: document) { _ = present(key) }
+    return fields
   }
 
   mutating func requireKeys(_ keys: [StaticString], in fields: ObjectFields, _ value: Node) {
