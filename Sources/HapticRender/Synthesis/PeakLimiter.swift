@@ -158,6 +158,30 @@ struct PeakLimiter: Sendable {
     loudest[inputIndex..<inputIndex + count].firstIndex { $0 > 1 }.map { $0 - inputIndex } ?? count
   }
 
+  /// `sample` times `gain`, in double precision; exactly `sample` when `gain` is 1.
+  private static func scaled(_ sample: Float, by gain: Double) -> Float { Float(Double(sample) * gain) }
+
+  /// Writes `count` samples times their gains, eight at a time: each as ``scaled(_:by:)``.
+  private static func scale(
+    _ samples: UnsafePointer<Float>, by gains: UnsafePointer<Double>, into target: UnsafeMutablePointer<Float>,
+    count: Int
+  ) {
+    let source = UnsafeRawPointer(samples)
+    let factors = UnsafeRawPointer(gains)
+    let output = UnsafeMutableRawPointer(target)
+    var index = 0
+    while index + 8 <= count {
+      let group = SIMD8<Double>(source.loadUnaligned(fromByteOffset: index * 4, as: SIMD8<Float>.self))
+      let product = group * factors.loadUnaligned(fromByteOffset: index * 8, as: SIMD8<Double>.self)
+      output.storeBytes(of: SIMD8<Float>(product), toByteOffset: index * 4, as: SIMD8<Float>.self)
+      index += 8
+    }
+    while index < count {
+      target[index] = scaled(samples[index], by: gains[index])
+      index += 1
+    }
+  }
+
   /// Moves `pushed` input frames (absolute frames `firstFrame…`) into the delay line and
   /// writes the `emitted` frames that leave it to `output` from `outputIndex` on, times
   /// `gains` when `scaled`.
@@ -173,19 +197,27 @@ struct PeakLimiter: Sendable {
         delayed[channel].withUnsafeMutableBufferPointer { ring in
           gains.withUnsafeBufferPointer { gains in
             output.withUnsafeMutableChannel(channel) { target in
-              func emit(_ index: Int, _ sample: Float) {
-                let gain = scaled ? gains[index] : 1
-                target[outputIndex + index] = gain == 1 ? sample : Float(Double(sample) * gain)
-              }
               // Frames before `firstFrame` are in the ring, the others in `source`.
               let fromRing = min(max(firstFrame - firstLeaving, 0), emitted)
               var slot = fromRing > 0 ? firstLeaving % lookahead : 0
               for index in 0..<fromRing {
-                emit(index, ring[slot])
+                let sample = ring[slot]
+                target[outputIndex + index] = scaled ? Self.scaled(sample, by: gains[index]) : sample
                 slot = slot + 1 == lookahead ? 0 : slot + 1
               }
               let sourceOffset = inputIndex + firstLeaving - firstFrame
-              for index in fromRing..<emitted { emit(index, source[sourceOffset + index]) }
+              let count = emitted - fromRing
+              if count > 0 {
+                // Unchecked: `emitted` frames fit in `output` after `outputIndex`, and in
+                // `gains`; the source frames are the block's.
+                let from = source.baseAddress! + sourceOffset + fromRing
+                let to = target.baseAddress! + outputIndex + fromRing
+                if scaled {
+                  Self.scale(from, by: gains.baseAddress! + fromRing, into: to, count: count)
+                } else {
+                  to.update(from: from, count: count)
+                }
+              }
               let kept = min(pushed, lookahead)
               slot = (firstFrame + pushed - kept) % lookahead
               for frame in (pushed - kept)..<pushed {
