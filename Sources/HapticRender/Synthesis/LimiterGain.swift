@@ -181,10 +181,19 @@ struct LimiterGain: Sendable {
     -> Int
   {
     let step = releaseStep
+    let limit = loudest.firstIndex { !($0 <= 1) }.map { $0 - loudest.startIndex } ?? loudest.count
     var gain = gain
     var run = 0
-    for magnitude in loudest {
-      guard magnitude <= 1 else { break }
+    while run < limit {
+      // The additions that stay inside the gain's binade, in closed form, then the next one
+      // as is. Each gain is `min(1, previous + step)` either way: in closed form it is below 1.
+      let (count, increment) = RepeatedAddition.stretch(from: gain, step: step)
+      let start = gain
+      let stretch = min(count, limit - run)
+      for index in 0..<stretch { gains[run + index] = start + Double(index + 1) * increment }
+      run += stretch
+      if stretch > 0 { gain = gains[run - 1] }
+      guard run < limit else { break }
       gain = min(1, gain + step)
       gains[run] = gain
       run += 1
