@@ -33,7 +33,8 @@ import Testing
       for k in 1...min(count, 5_000) {
         sum += step
         guard start + Double(k) * increment == sum, sum < top else {
-          Issue.record("start \(start), step \(step): sum \(k) is \(sum), the closed form \(start + Double(k) * increment)")
+          let closedForm = start + Double(k) * increment
+          Issue.record("start \(start), step \(step): sum \(k) is \(sum), the closed form \(closedForm)")
           return
         }
       }
