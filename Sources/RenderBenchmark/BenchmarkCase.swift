@@ -8,6 +8,9 @@ struct BenchmarkCase: Sendable {
   var summary: String
   /// Runs the case in this process and returns its figures.
   var run: @Sendable () throws -> Measurement
+  /// Measures the write limit of the frames the case renders; `nil` for cases compared with
+  /// none (loading, batches).
+  var writeLimit: (@Sendable () throws -> Double)?
 
   /// What one case measured.
   struct Measurement: Codable {
@@ -48,18 +51,6 @@ struct BenchmarkCase: Sendable {
     load(transientPattern(count: 100_000), name: "load-100k", summary: "parsing the 100,000 transients' AHAP text"),
   ]
 
-  /// Makes the pattern a case renders, for its write limit (`nil` for cases without one).
-  static func pattern(ofCase name: String) -> (() -> String)? {
-    switch name {
-    case "hour-wav", "hour-flac", "cli-hour-wav", "hour-synthesis": { breathingPattern(cycles: 190) }
-    case "half-hour-wav": { breathingPattern(cycles: 95) }
-    case "minute-wav": { breathingPattern(cycles: 3) }
-    case "transients-100k", "cli-transients-100k", "transients-100k-synthesis": { transientPattern(count: 100_000) }
-    case "transients-50k": { transientPattern(count: 50_000) }
-    default: nil
-    }
-  }
-
   // MARK: - Patterns
 
   static func breathingPattern(cycles: Int) -> String {
@@ -98,12 +89,16 @@ struct BenchmarkCase: Sendable {
   {
     BenchmarkCase(name: name, summary: summary) {
       try measureSingle(breathingPattern(cycles: cycles), container: container)
+    } writeLimit: {
+      try measureWriteLimit(breathingPattern(cycles: cycles), container: container)
     }
   }
 
   static func transients(count: Int, name: String, summary: String) -> BenchmarkCase {
     BenchmarkCase(name: name, summary: summary) {
       try measureSingle(transientPattern(count: count), container: .wav)
+    } writeLimit: {
+      try measureWriteLimit(transientPattern(count: count), container: .wav)
     }
   }
 
@@ -156,6 +151,8 @@ struct BenchmarkCase: Sendable {
       return Measurement(
         audioSeconds: Double(frames) / 48_000, frames: frames, wallSeconds: wall, inputBytes: json.utf8.count,
         peakMemoryMB: peak)
+    } writeLimit: {
+      try measureWriteLimit(text(), container: .wav)
     }
   }
 
@@ -170,6 +167,8 @@ struct BenchmarkCase: Sendable {
       let report = try Render.stream(pattern, options: options) { _ in }
       let wall = Clock.now() - start
       return Measurement(audioSeconds: report.durationSeconds, frames: report.frameCount, wallSeconds: wall)
+    } writeLimit: {
+      try measureWriteLimit(text(), container: .wav)
     }
   }
 
@@ -219,7 +218,7 @@ struct BenchmarkCase: Sendable {
 
   /// The write limit of a single-file case: its frames rendered into memory (not timed), then
   /// written from that buffer by libsndfile alone, in blocks of the render's size (timed).
-  static func writeLimit(_ json: String, container: AudioFileFormat.Container) throws -> Double {
+  static func measureWriteLimit(_ json: String, container: AudioFileFormat.Container) throws -> Double {
     let (pattern, options) = try prepare(json)
     let audio = try Render.toMemory(pattern, options: options)
     let samples = audio.channels[0].map { min(max($0, -1), 1) }

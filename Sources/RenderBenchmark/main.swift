@@ -37,8 +37,10 @@ if arguments.first == "--run-case", arguments.count == 2 {
   print(String(decoding: try JSONEncoder().encode(measurement), as: UTF8.self))
   exit(0)
 }
-if arguments.first == "--write-limit", arguments.count == 2, let json = BenchmarkCase.pattern(ofCase: arguments[1]) {
-  print(try BenchmarkCase.writeLimit(json(), container: arguments[1] == "hour-flac" ? .flac : .wav))
+if arguments.first == "--write-limit", arguments.count == 2,
+  let writeLimit = BenchmarkCase.all.first(where: { $0.name == arguments[1] })?.writeLimit
+{
+  print(try writeLimit())
   exit(0)
 }
 
@@ -79,7 +81,7 @@ for benchmark in selected {
     measurements.append(
       try JSONDecoder().decode(
         BenchmarkCase.Measurement.self, from: Data(try child("--run-case", benchmark.name).utf8)))
-    if BenchmarkCase.pattern(ofCase: benchmark.name) != nil {
+    if benchmark.writeLimit != nil {
       limits.append(Double(try child("--write-limit", benchmark.name)) ?? .nan)
     }
   }

@@ -191,8 +191,8 @@ struct LimiterGain: Sendable {
       let start = gain
       let stretch = min(count, limit - run)
       for index in 0..<stretch { gains[run + index] = start + Double(index + 1) * increment }
+      gain = start + Double(stretch) * increment
       run += stretch
-      if stretch > 0 { gain = gains[run - 1] }
       guard run < limit else { break }
       gain = min(1, gain + step)
       gains[run] = gain

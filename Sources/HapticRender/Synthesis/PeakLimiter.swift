@@ -159,11 +159,11 @@ struct PeakLimiter: Sendable {
   }
 
   /// `sample` times `gain`, in double precision; exactly `sample` when `gain` is 1.
-  private static func scaled(_ sample: Float, by gain: Double) -> Float { Float(Double(sample) * gain) }
+  private static func applying(_ gain: Double, to sample: Float) -> Float { Float(Double(sample) * gain) }
 
-  /// Writes `count` samples times their gains, eight at a time: each as ``scaled(_:by:)``.
-  private static func scale(
-    _ samples: UnsafePointer<Float>, by gains: UnsafePointer<Double>, into target: UnsafeMutablePointer<Float>,
+  /// Writes `count` samples times their gains, eight at a time: each as ``applying(_:to:)``.
+  private static func apply(
+    _ gains: UnsafePointer<Double>, to samples: UnsafePointer<Float>, into target: UnsafeMutablePointer<Float>,
     count: Int
   ) {
     let source = UnsafeRawPointer(samples)
@@ -177,7 +177,7 @@ struct PeakLimiter: Sendable {
       index += 8
     }
     while index < count {
-      target[index] = scaled(samples[index], by: gains[index])
+      target[index] = applying(gains[index], to: samples[index])
       index += 1
     }
   }
@@ -202,7 +202,7 @@ struct PeakLimiter: Sendable {
               var slot = fromRing > 0 ? firstLeaving % lookahead : 0
               for index in 0..<fromRing {
                 let sample = ring[slot]
-                target[outputIndex + index] = scaled ? Self.scaled(sample, by: gains[index]) : sample
+                target[outputIndex + index] = scaled ? Self.applying(gains[index], to: sample) : sample
                 slot = slot + 1 == lookahead ? 0 : slot + 1
               }
               let sourceOffset = inputIndex + firstLeaving - firstFrame
@@ -213,7 +213,7 @@ struct PeakLimiter: Sendable {
                 let from = source.baseAddress! + sourceOffset + fromRing
                 let to = target.baseAddress! + outputIndex + fromRing
                 if scaled {
-                  Self.scale(from, by: gains.baseAddress! + fromRing, into: to, count: count)
+                  Self.apply(gains.baseAddress! + fromRing, to: from, into: to, count: count)
                 } else {
                   to.update(from: from, count: count)
                 }

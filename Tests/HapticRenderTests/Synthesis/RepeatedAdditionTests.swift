@@ -1,31 +1,25 @@
+import Foundation
 import Testing
 
 @testable import HapticRender
 
 /// The closed form of repeated addition, against the addition repeated.
 @Suite struct RepeatedAdditionTests {
-  /// A seeded generator (SplitMix64), so every run checks the same cases.
-  private struct Numbers {
-    var state: UInt64
-    mutating func next() -> Double {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-    }
+  /// A uniform value in 0 ..< 1 from the seeded generator, so every run checks the same cases.
+  private func unit(_ generator: inout SplitMix64) -> Double {
+    Double(generator.next() >> 11) / Double(1 << 53)
   }
 
   /// Starts near the top of binades from 2⁻²⁰ to 1, so that most stretches end within the
   /// frames checked, and steps from 10⁻⁹ to 0.1: every sum of the stretch equals the repeated
   /// addition's, bit for bit, and stays below the binade's top.
   @Test func everySumOfAStretchIsTheRepeatedAdditions() {
-    var numbers = Numbers(state: 17)
+    var generator = SplitMix64(seed: 17)
     var stretches = 0
     for _ in 0..<3_000 {
-      let top = Double(sign: .plus, exponent: -Int(numbers.next() * 20), significand: 1)
-      let step = 1e-9 * Double.pow10(numbers.next() * 8)
-      let start = max(top / 2, top - step * (1 + numbers.next() * 4_000))
+      let top = Double(sign: .plus, exponent: -Int(unit(&generator) * 20), significand: 1)
+      let step = 1e-9 * pow(10, unit(&generator) * 8)
+      let start = max(top / 2, top - step * (1 + unit(&generator) * 4_000))
       let (count, increment) = RepeatedAddition.stretch(from: start, step: step)
       guard count > 0 else { continue }
       stretches += 1
@@ -61,13 +55,5 @@ import Testing
     for (start, step) in [(0.0, 0.1), (Double.leastNonzeroMagnitude, 0.1), (-0.5, 0.1), (0.5, 0), (0.5, .infinity)] {
       #expect(RepeatedAddition.stretch(from: start, step: step).count == 0)
     }
-  }
-}
-
-extension Double {
-  fileprivate static func pow10(_ exponent: Double) -> Double {
-    var value = 1.0
-    for _ in 0..<Int(exponent) { value *= 10 }
-    return value * (1 + 9 * (exponent - exponent.rounded(.down)))
   }
 }
