@@ -1,73 +1,129 @@
 import Dispatch
 
-/// Renders on a second thread while the calling thread consumes (encodes, writes) the blocks
-/// already rendered, through a small ring of preallocated blocks. On two cores this hides the
-/// synthesis behind the write; the blocks and their order are those of a single thread.
-final class BlockPipeline: @unchecked Sendable {
-  /// One block of the ring; owned by one thread at a time (handed over by the semaphores).
-  private final class Slot: @unchecked Sendable {
-    var block: AudioBlock
-    var isEnd = false
-    init(_ block: AudioBlock) { self.block = block }
+/// Runs a producer of blocks on a thread of its own, ahead of the thread that takes them,
+/// through a small ring of preallocated blocks. Chained, pipelines put the stages of a render
+/// (synthesis, limiting, encoding) on separate cores; the blocks and their order are those of a
+/// single thread.
+///
+/// The producer is `produce(&source, &block)`, called until it returns `false`. Dropping the
+/// pipeline stops its producer after the block it is making.
+final class BlockPipeline<Source>: @unchecked Sendable {
+  private let ring: Ring
+  private let channelCount: Int
+  private let capacity: Int
+  /// The next slot to take.
+  private var index = 0
+  private var isFinished = false
+
+  /// Starts producing at once.
+  ///
+  /// - Parameters:
+  ///   - channelCount: Channels of every block, ≥ 1.
+  ///   - blockSize: Capacity of every block in frames, ≥ 1.
+  ///   - produce: Fills a block with the next frames of `source`; `false` once there are none.
+  init(
+    _ source: Source, channelCount: Int, blockSize: Int,
+    produce: @escaping (inout Source, inout AudioBlock) -> Bool
+  ) {
+    self.channelCount = channelCount
+    capacity = blockSize
+    ring = Ring(source, produce: produce, channelCount: channelCount, blockSize: blockSize)
+    DispatchQueue.global(qos: .userInitiated).async { [ring] in ring.produce() }
   }
 
-  private let slots: [Slot]
-  /// Created at 0 and signalled `depth` times: libdispatch traps when a semaphore is released
-  /// with a value below its initial one.
-  private let free = DispatchSemaphore(value: 0)
-  private let filled = DispatchSemaphore(value: 0)
-  private let producerDone = DispatchGroup()
-  /// Set by the consumer when it stops early; the producer then stops too.
-  private let isCancelled = Locked(false)
-  private var source: PatternSource
+  deinit { ring.stop() }
 
-  /// Blocks in flight.
-  static let depth = 4
-
-  init(_ source: PatternSource, blockSize: Int) {
-    self.source = source
-    slots = (0..<Self.depth).map { _ in Slot(AudioBlock(channelCount: source.channelCount, capacity: blockSize)) }
-    for _ in 0..<Self.depth { free.signal() }
+  /// Exchanges `block` with the next block produced, waiting for it if need be.
+  ///
+  /// - Parameter block: A block of the pipeline's channel count and block size; what it held
+  ///   is overwritten by a later block.
+  /// - Returns: `false` once every block has been taken; `block` is then untouched.
+  func read(into block: inout AudioBlock) -> Bool {
+    precondition(block.channels.count == channelCount && block.capacity == capacity, "a block of another shape")
+    guard !isFinished else { return false }
+    ring.filled.wait()
+    let slot = ring.slots[index % Ring.depth]
+    if slot.isEnd {
+      isFinished = true
+      return false
+    }
+    swap(&block, &slot.block)
+    ring.free.signal()
+    index += 1
+    return true
   }
 
   /// Hands every block to `consume` in order, on the calling thread.
   ///
-  /// - Returns: The source's report once all blocks are consumed.
-  /// - Throws: Whatever `consume` throws; rendering stops then.
-  func run(_ consume: (AudioBlock) throws -> Void) throws -> RenderReport {
-    producerDone.enter()
-    DispatchQueue.global(qos: .userInitiated).async { [self] in produce() }
-    defer { producerDone.wait() }  // also when `consume` throws
-    var index = 0
-    while true {
-      filled.wait()
-      let slot = slots[index % Self.depth]
-      if slot.isEnd { break }
-      do {
-        try consume(slot.block)
-      } catch {
-        isCancelled.withLock { $0 = true }
-        free.signal()
-        throw error
-      }
-      free.signal()
-      index += 1
+  /// - Returns: The source once the producer is done with it.
+  /// - Throws: Whatever `consume` throws; producing stops then.
+  func run(_ consume: (AudioBlock) throws -> Void) throws -> Source {
+    var block = AudioBlock(channelCount: channelCount, capacity: capacity)
+    do {
+      while read(into: &block) { try consume(block) }
+    } catch {
+      ring.stop()
+      throw error
     }
-    producerDone.wait()  // the producer is done with `source` before its report is read
-    return source.report
+    ring.stop()  // the producer is done with the source before it is read
+    return ring.source
   }
 
-  private func produce() {
-    defer { producerDone.leave() }
-    var index = 0
-    while true {
-      free.wait()
-      if isCancelled.withLock({ $0 }) { return }
-      let slot = slots[index % Self.depth]
-      slot.isEnd = !source.read(into: &slot.block)
-      filled.signal()
-      if slot.isEnd { return }
-      index += 1
+  /// The blocks and the source, shared by the producer's thread and the thread that takes
+  /// the blocks; each slot is owned by one of them at a time (handed over by the semaphores).
+  private final class Ring: @unchecked Sendable {
+    /// Blocks in flight.
+    static var depth: Int { 4 }
+
+    final class Slot {
+      var block: AudioBlock
+      var isEnd = false
+      init(_ block: AudioBlock) { self.block = block }
+    }
+
+    let slots: [Slot]
+    /// Created at 0 and signalled `depth` times: libdispatch traps when a semaphore is released
+    /// with a value below its initial one.
+    let free = DispatchSemaphore(value: 0)
+    let filled = DispatchSemaphore(value: 0)
+    /// Read only once the producer is done.
+    private(set) var source: Source
+    private let makeBlock: (inout Source, inout AudioBlock) -> Bool
+    private let producerDone = DispatchGroup()
+    /// Set when the blocks are no longer wanted; the producer then stops.
+    private let isStopped = Locked(false)
+
+    init(
+      _ source: Source, produce: @escaping (inout Source, inout AudioBlock) -> Bool, channelCount: Int,
+      blockSize: Int
+    ) {
+      self.source = source
+      makeBlock = produce
+      slots = (0..<Self.depth).map { _ in Slot(AudioBlock(channelCount: channelCount, capacity: blockSize)) }
+      for _ in 0..<Self.depth { free.signal() }
+      producerDone.enter()
+    }
+
+    /// The producer's loop, on its own thread.
+    func produce() {
+      defer { producerDone.leave() }
+      var index = 0
+      while true {
+        free.wait()
+        if isStopped.withLock({ $0 }) { return }
+        let slot = slots[index % Self.depth]
+        slot.isEnd = !makeBlock(&source, &slot.block)
+        filled.signal()
+        if slot.isEnd { return }
+        index += 1
+      }
+    }
+
+    /// Stops the producer (after the block it is making) and waits until it has returned.
+    func stop() {
+      isStopped.withLock { $0 = true }
+      free.signal()  // wakes a producer waiting for a free slot
+      producerDone.wait()
     }
   }
 }

@@ -10,7 +10,11 @@
 ///
 /// The waveforms of `AudioCustom` events must be decoded already (``PatternLoader`` does it).
 public struct PatternSource: FrameSource {
+  /// The synthesis; once ``readAhead()`` has moved it into `ahead`, only its constants are read.
   private var renderer: Renderer
+  /// The synthesis running on its own thread, ahead of the limiter (``readAhead()``).
+  private var ahead: BlockPipeline<Renderer>?
+  private let blockSize: Int
   private let policy: PeakPolicy
   /// What the render produced so far: the peak grows as blocks are read; normalization is
   /// known from the start.
@@ -21,6 +25,7 @@ public struct PatternSource: FrameSource {
   /// - Throws: ``RenderError`` for bad options or `--peak error` overflow.
   public init(_ pattern: Pattern, options: RenderOptions = RenderOptions()) throws(RenderError) {
     renderer = try Renderer(pattern: pattern, options: options)
+    blockSize = options.blockSize
     policy = options.peakPolicy
     report = RenderReport(frameCount: renderer.frameCount, sampleRate: options.sampleRate, layout: renderer.layout)
     guard renderer.peakBound > 1 else { return }
@@ -29,7 +34,8 @@ public struct PatternSource: FrameSource {
       return
     case .limit:
       limiter = PeakLimiter(
-        channelCount: renderer.layout.channelCount, sampleRate: options.sampleRate, blockSize: options.blockSize)
+        channelCount: renderer.layout.channelCount, frameCount: renderer.frameCount, sampleRate: options.sampleRate,
+        blockSize: options.blockSize)
     case .normalize, .error:
       var probe = renderer
       var block = AudioBlock(channelCount: renderer.layout.channelCount, capacity: options.blockSize)
@@ -46,13 +52,29 @@ public struct PatternSource: FrameSource {
   public var channelCount: Int { renderer.layout.channelCount }
   public var frameCount: Int { renderer.frameCount }
 
+  /// Moves the synthesis onto a thread of its own when a limiter follows it: on two cores the
+  /// limiter then works beside the synthesis instead of after it, on the same frames.
+  ///
+  /// A source that reads ahead must not be copied: the copies would share one synthesis.
+  mutating func readAhead() {
+    guard limiter != nil, ahead == nil else { return }
+    ahead = BlockPipeline(renderer, channelCount: channelCount, blockSize: blockSize) { $0.render(into: &$1) }
+  }
+
   public mutating func read(into block: inout AudioBlock) -> Bool {
-    if limiter != nil {
-      // Mutated in place: a copy would duplicate the limiter's buffers on every block.
-      guard limiter?.read(from: &renderer, into: &block) == true else { return false }
-      report.peak = limiter?.inputPeak ?? 0
-      report.limitedOverloads = limiter?.overloadCount ?? 0
-      report.smallestLimiterGain = limiter?.smallestGain ?? 1
+    if var limiter = limiter.take() {
+      // Taken out and put back: a copy would duplicate the limiter's buffers on every block.
+      defer { self.limiter = limiter }
+      let isRead =
+        if let ahead {
+          limiter.read(into: &block, from: ahead.read)
+        } else {
+          limiter.read(into: &block) { renderer.render(into: &$0) }
+        }
+      guard isRead else { return false }
+      report.peak = limiter.inputPeak
+      report.limitedOverloads = limiter.overloadCount
+      report.smallestLimiterGain = limiter.smallestGain
       return true
     }
     guard renderer.render(into: &block) else { return false }

@@ -20,8 +20,7 @@ public enum Render {
     _ pattern: Pattern, options: RenderOptions = RenderOptions(),
     into sink: (AudioBlock) throws -> Void
   ) throws -> RenderReport {
-    let source = try PatternSource(pattern, options: options)
-    return try BlockPipeline(source, blockSize: options.blockSize).run(sink)
+    try run(PatternSource(pattern, options: options), blockSize: options.blockSize, into: sink)
   }
 
   /// Renders `pattern` into an audio file, atomically: on any error nothing is left at the
@@ -35,9 +34,22 @@ public enum Render {
     let writer = try AudioFileWriter(
       to: destination, format: format, sampleRate: options.sampleRate, channelCount: source.channelCount,
       frameCount: source.frameCount)
-    let report = try BlockPipeline(source, blockSize: options.blockSize).run { block in try writer.write(block) }
+    let report = try run(source, blockSize: options.blockSize) { block in try writer.write(block) }
     try writer.finish()
     return report
+  }
+
+  /// Hands every block of `source` to `sink` on the calling thread while the blocks after it
+  /// are rendered on others: the synthesis, and the limiter when there is one, each on its own.
+  private static func run(
+    _ source: PatternSource, blockSize: Int, into sink: (AudioBlock) throws -> Void
+  ) throws -> RenderReport {
+    var source = source
+    source.readAhead()
+    let pipeline = BlockPipeline(source, channelCount: source.channelCount, blockSize: blockSize) {
+      $0.read(into: &$1)
+    }
+    return try pipeline.run(sink).report
   }
 
   /// Renders `pattern` into memory, one array of frames per output channel.

@@ -19,6 +19,8 @@ struct PeakLimiter: Sendable {
   static let releaseSeconds = 0.050
 
   let channelCount: Int
+  /// Frames of the renderer's output, and so of the limiter's.
+  let frameCount: Int
   /// Look-ahead in frames, ≥ 1.
   var lookahead: Int { gain.lookahead }
 
@@ -42,9 +44,12 @@ struct PeakLimiter: Sendable {
   /// The smallest gain applied so far, 0 … 1.
   var smallestGain: Double { gain.smallestGain }
 
-  /// - Parameter blockSize: Frames the renderer renders per block.
-  init(channelCount: Int, sampleRate: Int, blockSize: Int) {
+  /// - Parameters:
+  ///   - frameCount: Frames the renderer renders in all.
+  ///   - blockSize: Frames the renderer renders per block.
+  init(channelCount: Int, frameCount: Int, sampleRate: Int, blockSize: Int) {
     self.channelCount = channelCount
+    self.frameCount = frameCount
     let lookahead = max(1, Int((Self.lookaheadSeconds * Double(sampleRate)).rounded()))
     gain = LimiterGain(
       ceiling: Self.ceiling, lookahead: lookahead,
@@ -55,15 +60,17 @@ struct PeakLimiter: Sendable {
     delayed = Array(repeating: Array(repeating: 0, count: lookahead), count: channelCount)
   }
 
-  /// Fills `block` with the next limited frames of `renderer`'s output; after the renderer's
+  /// Fills `block` with the next limited frames of the renderer's output; after the renderer's
   /// last block the delay line is drained with silence, so the output has exactly
-  /// `renderer.frameCount` frames.
+  /// ``frameCount`` frames.
   ///
+  /// - Parameter render: The renderer's next block, as ``Renderer/render(into:)`` gives it,
+  ///   into a block of the renderer's channel count and block size.
   /// - Returns: `false` when every frame has been delivered; `block` is then untouched.
-  mutating func read(from renderer: inout Renderer, into block: inout AudioBlock) -> Bool {
+  mutating func read(into block: inout AudioBlock, from render: (inout AudioBlock) -> Bool) -> Bool {
     var written = 0
     while written < block.capacity {
-      if inputIndex == input.frameCount, !refill(from: &renderer) { break }
+      if inputIndex == input.frameCount, !refill(from: render) { break }
       let count = min(input.frameCount - inputIndex, block.capacity - written)
       let quiet = gain.isAtRest && gain.frameCount >= lookahead - 1 ? quietFrames(upTo: count) : 0
       let firstFrame = gain.frameCount
@@ -93,12 +100,12 @@ struct PeakLimiter: Sendable {
   /// to push; measures each frame's loudest sample.
   ///
   /// - Returns: `false` when every frame, silence included, has been pushed.
-  private mutating func refill(from renderer: inout Renderer) -> Bool {
-    if !isInputDone, renderer.render(into: &input) {
+  private mutating func refill(from render: (inout AudioBlock) -> Bool) -> Bool {
+    if !isInputDone, render(&input) {
       inputPeak = max(inputPeak, measureLoudest())
     } else {
       isInputDone = true
-      let remaining = renderer.frameCount + lookahead - 1 - gain.frameCount
+      let remaining = frameCount + lookahead - 1 - gain.frameCount
       guard remaining > 0 else { return false }
       let count = min(remaining, input.capacity)
       for channel in 0..<channelCount {
