@@ -8,8 +8,9 @@
 ///
 /// Invariants: the output does not depend on how frames are grouped into blocks; frames more
 /// than `lookahead` before or `lookahead + release` after every overload pass unchanged, bit
-/// for bit (the gain is exactly 1 there); no output sample exceeds the ceiling by more than
-/// rounding. Memory: one render block and a few buffers of `lookahead` frames.
+/// for bit (the gain is exactly 1 there); no output sample exceeds full scale, and none that
+/// did exceeds the ceiling by more than rounding. Memory: one render block and a few buffers
+/// of `lookahead` frames.
 struct PeakLimiter: Sendable {
   /// Output ceiling, linear: −1 dBFS.
   static let ceiling = Decibels.minusOne

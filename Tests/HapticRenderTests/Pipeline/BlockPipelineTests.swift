@@ -1,0 +1,79 @@
+import Testing
+import _HapticRenderTestSupport
+
+@testable import HapticRender
+
+private typealias F = PatternFixtures
+
+/// The render's stages on separate threads give the frames of one thread, and stop when the
+/// frames are no longer wanted.
+@Suite struct BlockPipelineTests {
+  /// Overlapping taps at full intensity: overloads every 60 ms, quiet between them.
+  private static let overloading = F.document(
+    (0..<40).map { index in
+      F.event("HapticTransient", time: Double(index / 2) * 0.06 + Double(index % 2) * 0.004, ["HapticIntensity": 1])
+    }
+    .joined(separator: ", "))
+
+  /// Every block of `source` on the calling thread, one after another.
+  private func readAlone(_ source: PatternSource, blockSize: Int) -> [Float] {
+    var source = source
+    var block = AudioBlock(channelCount: source.channelCount, capacity: blockSize)
+    var samples: [Float] = []
+    while source.read(into: &block) { samples += block.channels[0][0..<block.frameCount] }
+    return samples
+  }
+
+  @Test(arguments: [1, 7, 100, 4_096])
+  func limitedRenderOnThreeThreadsIsTheRenderOnOne(blockSize: Int) throws {
+    var options = RenderOptions()
+    options.blockSize = blockSize
+    let pattern = try F.pattern(Self.overloading)
+    let alone = readAlone(try PatternSource(pattern, options: options), blockSize: blockSize)
+    let pipelined = try Render.toMemory(pattern, options: options)
+    #expect(pipelined.report.limitedOverloads == 20)
+    let samples = pipelined.channels[0]
+    #expect(alone.count == pipelined.report.frameCount && samples.count == alone.count)
+    let firstDifference = zip(samples, alone).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+    #expect(firstDifference == nil)
+    #expect(pipelined.report.peak > 1.2 && Signal.peak(alone[...]) <= 1)
+  }
+
+  struct Stop: Error, Equatable {}
+
+  /// A sink that fails stops the synthesis and the limiter: the render returns its error, and
+  /// the next render gives the whole pattern again.
+  @Test func sinkErrorStopsEveryStage() throws {
+    var options = RenderOptions()
+    options.blockSize = 64
+    let pattern = try F.pattern(Self.overloading)
+    var blocks = 0
+    #expect(throws: Stop()) {
+      try Render.stream(pattern, options: options) { _ in
+        blocks += 1
+        if blocks == 3 { throw Stop() }
+      }
+    }
+    #expect(blocks == 3)
+    let whole = try Render.toMemory(pattern, options: options)
+    #expect(whole.channels[0].count == whole.report.frameCount && whole.report.frameCount > 64 * 100)
+  }
+
+  /// Dropping a pipeline stops its producer once the ring is full, however many blocks are left.
+  @Test func droppedPipelineStopsProducing() {
+    let made = Locked(0)
+    do {
+      let pipeline = BlockPipeline(0, channelCount: 1, blockSize: 8) { count, block in
+        made.withLock { $0 += 1 }
+        count += 1
+        block.setFrameCount(1)
+        return count < 1_000_000
+      }
+      var block = AudioBlock(channelCount: 1, capacity: 8)
+      #expect(pipeline.read(into: &block) && pipeline.read(into: &block))
+    }
+    // Two blocks taken, at most a ring's worth made ahead of them, and one being made when
+    // the pipeline was dropped.
+    #expect(made.withLock { $0 } <= 2 + 4 + 1)
+  }
+}
