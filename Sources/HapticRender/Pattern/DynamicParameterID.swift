@@ -57,7 +57,14 @@ public enum DynamicParameterID: String, Sendable, CaseIterable {
   }
 
   /// `true` for controls that act on haptic events; the others act on audio events only.
-  public var isHaptic: Bool { rawValue.hasPrefix("Haptic") }
+  public var isHaptic: Bool {
+    switch self {
+    case .hapticIntensityControl, .hapticSharpnessControl, .hapticAttackTimeControl, .hapticDecayTimeControl,
+      .hapticReleaseTimeControl:
+      true
+    default: false
+    }
+  }
 
   /// Combines an event's value with this control's value and clamps to the parameter's range.
   public func combine(event value: Double, control: Double) -> Double {

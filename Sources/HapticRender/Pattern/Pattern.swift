@@ -30,5 +30,5 @@ public struct Pattern: Sendable {
   }
 
   /// `true` when at least one event is an audio event.
-  public var hasAudioEvents: Bool { events.contains { !$0.type.isHaptic } }
+  public var hasAudioEvents: Bool { events.indices.contains { !events[$0].type.isHaptic } }
 }

@@ -9,11 +9,13 @@ struct ParameterTrack: Sendable {
   private let multiplies: Bool
   private let lowest: Double
   private let highest: Double
+  /// The timeline of a parameter that no control acts on (constant, at its neutral value).
+  private static let noTimeline = ControlTimeline(.hapticIntensityControl, in: Pattern())
 
   init(_ parameter: ParameterID, of event: Event, controls: Controls) {
     base = event.value(of: parameter)
     let id = DynamicParameterID.control(for: parameter, on: event.type)
-    timeline = id.map { controls[$0] } ?? ControlTimeline(.hapticIntensityControl, in: Pattern())
+    timeline = id.map { controls[$0] } ?? Self.noTimeline
     control = timeline.isConstant ? nil : id
     multiplies = id?.combination == .multiply
     lowest = parameter.range.lowerBound

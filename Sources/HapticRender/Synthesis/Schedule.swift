@@ -130,19 +130,29 @@ struct Schedule: Sendable {
   /// amplitude; a sweep over the piece edges in frame order (ends before starts at the same
   /// frame) finds the largest sum. O(n log n) in the pieces.
   private static func largestSum(of bounds: [AmplitudeBound], over spans: [Range<Int>], sampleRate: Double) -> Double {
+    // Starts first, then ends: when the spans are in order, so are most of both halves, and
+    // the sort mostly merges runs.
     var edges: [(frame: Int, change: Double)] = []
+    var ends: [(frame: Int, change: Double)] = []
+    edges.reserveCapacity(2 * spans.count)
+    ends.reserveCapacity(spans.count)
+    func add(_ first: Int, _ last: Int, _ bound: AmplitudeBound) {
+      let largest = bound.maximum(from: Double(first) / sampleRate, to: Double(last) / sampleRate)
+      edges.append((first, largest))
+      ends.append((last, -largest))
+    }
     for (bound, span) in zip(bounds, spans) where !span.isEmpty {
       let (start, end) = (Double(span.lowerBound) / sampleRate, Double(span.upperBound) / sampleRate)
-      let cuts = bound.breakpointTimes(from: start, to: end, limit: 63).map {
-        min(max(Int(($0 * sampleRate).rounded(.down)), span.lowerBound), span.upperBound)
+      // Pieces between the span's ends and the cuts, as they come; empty ones are skipped.
+      var first = span.lowerBound
+      for time in bound.breakpointTimes(from: start, to: end, limit: 63) {
+        let cut = min(max(Int((time * sampleRate).rounded(.down)), span.lowerBound), span.upperBound)
+        if first < cut { add(first, cut, bound) }
+        first = cut
       }
-      let frames = [span.lowerBound] + cuts + [span.upperBound]
-      for (first, last) in zip(frames, frames.dropFirst()) where first < last {
-        let largest = bound.maximum(from: Double(first) / sampleRate, to: Double(last) / sampleRate)
-        edges.append((first, largest))
-        edges.append((last, -largest))
-      }
+      if first < span.upperBound { add(first, span.upperBound, bound) }
     }
+    edges += ends
     edges.sort { ($0.frame, $0.change) < ($1.frame, $1.change) }
     var sum = 0.0
     var most = 0.0
