@@ -42,6 +42,21 @@ public struct Diagnostics: Sendable {
     add(Diagnostic(.error, at: location, path: path, message))
   }
 
+  /// Records the diagnostics that `other` found in `range` (numbered in the order it found
+  /// them) as if they were found here: those it kept are added, those it only counted are
+  /// counted.
+  mutating func append(_ other: Diagnostics, found range: Range<Int>) {
+    for index in range {
+      if index < other.all.count {
+        add(other.all[index])
+      } else {
+        // Found after the ones `other` kept, so after as many here: not kept either.
+        omittedCount += 1
+        hasErrors = hasErrors || other.hasErrors
+      }
+    }
+  }
+
   private mutating func add(_ diagnostic: Diagnostic) {
     if diagnostic.severity == .error { hasErrors = true }
     if all.count < Self.maximumKept { all.append(diagnostic) } else { omittedCount += 1 }

@@ -40,7 +40,6 @@ struct PatternParser {
           return nil
         }
         if items.isEmpty { warn(value, "the pattern is empty; the render is silent and 0 s long") }
-        pattern.events.reserveCapacity(document.count(value))
         elements = items
       } else if document.string(key, equals: "Version") {
         guard let version = document.number(value) else {
@@ -63,19 +62,7 @@ struct PatternParser {
       error(root, Self.notAPattern)
       return nil
     }
-    var latestTime = -Double.infinity
-    var reportedOrder = false
-    for element in elements {
-      guard let time = parseElement(element, into: &pattern) else { continue }
-      if time < latestTime, !reportedOrder {
-        warn(
-          element,
-          "elements are not in time order (\(time.formatted) s after \(latestTime.formatted) s); they are rendered by their times"
-        )
-        reportedOrder = true
-      }
-      latestTime = max(latestTime, time)
-    }
+    parseElements(Array(elements), into: &pattern)
     return diagnostics.hasErrors ? nil : pattern
   }
 
@@ -85,7 +72,7 @@ struct PatternParser {
   /// Adds the element to `pattern`.
   ///
   /// - Returns: The time of the element added, or `nil` when none was.
-  private mutating func parseElement(_ element: JSONDocument.Index, into pattern: inout Pattern) -> Double? {
+  mutating func parseElement(_ element: JSONDocument.Index, into pattern: inout Pattern) -> Double? {
     guard let members = document.members(element) else {
       error(
         element,

@@ -1,0 +1,85 @@
+/// The elements of the `Pattern` array: a large pattern is read in two halves on two threads,
+/// with the same result, diagnostics included, as one pass in file order.
+extension PatternParser {
+  /// Elements from which the two halves are read side by side; below it, a thread costs
+  /// more than it saves.
+  static let elementsReadInParallel = 4_096
+
+  /// What reading a run of consecutive elements leaves, to be merged in order.
+  private struct ElementRun: Sendable {
+    /// The events, parameters and curves of the run.
+    var pattern = Pattern()
+    /// The time of each element, `nil` for one that added nothing.
+    var times: [Double?] = []
+    /// For each element, how many diagnostics had been found once it was read.
+    var found: [Int] = []
+    var diagnostics: Diagnostics
+  }
+
+  /// Adds `elements` to `pattern`, and warns at the first element earlier than one before it.
+  ///
+  /// - Parameter halvesFrom: Element count from which the halves are read on two threads.
+  mutating func parseElements(
+    _ elements: [JSONDocument.Index], into pattern: inout Pattern,
+    halvesFrom threshold: Int = elementsReadInParallel
+  ) {
+    let bounds = elements.count >= threshold ? [0, elements.count / 2, elements.count] : [0, elements.count]
+    let parser = PatternParser(
+      document: document, file: file,
+      diagnostics: Diagnostics(
+        treatsWarningsAsErrors: diagnostics.treatsWarningsAsErrors,
+        treatsDeviceRefusalsAsErrors: diagnostics.treatsDeviceRefusalsAsErrors))
+    var runs = ParallelWork.map(count: bounds.count - 1, jobs: 2) { index in
+      var parser = parser
+      // The first run's events become the pattern's: room for the others' too.
+      return parser.read(elements[bounds[index]..<bounds[index + 1]], capacity: index == 0 ? elements.count : 0)
+    }
+    var latestTime = -Double.infinity
+    var reportedOrder = false
+    for index in runs.indices {
+      // Moved out of `runs`, so that the first run's buffers are taken over, not copied.
+      let run = runs[index]
+      runs[index] = ElementRun(diagnostics: Diagnostics())
+      let first = bounds[index]
+      var previous = 0
+      for (offset, time) in run.times.enumerated() {
+        diagnostics.append(run.diagnostics, found: previous..<run.found[offset])
+        previous = run.found[offset]
+        guard let time else { continue }
+        if time < latestTime, !reportedOrder {
+          warn(
+            elements[first + offset],
+            "elements are not in time order (\(time.formatted) s after \(latestTime.formatted) s); they are rendered by their times"
+          )
+          reportedOrder = true
+        }
+        latestTime = max(latestTime, time)
+      }
+      if index == 0 {
+        (pattern.events, pattern.parameters, pattern.curves) = (
+          run.pattern.events, run.pattern.parameters, run.pattern.curves
+        )
+      } else {
+        pattern.events += run.pattern.events
+        pattern.parameters += run.pattern.parameters
+        pattern.curves += run.pattern.curves
+      }
+    }
+  }
+
+  /// Reads `elements` with no diagnostics so far.
+  ///
+  /// - Parameter capacity: Events to reserve room for, at least `elements.count`.
+  private mutating func read(_ elements: ArraySlice<JSONDocument.Index>, capacity: Int) -> ElementRun {
+    var run = ElementRun(diagnostics: diagnostics)
+    run.pattern.events.reserveCapacity(max(capacity, elements.count))
+    run.times.reserveCapacity(elements.count)
+    run.found.reserveCapacity(elements.count)
+    for element in elements {
+      run.times.append(parseElement(element, into: &run.pattern))
+      run.found.append(diagnostics.all.count + diagnostics.omittedCount)
+    }
+    run.diagnostics = diagnostics
+    return run
+  }
+}
