@@ -110,9 +110,12 @@ public struct ControlTimeline: Sendable {
   }
 
   /// The largest value between `start` and `end` seconds: at an end or at a breakpoint
-  /// between them, since the function is piecewise linear. O(log n).
+  /// between them, since the function is piecewise linear. Breakpoints at `end` count too: a
+  /// step there leaves the values before `end` rising to the one before the step. O(log n).
   func maximum(from start: Double, to end: Double) -> Double {
-    max(value(at: start), value(at: end), peaks.maximum(of: breakpoints(from: start, to: end)))
+    let first = breakpointCount(atOrBefore: start)
+    let throughEnd = first..<max(breakpointCount { $0 <= end }, first)
+    return max(value(at: start), value(at: end), peaks.maximum(of: throughEnd))
   }
 
   /// The indices of the breakpoints strictly between `start` and `end` seconds.
