@@ -14,7 +14,6 @@ public struct PatternSource: FrameSource {
   private var renderer: Renderer
   /// The synthesis running on its own thread, ahead of the limiter (``readAhead()``).
   private var ahead: BlockPipeline<Renderer>?
-  private let blockSize: Int
   private let policy: PeakPolicy
   /// What the render produced so far: the peak grows as blocks are read; normalization is
   /// known from the start.
@@ -25,7 +24,6 @@ public struct PatternSource: FrameSource {
   /// - Throws: ``RenderError`` for bad options or `--peak error` overflow.
   public init(_ pattern: Pattern, options: RenderOptions = RenderOptions()) throws(RenderError) {
     renderer = try Renderer(pattern: pattern, options: options)
-    blockSize = options.blockSize
     policy = options.peakPolicy
     report = RenderReport(frameCount: renderer.frameCount, sampleRate: options.sampleRate, layout: renderer.layout)
     guard renderer.peakBound > 1 else { return }
@@ -57,8 +55,10 @@ public struct PatternSource: FrameSource {
   ///
   /// A source that reads ahead must not be copied: the copies would share one synthesis.
   mutating func readAhead() {
-    guard limiter != nil, ahead == nil else { return }
-    ahead = BlockPipeline(renderer, channelCount: channelCount, blockSize: blockSize) { $0.render(into: &$1) }
+    guard let limiter, ahead == nil else { return }
+    ahead = BlockPipeline(renderer, channelCount: channelCount, blockSize: limiter.blockSize) {
+      $0.render(into: &$1)
+    }
   }
 
   public mutating func read(into block: inout AudioBlock) -> Bool {

@@ -114,14 +114,14 @@ public struct ControlTimeline: Sendable {
   /// step there leaves the values before `end` rising to the one before the step. O(log n).
   func maximum(from start: Double, to end: Double) -> Double {
     let first = breakpointCount(atOrBefore: start)
-    let throughEnd = first..<max(breakpointCount { $0 <= end }, first)
+    let throughEnd = first..<max(breakpointCount(atOrBefore: end), first)
     return max(value(at: start), value(at: end), peaks.maximum(of: throughEnd))
   }
 
   /// The indices of the breakpoints strictly between `start` and `end` seconds.
   private func breakpoints(from start: Double, to end: Double) -> Range<Int> {
     let first = breakpointCount(atOrBefore: start)
-    return first..<max(breakpointCount { $0 < end }, first)
+    return first..<max(breakpointCount(atOrBefore: end), first)
   }
 
   /// The times of the breakpoints strictly between `start` and `end` seconds, in order; at

@@ -24,6 +24,8 @@ struct PeakLimiter: Sendable {
   let frameCount: Int
   /// Look-ahead in frames, ≥ 1.
   var lookahead: Int { gain.lookahead }
+  /// Frames the renderer renders per block: the capacity of the blocks it pulls.
+  var blockSize: Int { input.capacity }
 
   /// The renderer's latest block (after its end, the silence that drains the delay line), and
   /// the next of its frames to push.

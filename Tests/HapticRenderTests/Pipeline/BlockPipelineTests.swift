@@ -41,9 +41,9 @@ private typealias F = PatternFixtures
 
   struct Stop: Error, Equatable {}
 
-  /// A sink that fails stops the synthesis and the limiter: the render returns its error, and
-  /// the next render gives the whole pattern again.
-  @Test func sinkErrorStopsEveryStage() throws {
+  /// A sink that fails ends a limited render on three threads: the render returns its error
+  /// (it does not wait for the stages), and the next render gives the whole pattern again.
+  @Test func sinkErrorEndsTheRender() throws {
     var options = RenderOptions()
     options.blockSize = 64
     let pattern = try F.pattern(Self.overloading)
@@ -59,21 +59,31 @@ private typealias F = PatternFixtures
     #expect(whole.channels[0].count == whole.report.frameCount && whole.report.frameCount > 64 * 100)
   }
 
-  /// Dropping a pipeline stops its producer once the ring is full, however many blocks are left.
+  /// What a pipeline produces from: counts the blocks made.
+  private final class Counter {
+    var made = 0
+  }
+
+  /// Dropping a pipeline stops its producer, however many blocks are left: the producer's
+  /// thread returns and lets go of the source.
   @Test func droppedPipelineStopsProducing() {
-    let made = Locked(0)
+    weak var released: Counter?
     do {
-      let pipeline = BlockPipeline(0, channelCount: 1, blockSize: 8) { count, block in
-        made.withLock { $0 += 1 }
-        count += 1
-        block.setFrameCount(1)
-        return count < 1_000_000
+      let counter = Counter()
+      released = counter
+      do {
+        let pipeline = BlockPipeline(counter, channelCount: 1, blockSize: 8) { counter, block in
+          counter.made += 1
+          block.setFrameCount(1)
+          return counter.made < 1_000_000
+        }
+        var block = AudioBlock(channelCount: 1, capacity: 8)
+        #expect(pipeline.read(into: &block) && pipeline.read(into: &block))
       }
-      var block = AudioBlock(channelCount: 1, capacity: 8)
-      #expect(pipeline.read(into: &block) && pipeline.read(into: &block))
+      // Two blocks taken, at most a ring's worth made ahead of them, and one being made when
+      // the pipeline was dropped.
+      #expect(counter.made <= 2 + 4 + 1)
     }
-    // Two blocks taken, at most a ring's worth made ahead of them, and one being made when
-    // the pipeline was dropped.
-    #expect(made.withLock { $0 } <= 2 + 4 + 1)
+    #expect(released == nil, "the producer still holds the source")
   }
 }

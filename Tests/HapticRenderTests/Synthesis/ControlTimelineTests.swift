@@ -41,6 +41,16 @@ import _HapticRenderTestSupport
     #expect(curve.value(at: 0.1) == 0)
   }
 
+  /// A ramp up to a step down: the values before the step approach the ramp's top, so the
+  /// maximum up to the step's time is that top, not the value after the step.
+  @Test func maximumUpToAStepIsTheRampsTop() throws {
+    let curve = try timeline(PatternFixtures.curve("HapticIntensityControl", [(0, 0), (2, 1), (2, 0.4), (4, 0.4)]))
+    #expect(curve.value(at: 2) == 0.4)
+    #expect(curve.maximum(from: 0, to: 2) == 1)
+    #expect(curve.maximum(from: 2, to: 4) == 0.4)  // from the step on
+    #expect(curve.maximum(from: 0, to: 1.9) < 1)
+  }
+
   @Test func laterElementOverridesFromItsStart() throws {
     let curve = try timeline(
       PatternFixtures.curve("HapticIntensityControl", [(0, 0), (2, 1)]),
