@@ -107,6 +107,30 @@ import _HapticRenderTestSupport
     #expect(findings.count == 3)
   }
 
+  /// Past the diagnostics kept, an error found last is still shown, and still fails the file.
+  @Test func anErrorFoundAfterManyWarningsIsShown() async throws {
+    let folder = try TemporaryFolder()
+    let file = "\(folder.path)/noisy.ahap"
+    let parameters =
+      #""EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": 1}, {"ParameterID": "HapticSharpness", "ParameterValue": 1}]"#
+    let named = (0..<600).map {
+      #"{"Event": {"Time": \#($0), "EventType": "HapticTransient", "Name": 1, \#(parameters)}}"#
+    }
+    let typo = #"{"Event": {"Time": 600, "EventType": "HapticTransent", \#(parameters)}}"#
+    try Data("{\"Pattern\": [\n\((named + [typo]).joined(separator: ",\n"))\n]}".utf8).write(
+      to: URL(fileURLWithPath: file))
+    let error = "noisy.ahap:602:38: error: Pattern[600].Event.EventType: unknown event type"
+    let lint = try await CommandRunner.render(["lint", file])
+    #expect(lint.status == 1)
+    #expect(String(decoding: lint.standardOutput, as: UTF8.self).contains(error))
+    #expect(
+      lint.standardError.hasSuffix("note: 101 more diagnostics not shown\nlinted 1 file: 1 error, 600 warnings\n"))
+    let render = try await CommandRunner.render([file, "-o", "\(folder.path)/noisy.wav"])
+    #expect(render.status == 1)
+    #expect(render.standardError.contains(error))
+    #expect(!FileManager.default.fileExists(atPath: "\(folder.path)/noisy.wav"))
+  }
+
   @Test func infoDescribesPatternsAndAudioFiles() async throws {
     let pattern = try await CommandRunner.render(["info", "\(samples)/breath-478.ahap"])
     #expect(pattern.status == 0)

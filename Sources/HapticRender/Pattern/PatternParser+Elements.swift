@@ -11,8 +11,8 @@ extension PatternParser {
     var pattern = Pattern()
     /// The time of each element, `nil` for one that added nothing.
     var times: [Double?] = []
-    /// For each element, how many diagnostics had been found once it was read.
-    var found: [Int] = []
+    /// For each element, the diagnostics found once it was read.
+    var found: [Diagnostics.Tally] = []
     var diagnostics: Diagnostics
   }
 
@@ -41,9 +41,9 @@ extension PatternParser {
       let run = runs[index]
       runs[index] = ElementRun(diagnostics: Diagnostics())
       let first = bounds[index]
-      var previous = 0
+      var previous = Diagnostics.Tally()
       for (offset, time) in run.times.enumerated() {
-        diagnostics.append(run.diagnostics, found: previous..<run.found[offset])
+        diagnostics.append(run.diagnostics, from: previous, to: run.found[offset])
         previous = run.found[offset]
         guard let time else { continue }
         if time < latestTime, !reportedOrder {
@@ -77,7 +77,7 @@ extension PatternParser {
     run.found.reserveCapacity(elements.count)
     for element in elements {
       run.times.append(parseElement(element, into: &run.pattern))
-      run.found.append(diagnostics.all.count + diagnostics.omittedCount)
+      run.found.append(diagnostics.found)
     }
     run.diagnostics = diagnostics
     return run

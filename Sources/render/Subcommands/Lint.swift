@@ -32,16 +32,22 @@ struct Lint: ParsableCommand {
       console.error("\(error)")
       throw ExitCode.failure
     }
-    let findings = files.flatMap {
-      PatternLinter.check(path: $0, loader: input.loader, treatsWarningsAsErrors: input.strict).all
+    let checked = files.map {
+      (file: $0, diagnostics: PatternLinter.check(path: $0, loader: input.loader, treatsWarningsAsErrors: input.strict))
     }
-    let errors = findings.filter { $0.severity == .error }.count
+    let errors = checked.map(\.diagnostics.errorCount).reduce(0, +)
+    let warnings = checked.map(\.diagnostics.warningCount).reduce(0, +)
     if json {
-      try JSONOutput.print(findings)
+      try JSONOutput.print(checked.flatMap(\.diagnostics.all))
     } else {
-      for finding in findings where finding.severity == .error || !diagnostics.quiet { print(finding) }
+      for (file, diagnostics) in checked {
+        for finding in diagnostics.all where finding.severity == .error || !self.diagnostics.quiet { print(finding) }
+        if diagnostics.omittedCount > 0 {
+          console.note("\(file): note: \(diagnostics.omittedCount) more diagnostics not shown")
+        }
+      }
       console.note(
-        "linted \(files.count) file\(files.count == 1 ? "" : "s"): \(errors) error\(errors == 1 ? "" : "s"), \(findings.count - errors) warning\(findings.count - errors == 1 ? "" : "s")"
+        "linted \(files.count) file\(files.count == 1 ? "" : "s"): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
       )
     }
     if errors > 0 { throw ExitCode.failure }

@@ -90,7 +90,30 @@ private typealias F = PatternFixtures
     #expect(onePass.diagnostics.count == Diagnostics.maximumKept)
     #expect(onePass.omitted == 5_000 / 7 + 1 + 2 - Diagnostics.maximumKept)
     #expect(onePass.hasErrors)
+    // Errors are kept ahead of warnings: with `strict` every warning is an error, and the
+    // error found last is one of those counted.
+    #expect(onePass.diagnostics.contains { $0.path.description == "Pattern[4900].Event" } == !strict)
     #expect(try Reading(text, halvesFrom: 2, strict: strict) == onePass)
+  }
+
+  /// Errors in the second half take the place of the first half's last warnings, as in one pass.
+  @Test func halvesKeepTheSecondHalfsErrorsAheadOfWarnings() throws {
+    let text = document(count: 6_000) { index in
+      if index < 1_000, index.isMultiple(of: 2) {
+        F.event("HapticTransient", time: Double(index) / 100, ["HapticIntensity": 0.5])
+      } else if index >= 3_000, index.isMultiple(of: 10) {
+        "{\"Event\": {\"Time\": \(Double(index) / 100)}}"
+      } else {
+        nil
+      }
+    }
+    let onePass = try Reading(text, halvesFrom: .max)
+    let errors = onePass.diagnostics.filter { $0.severity == .error }
+    #expect(errors.count == 300 && errors.first?.path.description == "Pattern[3000].Event")
+    #expect(onePass.diagnostics.count == Diagnostics.maximumKept)
+    #expect(onePass.diagnostics[199].path.description == "Pattern[398].Event")
+    #expect(onePass.omitted == 300)
+    #expect(try Reading(text, halvesFrom: 2) == onePass)
   }
 
   /// Every corpus file and sample reads the same in halves, however small.
