@@ -100,6 +100,7 @@ public struct Diagnostics: Sendable {
   /// Records the diagnostics that `other` found between two of its tallies as if they were
   /// found here: those it kept are added, those it only counted are counted.
   mutating func append(_ other: Diagnostics, from start: Tally, to end: Tally) {
+    guard start != end else { return }
     // Beyond the first `maximumKept` of their kind there, so beyond as many here: not kept.
     let keptErrors = min(start.errors, other.errors.count)..<min(end.errors, other.errors.count)
     let keptWarnings = min(start.warnings, other.warnings.count)..<min(end.warnings, other.warnings.count)
