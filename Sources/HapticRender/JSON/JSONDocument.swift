@@ -80,6 +80,21 @@ public struct JSONDocument: Sendable {
     }
   }
 
+  /// The case of `Name` whose raw value the string at `index` spells byte for byte, without
+  /// decoding it; `nil` when none does (an escaped or another string: decode it to be sure).
+  func string<Name: SpelledName>(_ index: Index, spelling _: Name.Type) -> Name? {
+    let node = nodes[index]
+    guard node.kind == .string, !node.flags.contains(.escaped) else { return nil }
+    let (start, count) = (Int(node.start) + 1, Int(node.payload))
+    return bytes.withUnsafeBufferPointer { source in
+      // Unchecked: the node's `payload` bytes after `start` are inside the text.
+      Name.spellings.first { spelling in
+        spelling.bytes.count == count
+          && spelling.bytes.withUnsafeBufferPointer { memcmp(source.baseAddress! + start, $0.baseAddress!, count) == 0 }
+      }?.name
+    }
+  }
+
   /// The number of elements of an array or members of an object; 0 for other values.
   public func count(_ index: Index) -> Int {
     isContainer(index) ? Int(nodes[index].payload >> 32) : 0

@@ -15,6 +15,9 @@ struct ObjectFields {
 
   /// The object's keys, each followed by its value.
   let keys: JSONDocument.Cursor
+  /// Bit `n` is set when a key may be `n` bytes long: every bit for a key that is escaped or
+  /// 64 bytes or longer. A name of another length is looked for no further.
+  private let keyLengths: UInt64
   /// Members taken or set aside, by ordinal: a bit each for the first 64, a set beyond.
   private var takenBits: UInt64 = 0
   private var takenBeyond: Set<Int> = []
@@ -24,6 +27,13 @@ struct ObjectFields {
   init?(_ value: JSONDocument.Index, in document: JSONDocument) {
     guard document.nodes[value].kind == .object else { return nil }
     keys = JSONDocument.Cursor(value, in: document)
+    var lengths: UInt64 = 0
+    var keys = keys
+    while let keyNode = keys.next(in: document) {
+      let node = document.nodes[keyNode]
+      lengths |= node.flags.contains(.escaped) || node.payload >= 64 ? ~0 : 1 << node.payload
+    }
+    keyLengths = lengths
   }
 
   /// Removes and returns the non-null member named `key`.
@@ -66,6 +76,7 @@ struct ObjectFields {
 
   /// The key node of the member named `key`, under its own name or a rename.
   private func find(_ key: StaticString, in document: JSONDocument, includingTaken: Bool) -> JSONDocument.Index? {
+    if renames.isEmpty, key.utf8CodeUnitCount < 64, keyLengths & (1 << key.utf8CodeUnitCount) == 0 { return nil }
     var keys = keys
     while let keyNode = keys.next(in: document) {
       guard includingTaken || !isTaken(keyNode, in: document) else { continue }

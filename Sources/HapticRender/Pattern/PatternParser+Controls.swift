@@ -1,6 +1,7 @@
 /// `Parameter` and `ParameterCurve` elements.
 extension PatternParser {
-  mutating func parseParameter(_ value: Node) -> DynamicParameter? {
+  /// The parameter whose object is at `value` (JSON path `path`), or `nil` after an error.
+  mutating func parseParameter(_ value: Node, path: JSONPath) -> DynamicParameter? {
     guard var fields = object(value) else { return nil }
     let id = fields.take("ParameterID", in: document).flatMap { dynamicID($0.value) }
     let time = fields.take("Time", in: document).flatMap { requireTime($0.value) }
@@ -11,10 +12,11 @@ extension PatternParser {
     guard let id, let time, let raw, let valueField else { return nil }
     let clamped = clamp(raw, to: id.range, valueField.value, name: id.rawValue)
     return DynamicParameter(
-      id: id, time: time, value: clamped, position: document.position(value), path: document.path(value))
+      id: id, time: time, value: clamped, position: document.position(value), path: path)
   }
 
-  mutating func parseCurve(_ value: Node) -> ParameterCurve? {
+  /// The curve whose object is at `value` (JSON path `path`), or `nil` after an error.
+  mutating func parseCurve(_ value: Node, path: JSONPath) -> ParameterCurve? {
     guard var fields = object(value) else { return nil }
     let idField = fields.take("ParameterID", in: document)
     let id = idField.flatMap { dynamicID($0.value) }
@@ -75,10 +77,11 @@ extension PatternParser {
     }
     points = points.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
     return ParameterCurve(
-      id: id, time: time, points: points, position: document.position(value), path: document.path(value))
+      id: id, time: time, points: points, position: document.position(value), path: path)
   }
 
   mutating func dynamicID(_ value: Node) -> DynamicParameterID? {
+    if let id = document.string(value, spelling: DynamicParameterID.self) { return id }
     guard let name = document.string(value) else {
       error(value, "expected a dynamic parameter name, found \(document.excerpt(value))")
       return nil

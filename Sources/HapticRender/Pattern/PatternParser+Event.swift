@@ -1,6 +1,9 @@
 /// Events and their parameters.
 extension PatternParser {
-  mutating func parseEvent(_ value: Node) -> Event? {
+  /// The event whose object is at `value`, or `nil` after an error.
+  ///
+  /// - Parameter path: The JSON path of `value`.
+  mutating func parseEvent(_ value: Node, path: JSONPath) -> Event? {
     guard var fields = object(value) else { return nil }
     fields.alias("Type", for: "EventType", parser: &self)
     fields.alias("Parameters", for: "EventParameters", parser: &self)
@@ -72,7 +75,7 @@ extension PatternParser {
     }
     return Event(
       type: type, time: time, duration: duration ?? 0, clampedParameters: parameters, waveform: waveform,
-      position: document.position(value), path: document.path(value))
+      position: document.position(value), path: path)
   }
 
   mutating func parseEventParameters(_ value: Node, for type: EventType) -> EventParameters {
@@ -90,18 +93,8 @@ extension PatternParser {
         error(item, "missing \"ParameterID\"")
         continue
       }
-      guard let name = document.string(idField.value) else {
-        error(idField.value, "expected a parameter name, found \(document.excerpt(idField.value))")
-        continue
-      }
-      guard let id = ParameterID(rawValue: name) else {
-        var hint = suggestion(for: name, among: ParameterID.allCases.map(\.rawValue))
-        if DynamicParameterID(rawValue: name) != nil {
-          hint = " (\"\(name)\" is a dynamic parameter: use it in a Parameter or ParameterCurve element)"
-        }
-        error(idField.value, "unknown event parameter \"\(name)\"\(hint)")
-        continue
-      }
+      guard let id = parameterID(idField.value) else { continue }
+      let name = id.rawValue
       guard let valueField else {
         error(item, "missing \"ParameterValue\" for \(name)")
         continue
@@ -129,7 +122,25 @@ extension PatternParser {
     return parameters
   }
 
+  private mutating func parameterID(_ value: Node) -> ParameterID? {
+    if let id = document.string(value, spelling: ParameterID.self) { return id }
+    guard let name = document.string(value) else {
+      error(value, "expected a parameter name, found \(document.excerpt(value))")
+      return nil
+    }
+    guard let id = ParameterID(rawValue: name) else {
+      var hint = suggestion(for: name, among: ParameterID.allCases.map(\.rawValue))
+      if DynamicParameterID(rawValue: name) != nil {
+        hint = " (\"\(name)\" is a dynamic parameter: use it in a Parameter or ParameterCurve element)"
+      }
+      error(value, "unknown event parameter \"\(name)\"\(hint)")
+      return nil
+    }
+    return id
+  }
+
   private mutating func eventType(_ value: Node) -> EventType? {
+    if let type = document.string(value, spelling: EventType.self) { return type }
     guard let name = document.string(value) else {
       error(value, "expected an event type name, found \(document.excerpt(value))")
       return nil

@@ -69,7 +69,7 @@ struct PatternParser {
   /// The element kinds, in the order messages list them.
   private static let elementKinds = ["Event", "Parameter", "ParameterCurve"]
 
-  /// Adds the element to `pattern`.
+  /// Adds the element at `Pattern[i]` to `pattern`.
   ///
   /// - Returns: The time of the element added, or `nil` when none was.
   mutating func parseElement(_ element: JSONDocument.Index, into pattern: inout Pattern) -> Double? {
@@ -103,17 +103,22 @@ struct PatternParser {
       if members.isEmpty { warn(element, "empty element is ignored") }
       return nil
     }
+    // What `document.path(found + 1)` gives, without walking up to the root: the keys matched
+    // their names exactly.
+    func path(_ kind: String) -> JSONPath {
+      JSONPath([.key("Pattern"), .index(document.ordinal(element)), .key(kind)])
+    }
     if document.string(found, equals: "Event") {
-      guard let event = parseEvent(found + 1) else { return nil }
+      guard let event = parseEvent(found + 1, path: path("Event")) else { return nil }
       pattern.events.append(event)
       return event.time
     }
     if document.string(found, equals: "Parameter") {
-      guard let parameter = parseParameter(found + 1) else { return nil }
+      guard let parameter = parseParameter(found + 1, path: path("Parameter")) else { return nil }
       pattern.parameters.append(parameter)
       return parameter.time
     }
-    guard let curve = parseCurve(found + 1) else { return nil }
+    guard let curve = parseCurve(found + 1, path: path("ParameterCurve")) else { return nil }
     pattern.curves.append(curve)
     return curve.time
   }

@@ -181,7 +181,7 @@ struct LimiterGain: Sendable {
     -> Int
   {
     let step = releaseStep
-    let limit = loudest.firstIndex { !($0 <= 1) }.map { $0 - loudest.startIndex } ?? loudest.count
+    let limit = Self.framesAtOrBelowFullScale(UnsafeBufferPointer(rebasing: loudest))
     var gain = gain
     var run = 0
     while run < limit {
@@ -202,6 +202,21 @@ struct LimiterGain: Sendable {
     self.gain = gain
     if gain >= 1 { lowest = 1 }
     return run
+  }
+
+  /// How many of `loudest` come before the first above full scale (or not a number): all of
+  /// them when none is. Compares eight at a time.
+  static func framesAtOrBelowFullScale(_ loudest: UnsafeBufferPointer<Float>) -> Int {
+    guard let base = loudest.baseAddress else { return 0 }
+    let source = UnsafeRawPointer(base)
+    var index = 0
+    while index + 8 <= loudest.count {
+      let group = source.loadUnaligned(fromByteOffset: index * 4, as: SIMD8<Float>.self)
+      if !all(group .<= 1) { break }
+      index += 8
+    }
+    while index < loudest.count, loudest[index] <= 1 { index += 1 }
+    return index
   }
 
   /// How much the gain rises per frame after an overload: from the lowest gain back to 1 over

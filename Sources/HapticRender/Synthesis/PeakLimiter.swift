@@ -165,7 +165,9 @@ struct PeakLimiter: Sendable {
 
   /// How many of the next `count` input frames come before the next one above full scale.
   private func quietFrames(upTo count: Int) -> Int {
-    loudest[inputIndex..<inputIndex + count].firstIndex { $0 > 1 }.map { $0 - inputIndex } ?? count
+    loudest.withUnsafeBufferPointer {
+      LimiterGain.framesAtOrBelowFullScale(UnsafeBufferPointer(rebasing: $0[inputIndex..<inputIndex + count]))
+    }
   }
 
   /// `sample` times `gain`, in double precision; exactly `sample` when `gain` is 1.

@@ -292,6 +292,32 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     #expect(continuous.isSustained)
   }
 
+  /// Events, parameters and curves carry the JSON path of their object, as the document
+  /// gives it: keys written with escapes read as their text, and elements that add nothing
+  /// keep their place in the count.
+  @Test func elementsCarryTheirJSONPaths() throws {
+    let text = #"""
+      {"Pattern": [], "Pat\u0074ern": [{},
+        {"Ev\u0065nt": {"Time": 0, "EventType": "HapticTransient"}},
+        {"Parameter": {"ParameterID": "HapticIntensityControl", "Time": 0, "ParameterValue": 1}},
+        {"Param\u0065terCurve": {"ParameterID": "HapticIntensityControl", "Time": 1,
+          "ParameterCurveControlPoints": [{"Time": 0, "ParameterValue": 1}]}}]}
+      """#
+    let pattern = try PatternFixtures.pattern(text)
+    var diagnostics = Diagnostics()
+    let document = try #require(JSONParser.parse(Array(text.utf8), file: "t", diagnostics: &diagnostics))
+    let key = try #require(document.members(document.root)?.first { document.string($0, equals: "Pattern") })
+    let elements = try #require(document.elements(key + 1))
+    let objects = elements.compactMap { document.members($0)?.first { _ in true } }.map { $0 + 1 }
+    #expect(
+      [pattern.events[0].path, pattern.parameters[0].path, pattern.curves[0].path].map(\.description) == [
+        "Pattern[1].Event", "Pattern[2].Parameter", "Pattern[3].ParameterCurve",
+      ])
+    #expect(
+      [pattern.events[0].path, pattern.parameters[0].path, pattern.curves[0].path]
+        == objects.map { document.path($0) })
+  }
+
   @Test func capsContinuousEventsAt30Seconds() throws {
     let pattern = try PatternFixtures.pattern(
       PatternFixtures.document(
