@@ -4,6 +4,7 @@ import HapticRender
 /// `render check DIR --golden GOLDEN_DIR`: golden-file regression tests for a folder of patterns.
 struct Check: ParsableCommand, OptionChecking {
   static let configuration = CommandConfiguration(
+    commandName: "check",
     abstract: "Render every AHAP file under the given folders and compare each with its golden file.",
     discussion: """
       The golden file of breath.ahap is GOLDEN/breath.flac (or the --type given). With --update, \

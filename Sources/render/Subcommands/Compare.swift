@@ -4,6 +4,7 @@ import HapticRender
 /// `render compare EXPECTED ACTUAL`: are two sounds the same, in numbers.
 struct Compare: ParsableCommand, OptionChecking {
   static let configuration = CommandConfiguration(
+    commandName: "compare",
     abstract: "Compare two audio files sample by sample; an AHAP file stands for its render.",
     discussion: """
       Checks rate, channels and length, then compares every sample and reports the largest \

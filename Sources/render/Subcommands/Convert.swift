@@ -4,6 +4,7 @@ import HapticRender
 /// `render INPUT.ahap -o OUT.wav`, or many inputs with `--out-dir`: the default subcommand.
 struct Convert: ParsableCommand, OptionChecking {
   static let configuration = CommandConfiguration(
+    commandName: "convert",
     abstract: "Render AHAP files to audio files (the default command).",
     discussion: """
       One input: -o FILE (or - for standard output). Several inputs or folders (searched \

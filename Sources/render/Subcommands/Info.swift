@@ -4,6 +4,7 @@ import HapticRender
 /// `render info FILE`: what is in a pattern or an audio file.
 struct Info: ParsableCommand, OptionChecking {
   static let configuration = CommandConfiguration(
+    commandName: "info",
     abstract:
       "Describe an AHAP file (duration, events, parameters, polyphony, loudest point, metadata) or an audio file (rate, channels, length, peak and RMS per channel)."
   )

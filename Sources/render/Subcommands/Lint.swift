@@ -4,6 +4,7 @@ import HapticRender
 /// `render lint FILE…`: will these patterns behave on a device?
 struct Lint: ParsableCommand {
   static let configuration = CommandConfiguration(
+    commandName: "lint",
     abstract: "Check AHAP files: every reader diagnostic plus device-compatibility checks.",
     discussion: """
       Beyond the reader's warnings (curves over 16 points, continuous events over 30 s, \

@@ -4,6 +4,7 @@ import HapticRender
 /// `render plot FILE.ahap -o OUT.svg`: see a pattern.
 struct Plot: ParsableCommand, OptionChecking {
   static let configuration = CommandConfiguration(
+    commandName: "plot",
     abstract: "Draw an AHAP file as an SVG picture.",
     discussion: """
       Lanes: the rendered waveform of each output channel (min/max envelope), the effective \

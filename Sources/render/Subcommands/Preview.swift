@@ -4,6 +4,7 @@ import HapticRender
 /// `render preview IN.ahap -o OUT.html`, or a site of pages with `--out-dir`.
 struct Preview: ParsableCommand, OptionChecking {
   static let configuration = CommandConfiguration(
+    commandName: "preview",
     abstract: "Write HTML pages to hear and see patterns in a browser, a playhead moving over the plot.",
     discussion: """
       Each page is one self-contained file: the title and metadata, an audio player with the \
