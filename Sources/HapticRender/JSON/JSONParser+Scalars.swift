@@ -83,6 +83,7 @@ extension JSONParser {
   mutating func scanString() throws(SyntaxError) -> Bool {
     index += 1  // opening quote
     let contentStart = index
+    index += Self.plainBytes(in: UnsafeBufferPointer(rebasing: bytes[index...]))
     while index < bytes.count {
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
@@ -107,6 +108,32 @@ extension JSONParser {
     return true
   }
 
+  /// How many bytes of `text` come before the first quote, backslash or control character
+  /// (all of them when none does); eight at a time, the rest one by one.
+  static func plainBytes(in text: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let base = text.baseAddress else { return 0 }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highBits: UInt64 = 0x8080_8080_8080_8080
+    /// The high bit of each byte of `word` below `limit` (≤ 0x80) is set; above the lowest
+    /// such byte, other bits may be set too.
+    func below(_ limit: UInt64, _ word: UInt64) -> UInt64 { (word &- ones &* limit) & ~word & highBits }
+    var offset = 0
+    while offset + 8 <= text.count {
+      let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+      let special =
+        below(1, word ^ (ones &* UInt64(UInt8(ascii: "\""))))
+        | below(1, word ^ (ones &* UInt64(UInt8(ascii: "\\")))) | below(0x20, word)
+      if special != 0 { return offset + special.trailingZeroBitCount / 8 }
+      offset += 8
+    }
+    while offset < text.count, text[offset] != UInt8(ascii: "\""), text[offset] != UInt8(ascii: "\\"),
+      text[offset] >= 0x20
+    {
+      offset += 1
+    }
+    return offset
+  }
+
   // MARK: - Whitespace
 
   mutating func consume(_ byte: UInt8) -> Bool {
@@ -116,6 +143,8 @@ extension JSONParser {
   }
 
   mutating func skipWhitespace() {
+    // Most values follow their separator directly.
+    guard index < bytes.count, bytes[index] <= UInt8(ascii: " ") else { return }
     while index < bytes.count {
       switch bytes[index] {
       case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"), UInt8(ascii: "\n"):

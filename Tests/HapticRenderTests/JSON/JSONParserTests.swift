@@ -145,6 +145,22 @@ import Testing
     #expect(diagnostics.first?.message == "invalid JSON: expected 'true', found '}'")
   }
 
+  /// Strings are scanned eight bytes at a time: the first quote, backslash or control
+  /// character is found wherever it falls, and no other byte stops the scan.
+  @Test(arguments: [UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x00, 0x0A, 0x1F])
+  func plainBytesStopAtTheFirstSpecialByte(_ special: UInt8) {
+    // Every byte that is not special, high ones included, in a run longer than a word.
+    let plain = (0x20...0xFF).map(UInt8.init).filter { $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }
+    for length in 0..<20 {
+      for start in 0..<plain.count - length {
+        let text = Array(plain[start..<start + length]) + [special, UInt8(ascii: "a")]
+        let found = text.withUnsafeBufferPointer { JSONParser.plainBytes(in: $0) }
+        #expect(found == length, "\(text)")
+      }
+    }
+    #expect([UInt8](repeating: 0x7F, count: 13).withUnsafeBufferPointer { JSONParser.plainBytes(in: $0) } == 13)
+  }
+
   @Test func arbitraryBytesNeverCrash() {
     var generator = SplitMix64(seed: 7)
     let alphabet = Array("{}[]\",:0123456789.eE-+truefalsn \\u\n\t".utf8) + [0xFF, 0xC3, 0x00]
