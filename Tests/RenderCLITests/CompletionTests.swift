@@ -12,8 +12,8 @@ import _HapticRenderTestSupport
   /// A folder holding `a.ahap`, `b.wav`, a subfolder `sub` and the script for `shell`.
   private func workspace(_ shell: String) async throws -> TemporaryFolder {
     let folder = try TemporaryFolder()
-    FileManager.default.createFile(atPath: "\(folder.path)/a.ahap", contents: Data())
-    FileManager.default.createFile(atPath: "\(folder.path)/b.wav", contents: Data())
+    #expect(FileManager.default.createFile(atPath: "\(folder.path)/a.ahap", contents: Data()))
+    #expect(FileManager.default.createFile(atPath: "\(folder.path)/b.wav", contents: Data()))
     try FileManager.default.createDirectory(atPath: "\(folder.path)/sub", withIntermediateDirectories: false)
     let script = try await CommandRunner.render(["--generate-completion-script", shell])
     #expect(script.status == 0)

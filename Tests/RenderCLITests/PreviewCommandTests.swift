@@ -33,7 +33,7 @@ import _HapticRenderTestSupport
     var diagnostics = Diagnostics()
     let pattern = try #require(try PatternLoader().load(path: "\(samples)/breath-478.ahap", diagnostics: &diagnostics))
     let rendered = try Render.toMemory(pattern)
-    var reader = try AudioFileReader(path: flac)
+    let reader = try AudioFileReader(path: flac)
     #expect(reader.sampleRate == 48_000 && reader.channelCount == 1)
     #expect(reader.frameCount == rendered.channels[0].count)
     var block = AudioBlock(channelCount: 1, capacity: 4_096)

@@ -40,7 +40,7 @@ public struct MixedSource: FrameSource {
       while filled < block.capacity, !pending[index].isDone {
         if pending[index].used == pending[index].block.frameCount {
           pending[index].used = 0
-          if try !sources[index].read(into: &pending[index].block) {
+          if !sources[index].read(into: &pending[index].block) {
             pending[index].isDone = true
             break
           }

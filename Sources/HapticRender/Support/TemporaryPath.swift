@@ -87,7 +87,7 @@ enum TemporaryPath {
   static func newFolder(prefix: String) throws(FileSystemError) -> String {
     var template = Array("\(folder)/\(prefix)XXXXXX".utf8CString)
     guard mkdtemp(&template) != nil else { throw problem(in: folder) }
-    return String(cString: template)
+    return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   /// Removes the stale temporary files in `folder`, the first time this process asks.
