@@ -8,6 +8,10 @@
 ///   which reaches `r(k)` by the time frame `k` leaves the delay line;
 /// - released: the gain rises at most `(1 − lowest)/release` per frame back to 1.
 ///
+/// The held value is found in constant time per frame (van Herk and Gil-Werman): frames are
+/// grouped in blocks of `lookahead` from frame 0, and the last `lookahead` frames are a suffix
+/// of the previous block and a prefix of the current one, whose minima are kept.
+///
 /// Memory: three rings of `lookahead` values.
 struct LimiterGain: Sendable {
   /// Output ceiling, linear.
@@ -19,7 +23,7 @@ struct LimiterGain: Sendable {
 
   /// Frames pushed so far.
   private(set) var frameCount = 0
-  /// `frameCount % lookahead`: the ring slot of the next frame.
+  /// `frameCount % lookahead`: the next frame's place in its block and in the rings.
   private var slot = 0
   /// The held gains of the last `lookahead` frames, in a ring indexed by frame % lookahead.
   private var held: [Double]
@@ -27,12 +31,16 @@ struct LimiterGain: Sendable {
   /// exactly 1, whatever rounding the sum gathered).
   private var heldSum: Double
   private var heldBelowOne = 0
-  /// Monotonic queue of (frame, required gain) for the sliding minimum, gains increasing from
-  /// front to back; a ring of `lookahead` entries, which is all a window can hold.
-  private var queueFrames: [Int]
-  private var queueGains: [Double]
-  private var queueFront = 0
-  private var queueCount = 0
+  /// The required gains of the current block's frames so far, by place.
+  private var blockRequired: [Double]
+  /// By place, the smallest required gain of the previous block from that place to its end.
+  private var previousSuffixMinimum: [Double]
+  /// The smallest required gain of the current block's frames so far.
+  private var prefixMinimum = 1.0
+  /// Set when every required gain of the last `lookahead` frames is 1 but the blocks above
+  /// were not kept up to date (the frames skipped the gain computation); they are filled with
+  /// 1 before the next frame that needs them.
+  private var requiredAreOne = true
   /// The gain of the last frame that left the delay line, and the lowest since it was last 1.
   private var gain = 1.0
   private var lowest = 1.0
@@ -48,8 +56,8 @@ struct LimiterGain: Sendable {
     self.release = release
     held = Array(repeating: 1, count: lookahead)
     heldSum = Double(lookahead)
-    queueFrames = Array(repeating: 0, count: lookahead)
-    queueGains = Array(repeating: 1, count: lookahead)
+    blockRequired = Array(repeating: 1, count: lookahead)
+    previousSuffixMinimum = Array(repeating: 1, count: lookahead)
   }
 
   /// Whether the gain is 1 and stays 1 until a frame above full scale is pushed: every held
@@ -68,40 +76,44 @@ struct LimiterGain: Sendable {
     // Moved out so that the loop below writes through pointers, without a uniqueness check
     // per write; moved back at the end.
     var held = self.held
-    var queueFrames = self.queueFrames
-    var queueGains = self.queueGains
+    var blockRequired = self.blockRequired
+    var previousSuffixMinimum = self.previousSuffixMinimum
     self.held = []
-    self.queueFrames = []
-    self.queueGains = []
+    self.blockRequired = []
+    self.previousSuffixMinimum = []
     defer {
       self.held = held
-      self.queueFrames = queueFrames
-      self.queueGains = queueGains
+      self.blockRequired = blockRequired
+      self.previousSuffixMinimum = previousSuffixMinimum
     }
     let lookahead = lookahead
     var pushed = 0
     var emitted = 0
     held.withUnsafeMutableBufferPointer { held in
-      queueFrames.withUnsafeMutableBufferPointer { queueFrames in
-        queueGains.withUnsafeMutableBufferPointer { queueGains in
-          // Unchecked below: ring indices are wrapped into 0 ..< lookahead, the rings' size.
-          func wrapped(_ index: Int) -> Int { index >= lookahead ? index - lookahead : index }
+      blockRequired.withUnsafeMutableBufferPointer { blockRequired in
+        previousSuffixMinimum.withUnsafeMutableBufferPointer { previousSuffixMinimum in
+          // Unchecked below: `slot` stays in 0 ..< lookahead, the rings' size.
 
           /// Pushes the required gain of the next frame: returns the mean of the held gains.
           func smoothedGain(required: Double) -> Double {
-            // Held: the sliding minimum; at most one entry leaves the window per frame.
-            if queueCount > 0, queueFrames[queueFront] <= frameCount - lookahead {
-              queueFront = wrapped(queueFront + 1)
-              queueCount -= 1
+            // Held: the smallest required gain of the last `lookahead` frames.
+            if requiredAreOne {
+              previousSuffixMinimum.update(repeating: 1)
+              blockRequired.update(repeating: 1)
+              prefixMinimum = 1
+              requiredAreOne = false
             }
-            while queueCount > 0, queueGains[wrapped(queueFront + queueCount - 1)] >= required {
-              queueCount -= 1
+            blockRequired[slot] = required
+            prefixMinimum = slot == 0 ? required : min(prefixMinimum, required)
+            let holding = slot + 1 < lookahead ? min(previousSuffixMinimum[slot + 1], prefixMinimum) : prefixMinimum
+            if slot + 1 == lookahead {
+              // The block is complete: it becomes the previous one.
+              var suffix = 1.0
+              for place in stride(from: lookahead - 1, through: 0, by: -1) {
+                suffix = min(suffix, blockRequired[place])
+                previousSuffixMinimum[place] = suffix
+              }
             }
-            let back = wrapped(queueFront + queueCount)
-            queueFrames[back] = frameCount
-            queueGains[back] = required
-            queueCount += 1
-            let holding = queueGains[queueFront]
 
             // Smoothed: the mean of the held gains of the window.
             let old = held[slot]
@@ -116,20 +128,13 @@ struct LimiterGain: Sendable {
             return min(heldSum / Double(lookahead), 1)
           }
 
-          /// Every held gain is 1, and so is `frame`'s: the window's minimum is that frame alone.
-          func holdOnly(_ frame: Int) {
-            queueFrames[queueFront] = frame
-            queueGains[queueFront] = 1
-            queueCount = 1
-          }
-
           while pushed < loudest.count {
             if heldBelowOne == 0, gain < 1, frameCount + 1 >= lookahead, loudest[pushed] <= 1 {
               // A release run: every required gain is 1, so only the release moves the gain.
               let run = releaseRun(loudest[pushed...], gains: gains + emitted)
               frameCount += run
               slot = frameCount % lookahead
-              holdOnly(frameCount - 1)
+              requiredAreOne = true
               pushed += run
               emitted += run
               if isAtRest { break }
@@ -139,13 +144,13 @@ struct LimiterGain: Sendable {
             let smoothed: Double
             if heldBelowOne == 0, magnitude <= 1 {
               // The mean of the held gains stays exactly 1 (the release may still be rising).
-              holdOnly(frameCount)
+              requiredAreOne = true
               smoothed = 1
             } else {
               smoothed = smoothedGain(required: magnitude > 1 ? ceiling / magnitude : 1)
             }
             frameCount += 1
-            slot = wrapped(slot + 1)
+            slot = slot + 1 == lookahead ? 0 : slot + 1
             pushed += 1
             if frameCount >= lookahead {
               gains[emitted] = released(smoothed)
@@ -165,10 +170,7 @@ struct LimiterGain: Sendable {
     precondition(isAtRest, "quiet frames skip the gain computation only at rest")
     frameCount += count
     slot = frameCount % lookahead
-    // Every required gain was 1: the sliding minimum's queue holds only the newest frame.
-    queueCount = 1
-    queueFrames[queueFront] = frameCount - 1
-    queueGains[queueFront] = 1
+    requiredAreOne = true
   }
 
   /// The release over frames at or below full scale while every held gain is 1: each frame's

@@ -57,4 +57,53 @@ import Testing
   func gainsDoNotDependOnHowFramesArePushed(_ chunk: Int) {
     #expect(gains(chunk: chunk) == gains(chunk: 4 * release))
   }
+
+  /// Overloads of every size, close together and apart, against the rule computed the slow
+  /// way: each held gain as the minimum of its window, each smoothed gain as a fresh mean.
+  @Test(arguments: [1, 3, 50, 6_000])
+  func gainsFollowTheRuleFrameByFrame(_ chunk: Int) {
+    let (lookahead, release, ceiling) = (7, 20, 0.9)
+    var random = SplitMix64(seed: 7)
+    var loudest: [Float] = []
+    while loudest.count < 6_000 {
+      // Quiet stretches, some long enough for the gain to come to rest, then a burst.
+      for _ in 0..<Int(random.next() % 60) { loudest.append(Float(random.unit() * 0.95)) }
+      for _ in 0..<Int(random.next() % 12) { loudest.append(Float(1 + random.unit() * 2)) }
+    }
+    let required = loudest.map { $0 > 1 ? ceiling / Double($0) : 1 }
+    let held = required.indices.map { frame in required[max(0, frame - lookahead + 1)...frame].min()! }
+    var expected: [Double] = []
+    var (gain, lowest) = (1.0, 1.0)
+    for frame in (lookahead - 1)..<loudest.count {
+      let window = held[max(0, frame - lookahead + 1)...frame]
+      let mean = (window.reduce(0, +) + Double(lookahead - window.count)) / Double(lookahead)
+      let target = window.allSatisfy { $0 == 1 } ? 1 : min(mean, 1)
+      if target < gain {
+        (gain, lowest) = (target, min(lowest, target))
+      } else if gain < 1 {
+        gain = min(target, gain + (1 - lowest) / Double(release))
+        if gain >= 1 { (gain, lowest) = (1, 1) }
+      }
+      expected.append(gain)
+    }
+
+    var limiter = LimiterGain(ceiling: ceiling, lookahead: lookahead, release: release)
+    var pushedGains: [Double] = []
+    var written = [Double](repeating: 0, count: chunk)
+    var index = 0
+    while index < loudest.count {
+      let count = min(chunk, loudest.count - index)
+      let (pushed, emitted) = loudest.withUnsafeBufferPointer { all in
+        written.withUnsafeMutableBufferPointer {
+          limiter.push(UnsafeBufferPointer(rebasing: all[index..<index + count]), gains: $0.baseAddress!)
+        }
+      }
+      pushedGains += written[0..<emitted]
+      index += pushed
+    }
+    #expect(pushedGains.count == expected.count)
+    let worst = zip(pushedGains, expected).map { abs($0 - $1) }.max() ?? 0
+    #expect(worst < 1e-12, "largest difference \(worst)")
+    #expect(limiter.overloadCount > 20)
+  }
 }

@@ -5,11 +5,6 @@ import Testing
 
 /// The closed form of repeated addition, against the addition repeated.
 @Suite struct RepeatedAdditionTests {
-  /// A uniform value in 0 ..< 1 from the seeded generator, so every run checks the same cases.
-  private func unit(_ generator: inout SplitMix64) -> Double {
-    Double(generator.next() >> 11) / Double(1 << 53)
-  }
-
   /// Starts near the top of binades from 2⁻²⁰ to 1, so that most stretches end within the
   /// frames checked, and steps from 10⁻⁹ to 0.1: every sum of the stretch equals the repeated
   /// addition's, bit for bit, and stays below the binade's top.
@@ -17,9 +12,9 @@ import Testing
     var generator = SplitMix64(seed: 17)
     var stretches = 0
     for _ in 0..<3_000 {
-      let top = Double(sign: .plus, exponent: -Int(unit(&generator) * 20), significand: 1)
-      let step = 1e-9 * pow(10, unit(&generator) * 8)
-      let start = max(top / 2, top - step * (1 + unit(&generator) * 4_000))
+      let top = Double(sign: .plus, exponent: -Int(generator.unit() * 20), significand: 1)
+      let step = 1e-9 * pow(10, generator.unit() * 8)
+      let start = max(top / 2, top - step * (1 + generator.unit() * 4_000))
       let (count, increment) = RepeatedAddition.stretch(from: start, step: step)
       guard count > 0 else { continue }
       stretches += 1
