@@ -30,7 +30,10 @@ extension PatternParser {
         treatsWarningsAsErrors: diagnostics.treatsWarningsAsErrors,
         treatsDeviceRefusalsAsErrors: diagnostics.treatsDeviceRefusalsAsErrors))
     var runs = ParallelWork.map(count: bounds.count - 1, jobs: 2) { index in
-      var parser = parser
+      // The second run reads the document through a reference of its own, so that the two
+      // threads do not count references on one object.
+      let document = index == 0 ? parser.document : parser.document.withOwnReference()
+      var parser = PatternParser(document: document, file: parser.file, diagnostics: parser.diagnostics)
       // The first run's events become the pattern's: room for the others' too.
       return parser.read(elements[bounds[index]..<bounds[index + 1]], capacity: index == 0 ? elements.count : 0)
     }
