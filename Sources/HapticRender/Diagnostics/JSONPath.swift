@@ -6,10 +6,53 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     case index(Int)
   }
 
-  public var components: [Component]
+  /// The kinds of element of the `Pattern` array.
+  enum ElementKind: String, Sendable {
+    case event = "Event"
+    case parameter = "Parameter"
+    case parameterCurve = "ParameterCurve"
+  }
+
+  /// The components, or for the path of an element's object (`Pattern[3].Event`: every
+  /// event, parameter and curve has one) its index and kind, held without an array.
+  private enum Storage: Sendable {
+    case components([Component])
+    case element(Int, ElementKind)
+  }
+
+  private var storage: Storage
+
+  public var components: [Component] {
+    get {
+      switch storage {
+      case .components(let components): components
+      case .element(let index, let kind): [.key("Pattern"), .index(index), .key(kind.rawValue)]
+      }
+    }
+    set { storage = .components(newValue) }
+  }
 
   public init(_ components: [Component] = []) {
-    self.components = components
+    storage = .components(components)
+  }
+
+  /// `Pattern[index].Event` (or `Parameter`, `ParameterCurve`): the object of the element at
+  /// `index` of the `Pattern` array.
+  init(element index: Int, _ kind: ElementKind) {
+    storage = .element(index, kind)
+  }
+
+  public static func == (left: JSONPath, right: JSONPath) -> Bool {
+    if case .element(let leftIndex, let leftKind) = left.storage,
+      case .element(let rightIndex, let rightKind) = right.storage
+    {
+      return leftIndex == rightIndex && leftKind == rightKind
+    }
+    return left.components == right.components
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(components)
   }
 
   /// The path of the named member of the value at this path.
@@ -28,8 +71,8 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     var text = ""
     var shown = components
-    if components.count > Self.displayedComponents {
-      shown = Array(components.prefix(Self.displayedComponents - 1)) + [.key("…")] + [components[components.count - 1]]
+    if shown.count > Self.displayedComponents {
+      shown = Array(shown.prefix(Self.displayedComponents - 1)) + [.key("…")] + [shown[shown.count - 1]]
     }
     for component in shown {
       switch component {

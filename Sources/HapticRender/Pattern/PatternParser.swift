@@ -105,20 +105,18 @@ struct PatternParser {
     }
     // What `document.path(found + 1)` gives, without walking up to the root: the keys matched
     // their names exactly.
-    func path(_ kind: String) -> JSONPath {
-      JSONPath([.key("Pattern"), .index(document.ordinal(element)), .key(kind)])
-    }
+    let index = document.ordinal(element)
     if document.string(found, equals: "Event") {
-      guard let event = parseEvent(found + 1, path: path("Event")) else { return nil }
+      guard let event = parseEvent(found + 1, path: JSONPath(element: index, .event)) else { return nil }
       pattern.events.append(event)
       return event.time
     }
     if document.string(found, equals: "Parameter") {
-      guard let parameter = parseParameter(found + 1, path: path("Parameter")) else { return nil }
+      guard let parameter = parseParameter(found + 1, path: JSONPath(element: index, .parameter)) else { return nil }
       pattern.parameters.append(parameter)
       return parameter.time
     }
-    guard let curve = parseCurve(found + 1, path: path("ParameterCurve")) else { return nil }
+    guard let curve = parseCurve(found + 1, path: JSONPath(element: index, .parameterCurve)) else { return nil }
     pattern.curves.append(curve)
     return curve.time
   }

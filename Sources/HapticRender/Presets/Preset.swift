@@ -49,7 +49,7 @@ public struct Preset: Sendable {
         type: tap.duration == nil ? .hapticTransient : .hapticContinuous, time: tap.time,
         duration: tap.duration ?? 0,
         parameters: [.hapticIntensity: tap.intensity * gain, .hapticSharpness: tap.sharpness],
-        path: JSONPath([.key("Pattern"), .index(index), .key("Event")]))
+        path: JSONPath(element: index, .event))
     }
     var description = "\(id): \(call)"
     if gain != 1 { description += " at intensity \(gain.formatted)" }
