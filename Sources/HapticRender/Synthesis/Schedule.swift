@@ -113,6 +113,11 @@ struct Schedule: Sendable {
     }
     switch event.type {
     case .hapticTransient, .hapticContinuous:
+      guard controls.act(on: .hapticIntensity, of: event.type) else {
+        // What `.haptic` gives for an intensity that does not change.
+        return .constant(
+          options.profile.amplitude(intensity: event.value(of: .hapticIntensity) * options.intensityScale))
+      }
       return .haptic(
         ParameterTrack(.hapticIntensity, of: event, controls: controls), options.profile, options.intensityScale)
     case .audioContinuous:
