@@ -2,7 +2,7 @@
 ///
 /// Nodes are stored in document order. A container is followed by its content; an object's
 /// content alternates key nodes and value nodes.
-struct JSONNode {
+struct JSONNode: Equatable {
   enum Kind: UInt8 {
     case null, `false`, `true`, number, string, array, object
   }

@@ -21,7 +21,7 @@ public struct JSONParser {
   }
 
   /// A warning found while parsing, placed once the whole text has been read.
-  private struct Warning {
+  struct Warning {
     var offset: Int
     var path: JSONPath
     var message: String
@@ -38,16 +38,22 @@ public struct JSONParser {
   let source: [UInt8]
   let bytes: UnsafeBufferPointer<UInt8>
   var index = 0
-  private var nodes: [JSONNode] = []
-  private var valueCount = 0
-  private let valueLimit: Int
+  var nodes: [JSONNode] = []
+  var valueCount = 0
+  let valueLimit: Int
   /// The node whose path a syntax error names: the value or container being read.
   private var errorNode = -1
-  private var warnings: [Warning] = []
+  var warnings: [Warning] = []
+  /// The deepest container entered so far.
+  var deepest = 0
+  /// When the document is read in two halves: where the second starts, and what it gave.
+  var secondHalf: SecondHalf?
+  /// Set while this parser reads a second half.
+  var isReadingTail = false
   /// The keys of every open object, innermost last.
   private var openKeys: [Int] = []
 
-  private init(source: [UInt8], bytes: UnsafeBufferPointer<UInt8>, valueLimit: Int) {
+  init(source: [UInt8], bytes: UnsafeBufferPointer<UInt8>, valueLimit: Int) {
     self.source = source
     self.bytes = bytes
     self.valueLimit = valueLimit
@@ -55,11 +61,15 @@ public struct JSONParser {
 
   /// Parses a whole document.
   ///
-  /// - Parameter valueLimit: Values above which the document is refused; default
-  ///   ``maximumValues``.
+  /// - Parameters:
+  ///   - valueLimit: Values above which the document is refused; default ``maximumValues``.
+  ///   - secondHalf: Where the elements of a large array likely start near the middle of the
+  ///     text, or `nil`; from there on the text is read on a second thread, with the same
+  ///     result as one pass (see ``SecondHalf``).
   /// - Returns: The document, or `nil` after recording a syntax error in `diagnostics`.
   public static func parse(
-    _ bytes: [UInt8], file: String, valueLimit: Int = maximumValues, diagnostics: inout Diagnostics
+    _ bytes: [UInt8], file: String, valueLimit: Int = maximumValues,
+    secondHalf: (UnsafeBufferPointer<UInt8>) -> Int? = { _ in nil }, diagnostics: inout Diagnostics
   ) -> JSONDocument? {
     let byteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     let outcome = bytes.withUnsafeBufferPointer { buffer in
@@ -67,7 +77,13 @@ public struct JSONParser {
       parser.index = byteOrderMark
       // AHAP text holds about one value per 10 bytes; pages of unused capacity are never touched.
       parser.nodes.reserveCapacity(min(bytes.count / 8, valueLimit * 2) + 1)
+      if let start = secondHalf(buffer), start > byteOrderMark, start < buffer.count {
+        parser.secondHalf = SecondHalf(
+          reading: JSONParser(source: bytes, bytes: buffer, valueLimit: valueLimit), from: start)
+      }
       let result = Result { () throws(SyntaxError) in try parser.parseDocument() }
+      // The second half reads `buffer`: it must be done before the buffer goes.
+      parser.secondHalf?.wait()
       return Outcome(result: result, nodes: parser.nodes, warnings: parser.warnings, errorNode: parser.errorNode)
     }
     let nodes = outcome.nodes
@@ -111,7 +127,7 @@ public struct JSONParser {
     return "byte 0x\(String(byte, radix: 16, uppercase: true))"
   }
 
-  private mutating func parseValue(parent: UInt32, ordinal: Int, depth: Int) throws(SyntaxError) {
+  mutating func parseValue(parent: UInt32, ordinal: Int, depth: Int) throws(SyntaxError) {
     let node = nodes.count
     nodes.append(
       JSONNode(
@@ -160,6 +176,7 @@ public struct JSONParser {
     guard depth <= Self.maximumDepth else {
       throw syntaxError("nested deeper than \(Self.maximumDepth) levels")
     }
+    deepest = max(deepest, depth)
     index += 1  // {
     let firstKey = openKeys.count
     defer { openKeys.removeSubrange(firstKey...) }
@@ -247,6 +264,7 @@ public struct JSONParser {
     guard depth <= Self.maximumDepth else {
       throw syntaxError("nested deeper than \(Self.maximumDepth) levels")
     }
+    deepest = max(deepest, depth)
     index += 1  // [
     var count = 0
     skipWhitespace()
@@ -256,6 +274,13 @@ public struct JSONParser {
       if index < bytes.count, bytes[index] == UInt8(ascii: "]"), count > 0 {
         warnings.append(Warning(offset: index, path: path(of: node), message: "trailing comma in array"))
         index += 1
+        return close(node, count: count)
+      }
+      if index == secondHalf?.start, let elements = adoptSecondHalf(into: node, after: count, depth: depth) {
+        // The second half read up to the array's closing bracket.
+        count += elements
+        errorNode = node
+        index += 1  // ]
         return close(node, count: count)
       }
       try parseValue(parent: UInt32(truncatingIfNeeded: node), ordinal: count, depth: depth)
@@ -275,5 +300,7 @@ public struct JSONParser {
     JSONDocument(bytes: source, nodes: nodes, lines: LineTable([]))
   }
 
-  private func path(of node: Int) -> JSONPath { document.path(node) }
+  /// The path of `node`; none in a second half, whose elements have no parent yet (a
+  /// warning there makes the half unusable anyway: the first reads it again).
+  private func path(of node: Int) -> JSONPath { isReadingTail ? JSONPath() : document.path(node) }
 }

@@ -17,7 +17,10 @@ extension Pattern {
       )
       return nil
     }
-    guard let document = JSONParser.parse(bytes, file: file, diagnostics: &diagnostics) else { return nil }
+    guard
+      let document = JSONParser.parse(
+        bytes, file: file, secondHalf: PatternParser.secondHalfStart, diagnostics: &diagnostics)
+    else { return nil }
     var parser = PatternParser(document: document, file: file, diagnostics: diagnostics)
     let pattern = parser.parseDocument()
     diagnostics = parser.diagnostics

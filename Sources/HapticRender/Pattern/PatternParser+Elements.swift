@@ -4,6 +4,38 @@ extension PatternParser {
   /// Elements from which the two halves are read side by side; below it, a thread costs
   /// more than it saves.
   static let elementsReadInParallel = 4_096
+  /// Bytes of text from which the JSON is read in two halves (see ``JSONParser/SecondHalf``).
+  static let textReadInHalvesFrom = 1 << 20
+
+  /// Where an element of the `Pattern` array likely starts in the 64 KB after the middle of
+  /// `text`: a `{` after a comma, opening an "Event", "Parameter" or "ParameterCurve". `nil`
+  /// for a text under ``textReadInHalvesFrom`` bytes or without such a place.
+  static func secondHalfStart(in text: UnsafeBufferPointer<UInt8>) -> Int? {
+    guard text.count >= textReadInHalvesFrom else { return nil }
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 }
+    func skipSpace(from index: Int, by step: Int) -> Int {
+      var index = index
+      while index > 0, index < text.count - 1, isSpace(text[index]) { index += step }
+      return index
+    }
+    let end = min(text.count, text.count / 2 + 65_536)
+    var index = text.count / 2
+    while let brace = text[index..<end].firstIndex(of: UInt8(ascii: "{")) {
+      index = brace + 1
+      guard text[skipSpace(from: brace - 1, by: -1)] == UInt8(ascii: ",") else { continue }
+      let keyStart = skipSpace(from: brace + 1, by: 1)
+      for key: StaticString in ["\"Event\"", "\"Parameter\"", "\"ParameterCurve\""] {
+        let keyEnd = keyStart + key.utf8CodeUnitCount
+        guard keyEnd < text.count,
+          text[keyStart..<keyEnd].elementsEqual(
+            UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)),
+          text[skipSpace(from: keyEnd, by: 1)] == UInt8(ascii: ":")
+        else { continue }
+        return brace
+      }
+    }
+    return nil
+  }
 
   /// What reading a run of consecutive elements leaves, to be merged in order.
   private struct ElementRun: Sendable {
