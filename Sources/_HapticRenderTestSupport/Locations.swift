@@ -28,4 +28,9 @@ extension Locations {
       .map { "\(folder)/\($0)" }
       .sorted()
   }
+
+  /// Every AHAP file of the corpus (when it is present) and of the samples.
+  public static var patternFiles: [String] {
+    files(in: corpus, withExtension: "ahap") + files(in: samples, withExtension: "ahap")
+  }
 }

@@ -81,22 +81,14 @@ extension PatternParser {
   }
 
   mutating func dynamicID(_ value: Node) -> DynamicParameterID? {
-    if let id = document.string(value, spelling: DynamicParameterID.self) { return id }
-    guard let name = document.string(value) else {
-      error(value, "expected a dynamic parameter name, found \(document.excerpt(value))")
-      return nil
-    }
-    guard let id = DynamicParameterID(rawValue: name) else {
-      var hint = suggestion(for: name, among: DynamicParameterID.allCases.map(\.rawValue))
-      if let eventParameter = ParameterID(rawValue: name) {
-        let control =
-          DynamicParameterID.control(for: eventParameter, on: .hapticContinuous)
-          ?? DynamicParameterID.control(for: eventParameter, on: .audioContinuous)
-        hint = " (\"\(name)\" is an event parameter\(control.map { "; did you mean \"\($0.rawValue)\"?" } ?? ""))"
+    name(value, expected: "a dynamic parameter name", unknown: "dynamic parameter") { name in
+      guard let eventParameter = ParameterID(rawValue: name) else {
+        return Self.suggestion(for: name, among: DynamicParameterID.allCases.map(\.rawValue))
       }
-      error(value, "unknown dynamic parameter \"\(name)\"\(hint)")
-      return nil
+      let control =
+        DynamicParameterID.control(for: eventParameter, on: .hapticContinuous)
+        ?? DynamicParameterID.control(for: eventParameter, on: .audioContinuous)
+      return " (\"\(name)\" is an event parameter\(control.map { "; did you mean \"\($0.rawValue)\"?" } ?? ""))"
     }
-    return id
   }
 }

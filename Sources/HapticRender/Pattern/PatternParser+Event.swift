@@ -123,35 +123,18 @@ extension PatternParser {
   }
 
   private mutating func parameterID(_ value: Node) -> ParameterID? {
-    if let id = document.string(value, spelling: ParameterID.self) { return id }
-    guard let name = document.string(value) else {
-      error(value, "expected a parameter name, found \(document.excerpt(value))")
-      return nil
-    }
-    guard let id = ParameterID(rawValue: name) else {
-      var hint = suggestion(for: name, among: ParameterID.allCases.map(\.rawValue))
-      if DynamicParameterID(rawValue: name) != nil {
-        hint = " (\"\(name)\" is a dynamic parameter: use it in a Parameter or ParameterCurve element)"
+    name(value, expected: "a parameter name", unknown: "event parameter") { name in
+      guard DynamicParameterID(rawValue: name) != nil else {
+        return Self.suggestion(for: name, among: ParameterID.allCases.map(\.rawValue))
       }
-      error(value, "unknown event parameter \"\(name)\"\(hint)")
-      return nil
+      return " (\"\(name)\" is a dynamic parameter: use it in a Parameter or ParameterCurve element)"
     }
-    return id
   }
 
   private mutating func eventType(_ value: Node) -> EventType? {
-    if let type = document.string(value, spelling: EventType.self) { return type }
-    guard let name = document.string(value) else {
-      error(value, "expected an event type name, found \(document.excerpt(value))")
-      return nil
+    name(value, expected: "an event type name", unknown: "event type") { name in
+      Self.suggestion(for: name, among: EventType.allCases.map(\.rawValue))
     }
-    guard let type = EventType(rawValue: name) else {
-      error(
-        value, "unknown event type \"\(name)\"\(suggestion(for: name, among: EventType.allCases.map(\.rawValue)))"
-      )
-      return nil
-    }
-    return type
   }
 
   /// The waveform of an `AudioCustom` event from its three fields, or `nil` after an error.

@@ -26,6 +26,28 @@ extension PatternParser {
     return flag
   }
 
+  /// The case of `Name` that the string at `value` names, or `nil` after an error.
+  ///
+  /// - Parameters:
+  ///   - expected: What the value should be, for a value that is not a string ("an event
+  ///     type name").
+  ///   - unknown: What the name is, for one no case has ("event type").
+  ///   - hint: What to add to the message about an unknown name.
+  mutating func name<Name: SpelledName>(
+    _ value: Node, expected: String, unknown: String, hint: (String) -> String
+  ) -> Name? {
+    if let name = document.string(value, spelling: Name.self) { return name }
+    guard let text = document.string(value) else {
+      error(value, "expected \(expected), found \(document.excerpt(value))")
+      return nil
+    }
+    guard let name = Name(rawValue: text) else {
+      error(value, "unknown \(unknown) \"\(text)\"\(hint(text))")
+      return nil
+    }
+    return name
+  }
+
   mutating func clamp(_ value: Double, to range: ClosedRange<Double>, _ node: Node, name: String) -> Double {
     let clamped = min(max(value, range.lowerBound), range.upperBound)
     if clamped != value {
@@ -64,7 +86,7 @@ extension PatternParser {
 
   mutating func warnUnknownKey(_ key: Node, expected: [String], what: String = "key") {
     let name = document.string(key) ?? ""
-    warn(key, "unknown \(what) \"\(name)\" is ignored\(suggestion(for: name, among: expected))")
+    warn(key, "unknown \(what) \"\(name)\" is ignored\(Self.suggestion(for: name, among: expected))")
   }
 
   // MARK: - Reporting
@@ -88,7 +110,7 @@ extension PatternParser {
   }
 
   /// `; did you mean "X"?` when a known name is close to `name`, else an empty string.
-  func suggestion(for name: String, among candidates: [String]) -> String {
+  static func suggestion(for name: String, among candidates: [String]) -> String {
     NameSuggestion.closest(to: name, among: candidates).map { "; did you mean \"\($0)\"?" } ?? ""
   }
 }

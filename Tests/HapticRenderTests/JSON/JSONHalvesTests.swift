@@ -80,9 +80,7 @@ import _HapticRenderTestSupport
   }
 
   @Test func everyRealFileReadsTheSameInHalves() throws {
-    let files =
-      Locations.files(in: Locations.corpus, withExtension: "ahap")
-      + Locations.files(in: Locations.samples, withExtension: "ahap")
+    let files = Locations.patternFiles
     #expect(!files.isEmpty)
     for file in files {
       let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: file)))

@@ -118,9 +118,7 @@ private typealias F = PatternFixtures
 
   /// Every corpus file and sample reads the same in halves, however small.
   @Test func everyRealFileReadsTheSameInHalves() throws {
-    let files =
-      Locations.files(in: Locations.corpus, withExtension: "ahap")
-      + Locations.files(in: Locations.samples, withExtension: "ahap")
+    let files = Locations.patternFiles
     #expect(!files.isEmpty)
     for file in files {
       let text = try String(contentsOfFile: file, encoding: .utf8)

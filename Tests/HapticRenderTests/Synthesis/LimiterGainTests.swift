@@ -15,6 +15,14 @@ import Testing
     var limiter = LimiterGain(ceiling: 0.9, lookahead: lookahead, release: release)
     var loudest = [Float](repeating: 0.5, count: 4 * release)
     loudest[overload] = 2
+    let gains = push(loudest, into: &limiter, chunk: chunk)
+    #expect(limiter.isAtRest && limiter.overloadCount == 1)
+    return gains
+  }
+
+  /// The gains `limiter` gives for frames whose loudest magnitudes are `loudest`, pushed
+  /// `chunk` frames at a time.
+  private func push(_ loudest: [Float], into limiter: inout LimiterGain, chunk: Int) -> [Double] {
     var gains: [Double] = []
     var written = [Double](repeating: 0, count: chunk)
     var index = 0
@@ -28,7 +36,6 @@ import Testing
       gains += written[0..<emitted]
       index += pushed
     }
-    #expect(limiter.isAtRest && limiter.overloadCount == 1)
     return gains
   }
 
@@ -88,19 +95,7 @@ import Testing
     }
 
     var limiter = LimiterGain(ceiling: ceiling, lookahead: lookahead, release: release)
-    var pushedGains: [Double] = []
-    var written = [Double](repeating: 0, count: chunk)
-    var index = 0
-    while index < loudest.count {
-      let count = min(chunk, loudest.count - index)
-      let (pushed, emitted) = loudest.withUnsafeBufferPointer { all in
-        written.withUnsafeMutableBufferPointer {
-          limiter.push(UnsafeBufferPointer(rebasing: all[index..<index + count]), gains: $0.baseAddress!)
-        }
-      }
-      pushedGains += written[0..<emitted]
-      index += pushed
-    }
+    let pushedGains = push(loudest, into: &limiter, chunk: chunk)
     #expect(pushedGains.count == expected.count)
     let worst = zip(pushedGains, expected).map { abs($0 - $1) }.max() ?? 0
     #expect(worst < 1e-12, "largest difference \(worst)")
