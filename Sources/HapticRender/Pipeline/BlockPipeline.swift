@@ -31,7 +31,12 @@ final class BlockPipeline<Source>: @unchecked Sendable {
     DispatchQueue.global(qos: .userInitiated).async { [ring] in ring.produce() }
   }
 
-  deinit { ring.stop() }
+  deinit {
+    ring.stop()
+    // The producer's closure may outlive this pipeline briefly, holding the ring: the ring
+    // lets go of the source now.
+    _ = ring.takeSource()
+  }
 
   /// Exchanges `block` with the next block produced, waiting for it if need be.
   ///
@@ -65,8 +70,8 @@ final class BlockPipeline<Source>: @unchecked Sendable {
       ring.stop()
       throw error
     }
-    ring.stop()  // the producer is done with the source before it is read
-    return ring.source
+    ring.stop()  // the producer is done with the source before it is taken
+    return ring.takeSource()!
   }
 
   /// The blocks and the source, shared by the producer's thread and the thread that takes
@@ -86,8 +91,8 @@ final class BlockPipeline<Source>: @unchecked Sendable {
     /// with a value below its initial one.
     let free = DispatchSemaphore(value: 0)
     let filled = DispatchSemaphore(value: 0)
-    /// Read only once the producer is done.
-    private(set) var source: Source
+    /// Taken once the producer is done (``takeSource()``).
+    private var source: Source?
     private let makeBlock: (inout Source, inout AudioBlock) -> Bool
     private let producerDone = DispatchGroup()
     /// Set when the blocks are no longer wanted; the producer then stops.
@@ -112,11 +117,17 @@ final class BlockPipeline<Source>: @unchecked Sendable {
         free.wait()
         if isStopped.withLock({ $0 }) { return }
         let slot = slots[index % Self.depth]
-        slot.isEnd = !makeBlock(&source, &slot.block)
+        slot.isEnd = !makeBlock(&source!, &slot.block)
         filled.signal()
         if slot.isEnd { return }
         index += 1
       }
+    }
+
+    /// The source, once the producer is done with it (after ``stop()``); the ring keeps none.
+    func takeSource() -> Source? {
+      defer { source = nil }
+      return source
     }
 
     /// Stops the producer (after the block it is making) and waits until it has returned.
