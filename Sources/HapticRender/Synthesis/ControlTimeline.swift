@@ -76,6 +76,11 @@ public struct ControlTimeline: Sendable {
     breakpointCount { $0 <= time }
   }
 
+  /// How many breakpoints lie before `time`.
+  private func breakpointCount(before time: Double) -> Int {
+    breakpointCount { $0 < time }
+  }
+
   /// How many breakpoints from the first satisfy `isBefore` (which holds for a prefix).
   private func breakpointCount(while isBefore: (Double) -> Bool) -> Int {
     var low = 0
@@ -121,7 +126,7 @@ public struct ControlTimeline: Sendable {
   /// The indices of the breakpoints strictly between `start` and `end` seconds.
   private func breakpoints(from start: Double, to end: Double) -> Range<Int> {
     let first = breakpointCount(atOrBefore: start)
-    return first..<max(breakpointCount(atOrBefore: end), first)
+    return first..<max(breakpointCount(before: end), first)
   }
 
   /// The times of the breakpoints strictly between `start` and `end` seconds, in order; at

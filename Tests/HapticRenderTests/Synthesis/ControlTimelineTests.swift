@@ -51,6 +51,14 @@ import _HapticRenderTestSupport
     #expect(curve.maximum(from: 0, to: 1.9) < 1)
   }
 
+  /// The times that cut a span are those strictly inside it: none at either end.
+  @Test func breakpointTimesLieStrictlyBetweenTheEnds() throws {
+    let curve = try timeline(PatternFixtures.curve("HapticIntensityControl", [(0, 0), (1, 1), (2, 0.5), (3, 0.2)]))
+    #expect(curve.breakpointTimes(from: 1, to: 3, limit: 63) == [2])
+    #expect(curve.breakpointTimes(from: 0.5, to: 2.5, limit: 63) == [1, 2])
+    #expect(curve.breakpointTimes(from: 1, to: 2, limit: 63).isEmpty)
+  }
+
   @Test func laterElementOverridesFromItsStart() throws {
     let curve = try timeline(
       PatternFixtures.curve("HapticIntensityControl", [(0, 0), (2, 1)]),
