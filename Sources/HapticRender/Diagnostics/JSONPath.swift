@@ -7,7 +7,7 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// The kinds of element of the `Pattern` array.
-  enum ElementKind: String, Sendable {
+  enum ElementKind: String, Sendable, CaseIterable {
     case event = "Event"
     case parameter = "Parameter"
     case parameterCurve = "ParameterCurve"

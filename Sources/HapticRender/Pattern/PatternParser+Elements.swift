@@ -24,11 +24,10 @@ extension PatternParser {
       index = brace + 1
       guard text[skipSpace(from: brace - 1, by: -1)] == UInt8(ascii: ",") else { continue }
       let keyStart = skipSpace(from: brace + 1, by: 1)
-      for key: StaticString in ["\"Event\"", "\"Parameter\"", "\"ParameterCurve\""] {
-        let keyEnd = keyStart + key.utf8CodeUnitCount
-        guard keyEnd < text.count,
-          text[keyStart..<keyEnd].elementsEqual(
-            UnsafeBufferPointer(start: key.utf8Start, count: key.utf8CodeUnitCount)),
+      for kind in JSONPath.ElementKind.allCases {
+        let key = Array("\"\(kind.rawValue)\"".utf8)
+        let keyEnd = keyStart + key.count
+        guard keyEnd < text.count, text[keyStart..<keyEnd].elementsEqual(key),
           text[skipSpace(from: keyEnd, by: 1)] == UInt8(ascii: ":")
         else { continue }
         return brace

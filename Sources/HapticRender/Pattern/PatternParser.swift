@@ -67,7 +67,7 @@ struct PatternParser {
   }
 
   /// The element kinds, in the order messages list them.
-  private static let elementKinds = ["Event", "Parameter", "ParameterCurve"]
+  private static let elementKinds = JSONPath.ElementKind.allCases.map(\.rawValue)
 
   /// Adds the element at `Pattern[i]` to `pattern`.
   ///

@@ -15,10 +15,13 @@ struct Console {
     for diagnostic in diagnostics where diagnostic.severity == .error || !isQuiet {
       line("\(diagnostic)")
     }
-    if omitted > 0, !isQuiet, let file = diagnostics.last?.location.file {
-      line("\(file): note: \(omitted) more diagnostics not shown")
-    }
+    if let file = diagnostics.last?.location.file { note(omitted: omitted, in: file) }
     if let error { self.error(error) }
+  }
+
+  /// Says how many diagnostics of `file` were found beyond those shown, when any were.
+  func note(omitted: Int, in file: String) {
+    if omitted > 0 { note("\(file): note: \(omitted) more diagnostics not shown") }
   }
 
   func error(_ message: String) {

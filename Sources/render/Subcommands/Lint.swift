@@ -41,11 +41,9 @@ struct Lint: ParsableCommand {
     if json {
       try JSONOutput.print(checked.flatMap(\.diagnostics.all))
     } else {
-      for (file, diagnostics) in checked {
-        for finding in diagnostics.all where finding.severity == .error || !self.diagnostics.quiet { print(finding) }
-        if diagnostics.omittedCount > 0 {
-          console.note("\(file): note: \(diagnostics.omittedCount) more diagnostics not shown")
-        }
+      for (file, found) in checked {
+        for finding in found.all where finding.severity == .error || !diagnostics.quiet { print(finding) }
+        console.note(omitted: found.omittedCount, in: file)
       }
       console.note(
         "linted \(files.count) file\(files.count == 1 ? "" : "s"): \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
