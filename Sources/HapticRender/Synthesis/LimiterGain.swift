@@ -18,9 +18,6 @@ struct LimiterGain: Sendable {
   let ceiling: Double
   /// Look-ahead in frames, ≥ 1.
   let lookahead: Int
-  /// Release in frames, ≥ 1.
-  let release: Int
-
   /// Frames pushed so far.
   private(set) var frameCount = 0
   /// `frameCount % lookahead`: the next frame's place in its block and in the rings.
@@ -41,19 +38,18 @@ struct LimiterGain: Sendable {
   /// were not kept up to date (the frames skipped the gain computation); they are filled with
   /// 1 before the next frame that needs them.
   private var requiredAreOne = true
-  /// The gain of the last frame that left the delay line, and the lowest since it was last 1.
-  private var gain = 1.0
-  private var lowest = 1.0
+  /// The last stage: the gain of the last frame that left the delay line.
+  private var release: LimiterRelease
 
   /// Separate overloads limited so far (each time the gain left 1).
-  private(set) var overloadCount = 0
+  var overloadCount: Int { release.overloadCount }
   /// The smallest gain applied so far, 0 … 1.
-  private(set) var smallestGain = 1.0
+  var smallestGain: Double { release.smallestGain }
 
   init(ceiling: Double, lookahead: Int, release: Int) {
     self.ceiling = ceiling
     self.lookahead = lookahead
-    self.release = release
+    self.release = LimiterRelease(release: release)
     held = Array(repeating: 1, count: lookahead)
     heldSum = Double(lookahead)
     blockRequired = Array(repeating: 1, count: lookahead)
@@ -62,7 +58,7 @@ struct LimiterGain: Sendable {
 
   /// Whether the gain is 1 and stays 1 until a frame above full scale is pushed: every held
   /// gain of the last `lookahead` frames is 1, and no release is under way.
-  var isAtRest: Bool { heldBelowOne == 0 && gain == 1 }
+  var isAtRest: Bool { heldBelowOne == 0 && release.gain == 1 }
 
   /// Pushes frames whose loudest magnitudes are `loudest`, stopping after the first frame
   /// that leaves the gain at rest (at least one frame is pushed).
@@ -73,93 +69,35 @@ struct LimiterGain: Sendable {
   mutating func push(_ loudest: UnsafeBufferPointer<Float>, gains: UnsafeMutablePointer<Double>)
     -> (pushed: Int, emitted: Int)
   {
-    // Moved out so that the loop below writes through pointers, without a uniqueness check
-    // per write; moved back at the end.
-    var held = self.held
-    var blockRequired = self.blockRequired
-    var previousSuffixMinimum = self.previousSuffixMinimum
-    self.held = []
-    self.blockRequired = []
-    self.previousSuffixMinimum = []
-    defer {
-      self.held = held
-      self.blockRequired = blockRequired
-      self.previousSuffixMinimum = previousSuffixMinimum
-    }
-    let lookahead = lookahead
     var pushed = 0
     var emitted = 0
-    held.withUnsafeMutableBufferPointer { held in
-      blockRequired.withUnsafeMutableBufferPointer { blockRequired in
-        previousSuffixMinimum.withUnsafeMutableBufferPointer { previousSuffixMinimum in
-          // Unchecked below: `slot` stays in 0 ..< lookahead, the rings' size.
-
-          /// Pushes the required gain of the next frame: returns the mean of the held gains.
-          func smoothedGain(required: Double) -> Double {
-            // Held: the smallest required gain of the last `lookahead` frames.
-            if requiredAreOne {
-              previousSuffixMinimum.update(repeating: 1)
-              blockRequired.update(repeating: 1)
-              prefixMinimum = 1
-              requiredAreOne = false
-            }
-            blockRequired[slot] = required
-            prefixMinimum = slot == 0 ? required : min(prefixMinimum, required)
-            let holding = slot + 1 < lookahead ? min(previousSuffixMinimum[slot + 1], prefixMinimum) : prefixMinimum
-            if slot + 1 == lookahead {
-              // The block is complete: it becomes the previous one.
-              var suffix = 1.0
-              for place in stride(from: lookahead - 1, through: 0, by: -1) {
-                suffix = min(suffix, blockRequired[place])
-                previousSuffixMinimum[place] = suffix
-              }
-            }
-
-            // Smoothed: the mean of the held gains of the window.
-            let old = held[slot]
-            if old < 1 { heldBelowOne -= 1 }
-            if holding < 1 { heldBelowOne += 1 }
-            held[slot] = holding
-            heldSum += holding - old
-            if heldBelowOne == 0 {
-              heldSum = Double(lookahead)
-              return 1
-            }
-            return min(heldSum / Double(lookahead), 1)
-          }
-
-          while pushed < loudest.count {
-            if heldBelowOne == 0, gain < 1, frameCount + 1 >= lookahead, loudest[pushed] <= 1 {
-              // A release run: every required gain is 1, so only the release moves the gain.
-              let run = releaseRun(loudest[pushed...], gains: gains + emitted)
-              frameCount += run
-              slot = frameCount % lookahead
-              requiredAreOne = true
-              pushed += run
-              emitted += run
-              if isAtRest { break }
-              continue
-            }
-            let magnitude = Double(loudest[pushed])
-            let smoothed: Double
-            if heldBelowOne == 0, magnitude <= 1 {
-              // The mean of the held gains stays exactly 1 (the release may still be rising).
-              requiredAreOne = true
-              smoothed = 1
-            } else {
-              smoothed = smoothedGain(required: magnitude > 1 ? ceiling / magnitude : 1)
-            }
-            frameCount += 1
-            slot = slot + 1 == lookahead ? 0 : slot + 1
-            pushed += 1
-            if frameCount >= lookahead {
-              gains[emitted] = released(smoothed)
-              emitted += 1
-            }
-            if isAtRest { break }
+    while pushed < loudest.count {
+      let rest = UnsafeBufferPointer(rebasing: loudest[pushed...])
+      // Not a number counts as above full scale here, as in `framesAtOrBelowFullScale`.
+      if heldBelowOne > 0 || !(rest[0] <= 1) {
+        let (held, written) = pushHeld(rest, gains: gains + emitted)
+        pushed += held
+        emitted += written
+      } else {
+        // Every required gain of the window is 1, and so is the mean of the held gains: only
+        // the release moves the gain.
+        requiredAreOne = true
+        let count: Int
+        if release.gain < 1, frameCount + 1 >= lookahead {
+          count = release.rise(upTo: Self.framesAtOrBelowFullScale(rest), gains: gains + emitted)
+          emitted += count
+        } else {
+          count = 1
+          if frameCount + 1 >= lookahead {
+            gains[emitted] = release.follow(1)
+            emitted += 1
           }
         }
+        frameCount += count
+        slot = frameCount % lookahead
+        pushed += count
       }
+      if isAtRest { break }
     }
     return (pushed, emitted)
   }
@@ -173,37 +111,74 @@ struct LimiterGain: Sendable {
     requiredAreOne = true
   }
 
-  /// The release over frames at or below full scale while every held gain is 1: each frame's
-  /// gain is ``released(_:)``'s for a target of 1, with ``releaseStep`` computed once (`lowest`
-  /// stays put until the gain is back to 1).
+  /// Pushes frames one by one through the held and smoothed gains, from the first of `loudest`
+  /// while a held gain of the window is below 1 (at least one frame).
   ///
-  /// - Returns: How many frames of `loudest` it took (at least 1): up to the first above full
-  ///   scale, or through the one whose gain reaches 1.
-  private mutating func releaseRun(_ loudest: Slice<UnsafeBufferPointer<Float>>, gains: UnsafeMutablePointer<Double>)
-    -> Int
+  /// - Returns: How many frames were pushed, and how many gains written to `gains`.
+  private mutating func pushHeld(_ loudest: UnsafeBufferPointer<Float>, gains: UnsafeMutablePointer<Double>)
+    -> (pushed: Int, emitted: Int)
   {
-    let step = releaseStep
-    let limit = Self.framesAtOrBelowFullScale(UnsafeBufferPointer(rebasing: loudest))
-    var gain = gain
-    var run = 0
-    while run < limit {
-      // The additions that stay inside the gain's binade, in closed form, then the next one
-      // as is. Each gain is `min(1, previous + step)` either way: in closed form it is below 1.
-      let (count, increment) = RepeatedAddition.stretch(from: gain, step: step)
-      let start = gain
-      let stretch = min(count, limit - run)
-      for index in 0..<stretch { gains[run + index] = start + Double(index + 1) * increment }
-      gain = start + Double(stretch) * increment
-      run += stretch
-      guard run < limit else { break }
-      gain = min(1, gain + step)
-      gains[run] = gain
-      run += 1
-      if gain >= 1 { break }
+    if requiredAreOne {
+      blockRequired.withUnsafeMutableBufferPointer { $0.update(repeating: 1) }
+      previousSuffixMinimum.withUnsafeMutableBufferPointer { $0.update(repeating: 1) }
+      prefixMinimum = 1
+      requiredAreOne = false
     }
-    self.gain = gain
-    if gain >= 1 { lowest = 1 }
-    return run
+    // The state in locals, so that it stays in registers through the loop.
+    let (ceiling, lookahead, window) = (ceiling, lookahead, Double(lookahead))
+    var (slot, frameCount, prefixMinimum) = (slot, frameCount, prefixMinimum)
+    var (heldSum, heldBelowOne, release) = (heldSum, heldBelowOne, release)
+    var pushed = 0
+    var emitted = 0
+    // Unchecked below: `slot` stays in 0 ..< lookahead, the size of the three buffers.
+    held.withUnsafeMutableBufferPointer { held in
+      blockRequired.withUnsafeMutableBufferPointer { blockRequired in
+        previousSuffixMinimum.withUnsafeMutableBufferPointer { previousSuffixMinimum in
+          repeat {
+            let magnitude = Double(loudest[pushed])
+            let required = magnitude > 1 ? ceiling / magnitude : 1
+            // Held: the smallest required gain of the last `lookahead` frames.
+            blockRequired[slot] = required
+            prefixMinimum = slot == 0 ? required : min(prefixMinimum, required)
+            let holding: Double
+            if slot + 1 < lookahead {
+              holding = min(previousSuffixMinimum[slot + 1], prefixMinimum)
+            } else {
+              // The block is complete: it becomes the previous one.
+              holding = prefixMinimum
+              var suffix = 1.0
+              for place in stride(from: lookahead - 1, through: 0, by: -1) {
+                suffix = min(suffix, blockRequired[place])
+                previousSuffixMinimum[place] = suffix
+              }
+            }
+            // Smoothed: the mean of the held gains of the window; exactly 1 when all are,
+            // whatever rounding the sum gathered.
+            let old = held[slot]
+            heldBelowOne += (holding < 1 ? 1 : 0) - (old < 1 ? 1 : 0)
+            held[slot] = holding
+            heldSum += holding - old
+            let smoothed: Double
+            if heldBelowOne == 0 {
+              heldSum = window
+              smoothed = 1
+            } else {
+              smoothed = min(heldSum / window, 1)
+            }
+            slot = slot + 1 == lookahead ? 0 : slot + 1
+            frameCount += 1
+            pushed += 1
+            if frameCount >= lookahead {
+              gains[emitted] = release.follow(smoothed)
+              emitted += 1
+            }
+          } while pushed < loudest.count && heldBelowOne > 0
+        }
+      }
+    }
+    (self.slot, self.frameCount, self.prefixMinimum) = (slot, frameCount, prefixMinimum)
+    (self.heldSum, self.heldBelowOne, self.release) = (heldSum, heldBelowOne, release)
+    return (pushed, emitted)
   }
 
   /// How many of `loudest` come before the first above full scale (or not a number): all of
@@ -219,26 +194,5 @@ struct LimiterGain: Sendable {
     }
     while index < loudest.count, loudest[index] <= 1 { index += 1 }
     return index
-  }
-
-  /// How much the gain rises per frame after an overload: from the lowest gain back to 1 over
-  /// `release` frames.
-  private var releaseStep: Double { (1 - lowest) / Double(release) }
-
-  /// `target`, or less while the gain is still rising back after an overload.
-  private mutating func released(_ target: Double) -> Double {
-    if target < gain {
-      if gain == 1 { overloadCount += 1 }
-      gain = target
-      lowest = min(lowest, target)
-      smallestGain = min(smallestGain, target)
-    } else if gain < 1 {
-      gain = min(target, gain + releaseStep)
-      if gain >= 1 {
-        gain = 1
-        lowest = 1
-      }
-    }
-    return gain
   }
 }
