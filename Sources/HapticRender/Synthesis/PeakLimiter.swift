@@ -173,11 +173,16 @@ struct PeakLimiter: Sendable {
   /// `sample` times `gain`, in double precision; exactly `sample` when `gain` is 1.
   private static func applying(_ gain: Double, to sample: Float) -> Float { Float(Double(sample) * gain) }
 
-  /// Writes `count` samples times their gains, eight at a time: each as ``applying(_:to:)``.
-  private static func apply(
-    _ gains: UnsafePointer<Double>, to samples: UnsafePointer<Float>, into target: UnsafeMutablePointer<Float>,
-    count: Int
+  /// Writes `count` samples to `target`: times their `gains`, eight at a time, each as
+  /// ``applying(_:to:)``; as they are when `gains` is `nil`.
+  private static func move(
+    _ samples: UnsafePointer<Float>, count: Int, into target: UnsafeMutablePointer<Float>,
+    gains: UnsafePointer<Double>?
   ) {
+    guard let gains else {
+      target.update(from: samples, count: count)
+      return
+    }
     let source = UnsafeRawPointer(samples)
     let factors = UnsafeRawPointer(gains)
     let output = UnsafeMutableRawPointer(target)
@@ -209,33 +214,30 @@ struct PeakLimiter: Sendable {
         delayed[channel].withUnsafeMutableBufferPointer { ring in
           gains.withUnsafeBufferPointer { gains in
             output.withUnsafeMutableChannel(channel) { target in
-              // Frames before `firstFrame` are in the ring, the others in `source`.
+              // Unchecked: `emitted` frames fit in `output` after `outputIndex`, and in `gains`;
+              // the source frames are the block's, and the ring's stretches lie inside it.
+              let to = target.baseAddress! + outputIndex
+              let factors = scaled ? gains.baseAddress! : nil
+              // Frames before `firstFrame` are in the ring (in at most two stretches: up to its
+              // end, then from its start), the others in `source`.
               let fromRing = min(max(firstFrame - firstLeaving, 0), emitted)
-              var slot = fromRing > 0 ? firstLeaving % lookahead : 0
-              for index in 0..<fromRing {
-                let sample = ring[slot]
-                target[outputIndex + index] = scaled ? Self.applying(gains[index], to: sample) : sample
-                slot = slot + 1 == lookahead ? 0 : slot + 1
+              if fromRing > 0 {
+                let first = firstLeaving % lookahead
+                let head = min(fromRing, lookahead - first)
+                Self.move(ring.baseAddress! + first, count: head, into: to, gains: factors)
+                Self.move(ring.baseAddress!, count: fromRing - head, into: to + head, gains: factors.map { $0 + head })
               }
               let sourceOffset = inputIndex + firstLeaving - firstFrame
-              let count = emitted - fromRing
-              if count > 0 {
-                // Unchecked: `emitted` frames fit in `output` after `outputIndex`, and in
-                // `gains`; the source frames are the block's.
-                let from = source.baseAddress! + sourceOffset + fromRing
-                let to = target.baseAddress! + outputIndex + fromRing
-                if scaled {
-                  Self.apply(gains.baseAddress! + fromRing, to: from, into: to, count: count)
-                } else {
-                  to.update(from: from, count: count)
-                }
-              }
+              Self.move(
+                source.baseAddress! + sourceOffset + fromRing, count: emitted - fromRing, into: to + fromRing,
+                gains: factors.map { $0 + fromRing })
+              // The last `lookahead` frames pushed stay in the ring, in at most two stretches.
               let kept = min(pushed, lookahead)
-              slot = (firstFrame + pushed - kept) % lookahead
-              for frame in (pushed - kept)..<pushed {
-                ring[slot] = source[inputIndex + frame]
-                slot = slot + 1 == lookahead ? 0 : slot + 1
-              }
+              let keptFrames = source.baseAddress! + inputIndex + pushed - kept
+              let slot = (firstFrame + pushed - kept) % lookahead
+              let head = min(kept, lookahead - slot)
+              (ring.baseAddress! + slot).update(from: keptFrames, count: head)
+              ring.baseAddress!.update(from: keptFrames + head, count: kept - head)
             }
           }
         }
