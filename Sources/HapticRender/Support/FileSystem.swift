@@ -14,20 +14,21 @@ enum FileSystem {
     let (descriptor, size) = try openRegularFile(path)
     defer { close(descriptor) }
     guard size <= limit else { throw .tooLarge(path: path, bytes: size, limit: limit) }
-    var bytes = [UInt8](repeating: 0, count: size)
-    var filled = 0
-    while filled < bytes.count {
-      let count = bytes.withUnsafeMutableBytes { buffer in
-        read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+    var failure: FileSystemError?
+    // Read into uninitialized memory: zeroing it first would write every byte twice.
+    let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+      // Only what was read counts: a file that shrank meanwhile gives fewer bytes.
+      while initialized < size {
+        let count = read(descriptor, buffer.baseAddress! + initialized, size - initialized)
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else {
+          if count < 0 { failure = .failed(path: path, reason: systemError()) }
+          return
+        }
+        initialized += count
       }
-      if count < 0, errno == EINTR { continue }
-      guard count > 0 else {
-        if count == 0 { break }
-        throw .failed(path: path, reason: systemError())
-      }
-      filled += count
     }
-    if filled < bytes.count { bytes.removeLast(bytes.count - filled) }  // the file shrank meanwhile
+    if let failure { throw failure }
     return bytes
   }
 
