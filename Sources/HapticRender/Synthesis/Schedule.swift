@@ -51,8 +51,11 @@ struct Schedule: Sendable {
         .map(\.element)
     self.frameCount = frameCount + Int((options.tailSeconds * sampleRate).rounded())
     self.spans = spans
-    let bounds = pattern.events.map { Self.amplitudeBound(of: $0, controls: controls, options: options) }
-    peakBound = Self.largestSum(of: bounds, over: spans, sampleRate: sampleRate)
+    var sweep = AmplitudeSweep(sampleRate: sampleRate, capacity: spans.count)
+    for (event, span) in zip(pattern.events, spans) {
+      sweep.add(Self.amplitudeBound(of: event, controls: controls, options: options), over: span)
+    }
+    peakBound = sweep.largestSum()
   }
 
   /// The voice that plays `event`; `playable` keeps each waveform as ``playable(_:at:)`` made
@@ -128,43 +131,5 @@ struct Schedule: Sendable {
       let sourcePeak = event.waveform?.audio?.peak ?? 0
       return .constant(largest(.audioVolume) * sourcePeak * AudioCustomVoice.interpolationOvershoot)
     }
-  }
-
-  /// An upper bound of the sum of `bounds` over the voices sounding together. Each span is cut
-  /// at its control's breakpoints (at most 64 pieces) and each piece counts with its largest
-  /// amplitude; a sweep over the piece edges in frame order (ends before starts at the same
-  /// frame) finds the largest sum. O(n log n) in the pieces.
-  private static func largestSum(of bounds: [AmplitudeBound], over spans: [Range<Int>], sampleRate: Double) -> Double {
-    // Starts first, then ends: when the spans are in order, so are most of both halves, and
-    // the sort mostly merges runs.
-    var edges: [(frame: Int, change: Double)] = []
-    var ends: [(frame: Int, change: Double)] = []
-    edges.reserveCapacity(2 * spans.count)
-    ends.reserveCapacity(spans.count)
-    func add(_ first: Int, _ last: Int, _ bound: AmplitudeBound) {
-      let largest = bound.maximum(from: Double(first) / sampleRate, to: Double(last) / sampleRate)
-      edges.append((first, largest))
-      ends.append((last, -largest))
-    }
-    for (bound, span) in zip(bounds, spans) where !span.isEmpty {
-      let (start, end) = (Double(span.lowerBound) / sampleRate, Double(span.upperBound) / sampleRate)
-      // Pieces between the span's ends and the cuts, as they come; empty ones are skipped.
-      var first = span.lowerBound
-      for time in bound.breakpointTimes(from: start, to: end, limit: 63) {
-        let cut = min(max(Int((time * sampleRate).rounded(.down)), span.lowerBound), span.upperBound)
-        if first < cut { add(first, cut, bound) }
-        first = cut
-      }
-      if first < span.upperBound { add(first, span.upperBound, bound) }
-    }
-    edges += ends
-    edges.sort { ($0.frame, $0.change) < ($1.frame, $1.change) }
-    var sum = 0.0
-    var most = 0.0
-    for edge in edges {
-      sum += edge.change
-      most = max(most, sum)
-    }
-    return most
   }
 }
