@@ -79,14 +79,7 @@ public struct JSONDocument: Sendable {
     let node = nodes[index]
     guard node.kind == .string else { return false }
     guard !node.flags.contains(.escaped) else { return string(index) == text.description }
-    guard Int(node.payload) == text.utf8CodeUnitCount else { return false }
-    let start = Int(node.start) + 1
-    return text.withUTF8Buffer { expected in
-      bytes.withUnsafeBufferPointer { source in
-        // Unchecked: the node's `payload` bytes after `start` are inside the text.
-        expected.isEmpty || memcmp(source.baseAddress! + start, expected.baseAddress!, expected.count) == 0
-      }
-    }
+    return text.withUTF8Buffer { spells(node, $0) }
   }
 
   /// The case of `Name` whose raw value the string at `index` spells byte for byte, without
@@ -94,14 +87,17 @@ public struct JSONDocument: Sendable {
   func string<Name: SpelledName>(_ index: Index, spelling _: Name.Type) -> Name? {
     let node = nodes[index]
     guard node.kind == .string, !node.flags.contains(.escaped) else { return nil }
-    let (start, count) = (Int(node.start) + 1, Int(node.payload))
-    return bytes.withUnsafeBufferPointer { source in
-      // Unchecked: the node's `payload` bytes after `start` are inside the text.
-      Name.spellings.first { spelling in
-        spelling.bytes.count == count
-          && spelling.bytes.withUnsafeBufferPointer { memcmp(source.baseAddress! + start, $0.baseAddress!, count) == 0 }
-      }?.name
-    }
+    return Name.spellings.first { spelling in spelling.bytes.withUnsafeBufferPointer { spells(node, $0) } }?.name
+  }
+
+  /// `true` when the string `node`, written without escapes, is exactly `expected`.
+  private func spells(_ node: JSONNode, _ expected: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard Int(node.payload) == expected.count else { return false }
+    return expected.isEmpty
+      || bytes.withUnsafeBufferPointer { source in
+        // Unchecked: the node's `payload` bytes after its opening quote are inside the text.
+        memcmp(source.baseAddress! + Int(node.start) + 1, expected.baseAddress!, expected.count) == 0
+      }
   }
 
   /// The number of elements of an array or members of an object; 0 for other values.

@@ -18,14 +18,14 @@ extension PatternParser {
       while index > 0, index < text.count - 1, isSpace(text[index]) { index += step }
       return index
     }
+    let keys = JSONPath.ElementKind.allCases.map { Array("\"\($0.rawValue)\"".utf8) }
     let end = min(text.count, text.count / 2 + 65_536)
     var index = text.count / 2
     while let brace = text[index..<end].firstIndex(of: UInt8(ascii: "{")) {
       index = brace + 1
       guard text[skipSpace(from: brace - 1, by: -1)] == UInt8(ascii: ",") else { continue }
       let keyStart = skipSpace(from: brace + 1, by: 1)
-      for kind in JSONPath.ElementKind.allCases {
-        let key = Array("\"\(kind.rawValue)\"".utf8)
+      for key in keys {
         let keyEnd = keyStart + key.count
         guard keyEnd < text.count, text[keyStart..<keyEnd].elementsEqual(key),
           text[skipSpace(from: keyEnd, by: 1)] == UInt8(ascii: ":")

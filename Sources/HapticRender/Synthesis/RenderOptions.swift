@@ -26,6 +26,10 @@ public struct RenderOptions: Sendable {
   /// ten times ``maximumDurationSeconds``, so that no pattern makes a render run for hours.
   public var maximumVoiceSeconds: Double { 10 * maximumDurationSeconds }
 
+  /// The amplitude of a haptic voice at an effective intensity of 0 … 1: the profile's
+  /// amplitude law, after ``intensityScale``.
+  func amplitude(intensity: Double) -> Double { profile.amplitude(intensity: intensity * intensityScale) }
+
   /// Accepted sample rates in Hz.
   public static let sampleRates = 1_000...384_000
   /// Accepted intensity scales.

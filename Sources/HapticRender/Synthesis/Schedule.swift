@@ -71,7 +71,7 @@ struct Schedule: Sendable {
       return .transient(
         TransientVoice(
           onsetFrame: onset,
-          amplitude: options.profile.amplitude(intensity: intensity * options.intensityScale),
+          amplitude: options.amplitude(intensity: intensity),
           frequency: options.profile.frequency(sharpness: event.value(of: .hapticSharpness)),
           cycles: options.profile.transientCycles, sampleRate: sampleRate))
     case .hapticContinuous:
@@ -118,11 +118,9 @@ struct Schedule: Sendable {
     case .hapticTransient, .hapticContinuous:
       guard controls.act(on: .hapticIntensity, of: event.type) else {
         // What `.haptic` gives for an intensity that does not change.
-        return .constant(
-          options.profile.amplitude(intensity: event.value(of: .hapticIntensity) * options.intensityScale))
+        return .constant(options.amplitude(intensity: event.value(of: .hapticIntensity)))
       }
-      return .haptic(
-        ParameterTrack(.hapticIntensity, of: event, controls: controls), options.profile, options.intensityScale)
+      return .haptic(ParameterTrack(.hapticIntensity, of: event, controls: controls), options)
     case .audioContinuous:
       let brightness = largest(.audioBrightness)
       let partials = 1 + brightness / 3 + brightness * brightness / 5 + brightness * brightness * brightness / 7
