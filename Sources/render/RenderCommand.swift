@@ -35,12 +35,16 @@ struct RenderCommand: ParsableCommand {
   static func main() {
     let handlers = SignalHandling.install()
     defer { withExtendedLifetime(handlers) {} }
-    let arguments = Array(CommandLine.arguments.dropFirst())
+    var arguments = Array(CommandLine.arguments.dropFirst())
     if arguments == ["--help"] || arguments == ["-h"] {
       print(helpMessage())
       print("")
       print(helpMessage(for: Convert.self))
       return
+    }
+    if arguments.isEmpty {
+      // The missing input and the default command's usage, rather than every subcommand's.
+      arguments = [Convert._commandName]
     }
     do {
       if let shell = requestedCompletionShell(arguments) {
@@ -71,10 +75,12 @@ struct RenderCommand: ParsableCommand {
   /// usage errors, and exits with status 64.
   private static func exitWithUsageError(_ message: String, for subcommand: any ParsableCommand.Type) -> Never {
     let name = "render \(subcommand._commandName)"
+    // Lines after the first line up under it, as swift-argument-parser prints them.
+    let usage = usageString(for: subcommand).replacing("\n", with: "\n       ")
     StandardError.write(
       """
       \(_errorPrefix)\(message)
-      Usage: \(usageString(for: subcommand))
+      Usage: \(usage)
         See '\(name) --help' for more information.
 
       """)

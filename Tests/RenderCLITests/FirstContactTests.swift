@@ -27,10 +27,27 @@ import _HapticRenderTestSupport
     #expect(
       result.standardError == """
         render: error: -o takes one input; use --out-dir DIR for 2 inputs
-        Usage: render convert [<options>] <input.ahap> ...
+        Usage: render <input.ahap> -o <file> [<options>]
+               render <input.ahap or folder> ... --out-dir <dir> [<options>]
           See 'render convert --help' for more information.
 
         """)
+  }
+
+  /// `render` alone names what is missing and how the command is typed, not every subcommand.
+  @Test func noArgumentsShowTheUsage() async throws {
+    let result = try await CommandRunner.render([])
+    #expect(result.status == 64)
+    #expect(
+      result.standardError == """
+        render: error: Missing expected argument '<input.ahap> ...'
+        Help:  <input.ahap>  AHAP files, or folders of them with --out-dir.
+        Usage: render <input.ahap> -o <file> [<options>]
+               render <input.ahap or folder> ... --out-dir <dir> [<options>]
+          See 'render convert --help' for more information.
+
+        """)
+    #expect(result.standardOutput.isEmpty)
   }
 
   /// `render --version` prints ``PackageVersion/current``, which heads the README's changelog.

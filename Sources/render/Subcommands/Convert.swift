@@ -6,6 +6,10 @@ struct Convert: ParsableCommand, OptionChecking {
   static let configuration = CommandConfiguration(
     commandName: "convert",
     abstract: "Render AHAP files to audio files (the default command).",
+    usage: """
+      render <input.ahap> -o <file> [<options>]
+      render <input.ahap or folder> ... --out-dir <dir> [<options>]
+      """,
     discussion: """
       One input: -o FILE (or - for standard output). Several inputs or folders (searched \
       recursively for .ahap files): --out-dir DIR writes DIR/<name>.<type>, on -j threads; a \
