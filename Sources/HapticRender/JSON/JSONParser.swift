@@ -2,7 +2,9 @@
 /// byte offset, with no per-value allocation.
 ///
 /// It accepts RFC 8259 JSON plus trailing commas in arrays and objects, which it reports as
-/// warnings (Apple's own Unity plug-in writes them). A UTF-8 byte-order mark is skipped.
+/// warnings (Apple's own Unity plug-in writes them). A UTF-8 byte-order mark is skipped; UTF-16
+/// and UTF-32 text is read as its UTF-8 conversion (``JSONTextEncoding``), which positions then
+/// count in.
 /// Duplicate keys are reported; the last one wins, as in Foundation.
 ///
 /// Invariants: never traps and never recurses deeper than ``maximumDepth`` whatever the bytes.
@@ -68,9 +70,10 @@ public struct JSONParser {
   ///     result as one pass (see ``SecondHalf``).
   /// - Returns: The document, or `nil` after recording a syntax error in `diagnostics`.
   public static func parse(
-    _ bytes: [UInt8], file: String, valueLimit: Int = maximumValues,
+    _ text: [UInt8], file: String, valueLimit: Int = maximumValues,
     secondHalf: (UnsafeBufferPointer<UInt8>) -> Int? = { _ in nil }, diagnostics: inout Diagnostics
   ) -> JSONDocument? {
+    let bytes = JSONTextEncoding.utf8(text)
     let byteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
     let outcome = bytes.withUnsafeBufferPointer { buffer in
       var parser = JSONParser(source: bytes, bytes: buffer, valueLimit: valueLimit)

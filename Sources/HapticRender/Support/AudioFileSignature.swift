@@ -15,7 +15,8 @@ enum AudioFileSignature {
     if starts("caff") { return "CAF" }
     if starts("OggS") { return "Ogg" }
     if starts("ID3") { return "MP3" }
-    if bytes.count >= 2, bytes[0] == 0xFF, bytes[1] & 0xE0 == 0xE0 { return "MP3" }
+    // An MPEG audio frame's sync bits with layer III: not a UTF-16 byte-order mark (FF FE).
+    if bytes.count >= 2, bytes[0] == 0xFF, bytes[1] & 0xE6 == 0xE2 { return "MP3" }
     return nil
   }
 }
