@@ -32,6 +32,14 @@ import _HapticRenderTestSupport
           See 'render convert --help' for more information.
 
         """)
+    let folder = try TemporaryFolder()
+    let samples = try await CommandRunner.render([Locations.samples, "-o", "\(folder.path)/x.wav"])
+    #expect(samples.status == 64)
+    #expect(
+      samples.standardError.hasPrefix(
+        "render: error: '\(Locations.samples)' is a folder; use --out-dir DIR to render every .ahap file under it\n"
+      ))
+    #expect(folder.contents().isEmpty)
   }
 
   /// `render` alone names what is missing and how the command is typed, not every subcommand.

@@ -32,6 +32,11 @@ public enum PatternFiles {
     path.lowercased().hasSuffix(".ahap")
   }
 
+  /// Whether `path` names a folder, which ``find(in:isSandboxed:)`` searches.
+  public static func isFolder(_ path: String) -> Bool {
+    FileSystem.isDirectory(path)
+  }
+
   /// Every `.ahap` file under each path (folders recursively, hidden entries skipped); a path
   /// that names a file is taken as it is. Sorted within each folder.
   ///

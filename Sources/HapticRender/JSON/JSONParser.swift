@@ -120,8 +120,16 @@ public struct JSONParser {
     SyntaxError(offset: index, message: "invalid JSON: \(message)")
   }
 
+  /// The byte at `index` as messages show it; a comment (`//` or `/*`) is named as such, since
+  /// JSON has none and Core Haptics refuses them.
   func describeCurrent() -> String {
-    index < bytes.count ? Self.describe(bytes[index]) : "end of file"
+    guard index < bytes.count else { return "end of file" }
+    if bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count,
+      bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*")
+    {
+      return "a comment ('/\(Character(UnicodeScalar(bytes[index + 1])))'), which JSON does not allow"
+    }
+    return Self.describe(bytes[index])
   }
 
   /// A byte as messages show it: `'x'` when printable, else `byte 0xNN`.

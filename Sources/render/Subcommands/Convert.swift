@@ -44,6 +44,9 @@ struct Convert: ParsableCommand, OptionChecking {
     if output.output != nil, inputs.count != 1 {
       throw ValidationError("-o takes one input; use --out-dir DIR for \(inputs.count) inputs")
     }
+    if output.output != nil, let folder = inputs.first, PatternFiles.isFolder(folder) {
+      throw ValidationError("'\(folder)' is a folder; use --out-dir DIR to render every .ahap file under it")
+    }
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
   }
 

@@ -22,6 +22,9 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
       id: "not JSON", json: "⚑Version: 1", severity: .error,
       expected: "(document): invalid JSON: expected a value, found 'V'"),
     DiagnosticCase(
+      id: "a comment", json: "{\n  ⚑// breathing\n  \"Pattern\": []}", severity: .error,
+      expected: "(document): invalid JSON: expected a quoted key, found a comment ('//'), which JSON does not allow"),
+    DiagnosticCase(
       id: "no Pattern", json: "⚑{\"Version\": 1}", severity: .error,
       expected: "(document): not an AHAP pattern (no \"Pattern\" array)"),
     DiagnosticCase(
