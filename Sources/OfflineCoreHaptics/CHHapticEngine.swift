@@ -15,14 +15,23 @@ public final class CHHapticEngine: @unchecked Sendable {
     case systemError = -1
   }
 
+  /// What the engine does once every player has finished, as a ``FinishedHandler`` asks.
+  public enum FinishedAction: Int, Sendable {
+    case stopEngine = 1
+    case leaveEngineRunning = 2
+  }
+
   public typealias StoppedHandler = (StoppedReason) -> Void
   public typealias ResetHandler = () -> Void
   public typealias CompletionHandler = (Error?) -> Void
+  public typealias FinishedHandler = (Error?) -> FinishedAction
 
   private let lock = NSLock()
   private var now: TimeInterval = 0
   private var players: [OfflinePatternPlayer] = []
   private var isRunning = false
+  /// Handlers waiting for every player to finish, in the order given.
+  private var finishedHandlers: [FinishedHandler] = []
 
   public var stoppedHandler: StoppedHandler = { _ in }
   public var resetHandler: ResetHandler = {}
@@ -60,8 +69,29 @@ public final class CHHapticEngine: @unchecked Sendable {
     completionHandler?(nil)
   }
 
-  public func notifyWhenPlayersFinished(finishedHandler: @escaping (Error?) -> Void) {
-    finishedHandler(nil)
+  /// Calls `finishedHandler` once no player is playing: at once when none is, else when
+  /// ``advance(by:)`` brings the clock past the end of the last one (a looping player never
+  /// ends by itself). When it returns ``FinishedAction/stopEngine``, the engine stops and calls
+  /// ``stoppedHandler`` with ``StoppedReason/notifyWhenFinished``.
+  public func notifyWhenPlayersFinished(finishedHandler: @escaping FinishedHandler) {
+    withLock { _ in finishedHandlers.append(finishedHandler) }
+    notifyIfPlayersFinished()
+  }
+
+  /// Calls the waiting ``FinishedHandler``s when no player is playing, and stops the engine when
+  /// one of them asks to.
+  private func notifyIfPlayersFinished() {
+    let handlers = withLock { _ -> [FinishedHandler] in
+      guard !players.contains(where: \.timeline.isPlaying) else { return [] }
+      defer { finishedHandlers = [] }
+      return finishedHandlers
+    }
+    guard !handlers.isEmpty else { return }
+    let actions = handlers.map { $0(nil) }
+    if actions.contains(.stopEngine) {
+      stop()
+      stoppedHandler(.notifyWhenFinished)
+    }
   }
 
   public func makePlayer(with pattern: CHHapticPattern) throws -> any CHHapticPatternPlayer {
@@ -101,6 +131,7 @@ public final class CHHapticEngine: @unchecked Sendable {
       return players.compactMap { $0.finish(before: self.now) }
     }
     for handler in handlers { handler(nil) }
+    notifyIfPlayersFinished()
   }
 
   /// Everything played so far as one pattern (a loop still running ends now). Controls sent to

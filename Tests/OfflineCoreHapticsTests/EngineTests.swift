@@ -118,6 +118,50 @@ import _HapticRenderTestSupport
     #expect(try Self.onsets(seeking, are: [0, 1]))
   }
 
+  /// `notifyWhenPlayersFinished` waits for the last player on the virtual clock, once; asked to,
+  /// the engine then stops and says why.
+  @Test func finishedHandlersWaitForTheLastPlayer() throws {
+    let engine = try CHHapticEngine()
+    var reasons: [CHHapticEngine.StoppedReason] = []
+    engine.stoppedHandler = { reasons.append($0) }
+    try engine.makePlayer(with: Self.taps(at: [0, 1])).start(atTime: 0)
+    try engine.makePlayer(with: Self.taps(at: [0])).start(atTime: 1.5)
+    var calls: [TimeInterval] = []
+    engine.notifyWhenPlayersFinished { error in
+      #expect(error == nil)
+      calls.append(engine.currentTime)
+      return .stopEngine
+    }
+    engine.advance(by: 1.2)
+    #expect(calls.isEmpty)  // the first player has ended, the second not begun
+    engine.advance(by: 1)
+    #expect(calls == [2.2] && reasons == [.notifyWhenFinished])
+    engine.advance(by: 1)
+    #expect(calls.count == 1)
+    var left = false
+    engine.notifyWhenPlayersFinished { _ in
+      left = true
+      return .leaveEngineRunning
+    }
+    #expect(left && reasons.count == 1)  // none playing: at once, and the engine left be
+    #expect(try Self.onsets(engine, are: [0, 1, 1.5]))
+
+    let looping = try CHHapticEngine()
+    let player = try looping.makeAdvancedPlayer(with: Self.taps(at: [0]))
+    player.loopEnabled = true
+    try player.start(atTime: 0)
+    var finished = false
+    looping.notifyWhenPlayersFinished { _ in
+      finished = true
+      return .leaveEngineRunning
+    }
+    looping.advance(by: 5)
+    #expect(!finished)
+    try player.stop(atTime: CHHapticTimeImmediate)
+    looping.advance(by: 0)
+    #expect(finished)
+  }
+
   @Test func mutedAndStoppedPlayersAreSilentFromThen() throws {
     let engine = try CHHapticEngine()
     let player = try engine.makePlayer(with: Self.taps(at: [0, 1, 2]))
