@@ -109,6 +109,11 @@ public final class CHHapticEngine: @unchecked Sendable {
     try makePlayer(with: CHHapticPattern(contentsOf: url)).start(atTime: CHHapticTimeImmediate)
   }
 
+  /// Plays the AHAP text `data` (a file's bytes) now.
+  public func playPattern(from data: Data) throws {
+    try makePlayer(with: CHHapticPattern(data: data)).start(atTime: CHHapticTimeImmediate)
+  }
+
   /// Registers an audio file for `CHHapticEvent(audioResourceID:…)`.
   public func registerAudioResource(_ resourceURL: URL, options: [AnyHashable: Any] = [:]) throws
     -> CHHapticAudioResourceID

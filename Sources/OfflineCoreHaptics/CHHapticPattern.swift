@@ -42,6 +42,12 @@ public final class CHHapticPattern {
     pattern = loaded
   }
 
+  /// A pattern from the bytes of an AHAP file, for `CHHapticEngine.playPattern(from: Data)`;
+  /// relative waveform paths are looked up in the current folder.
+  init(data: Data) throws {
+    pattern = try Self.read(Array(data), file: "data")
+  }
+
   /// A pattern the renderer already holds (a preset, a session).
   public init(_ pattern: Pattern) {
     self.pattern = pattern
@@ -67,8 +73,13 @@ public final class CHHapticPattern {
   /// renderer reads a file, with what a device refuses as an error;
   /// waveforms of `AudioCustom` events are decoded.
   private static func read(_ document: JSONValue, file: String) throws -> Pattern {
+    try read(Array(document.text().utf8), file: file)
+  }
+
+  /// Reads AHAP text, with what a device refuses as an error.
+  private static func read(_ text: [UInt8], file: String) throws -> Pattern {
     var diagnostics = Diagnostics(treatsDeviceRefusalsAsErrors: true)
-    guard let parsed = Pattern.parse(Array(document.text().utf8), file: file, diagnostics: &diagnostics),
+    guard let parsed = Pattern.parse(text, file: file, diagnostics: &diagnostics),
       let loaded = PatternLoader().loadWaveforms(of: parsed, patternPath: file, diagnostics: &diagnostics)
     else { throw error(diagnostics) }
     return loaded

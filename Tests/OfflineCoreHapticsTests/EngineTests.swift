@@ -162,6 +162,22 @@ import _HapticRenderTestSupport
     #expect(finished)
   }
 
+  /// `playPattern(from:)` plays a file, or its bytes, now; bytes that are no pattern throw.
+  @Test func patternsPlayFromFilesAndData() throws {
+    let url = URL(fileURLWithPath: "\(Locations.samples)/heartbeat.ahap")
+    let alone = try RenderedSamples.of { try CHHapticPattern(contentsOf: url).render(to: $0, options: $1) }
+    #expect(Signal.peak(alone[...]) > 0.1 && alone.count < 3 * Self.rate)
+    let engine = try CHHapticEngine()
+    try engine.playPattern(from: url)
+    engine.advance(by: 3)
+    try engine.playPattern(from: Data(contentsOf: url))
+    engine.advance(by: 3)
+    let samples = try Self.render(engine)
+    #expect(Array(samples[0..<alone.count]) == alone)
+    #expect(Array(samples[3 * Self.rate..<3 * Self.rate + alone.count]) == alone)
+    #expect(throws: CHHapticError.self) { try engine.playPattern(from: Data("{\"Pattern\": 1}".utf8)) }
+  }
+
   @Test func mutedAndStoppedPlayersAreSilentFromThen() throws {
     let engine = try CHHapticEngine()
     let player = try engine.makePlayer(with: Self.taps(at: [0, 1, 2]))
