@@ -37,7 +37,7 @@ extension JSONParser {
       self.start = start
       reader = parser
       reader.index = start
-      reader.nodes.reserveCapacity((parser.bytes.count - start) / 8 + 1)
+      HugePages.reserve((parser.bytes.count - start) / 8 + 1, in: &reader.nodes)
       done.enter()
       DispatchQueue.global(qos: .userInitiated).async { [self] in
         tail = reader.readArrayTail()

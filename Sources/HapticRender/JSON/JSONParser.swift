@@ -79,7 +79,7 @@ public struct JSONParser {
       var parser = JSONParser(source: bytes, bytes: buffer, valueLimit: valueLimit)
       parser.index = byteOrderMark
       // AHAP text holds about one value per 10 bytes; pages of unused capacity are never touched.
-      parser.nodes.reserveCapacity(min(bytes.count / 8, valueLimit * 2) + 1)
+      HugePages.reserve(min(bytes.count / 8, valueLimit * 2) + 1, in: &parser.nodes)
       if let start = secondHalf(buffer), start > byteOrderMark, start < buffer.count {
         parser.secondHalf = SecondHalf(
           reading: JSONParser(source: bytes, bytes: buffer, valueLimit: valueLimit), from: start)

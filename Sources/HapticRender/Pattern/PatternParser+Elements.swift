@@ -106,7 +106,7 @@ extension PatternParser {
   /// - Parameter capacity: Events to reserve room for, at least `elements.count`.
   private mutating func read(_ elements: ArraySlice<JSONDocument.Index>, capacity: Int) -> ElementRun {
     var run = ElementRun(diagnostics: diagnostics)
-    run.pattern.events.reserveCapacity(max(capacity, elements.count))
+    HugePages.reserve(max(capacity, elements.count), in: &run.pattern.events)
     run.times.reserveCapacity(elements.count)
     run.found.reserveCapacity(elements.count)
     for element in elements {

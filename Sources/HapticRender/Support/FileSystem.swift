@@ -17,6 +17,7 @@ enum FileSystem {
     var failure: FileSystemError?
     // Read into uninitialized memory: zeroing it first would write every byte twice.
     let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+      if let base = buffer.baseAddress { HugePages.advise(base, byteCount: size) }
       // Only what was read counts: a file that shrank meanwhile gives fewer bytes.
       while initialized < size {
         let count = read(descriptor, buffer.baseAddress! + initialized, size - initialized)

@@ -24,7 +24,7 @@ struct Schedule: Sendable {
 
     let controls = Controls(pattern)
     var voices: [Voice] = []
-    voices.reserveCapacity(pattern.events.count)
+    HugePages.reserve(pattern.events.count, in: &voices)
     var frameCount = Int((pattern.lastControlTime * sampleRate).rounded())
     var playable: [String: SampledAudio] = [:]
     for event in pattern.events {
