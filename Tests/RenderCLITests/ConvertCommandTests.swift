@@ -74,7 +74,22 @@ import _HapticRenderTestSupport
     let result = try await CommandRunner.render(["\(folder.path)/nope.ahap", "-o", "\(folder.path)/x.wav"])
     #expect(result.status == 1)
     #expect(
-      result.standardError == "render: error: cannot read '\(folder.path)/nope.ahap': No such file or directory\n")
+      result.standardError == "render: error: cannot read '\(folder.path)/nope.ahap': no such file\n")
+    #expect(folder.contents().isEmpty)
+  }
+
+  /// A mistyped input names the file beside it that it most likely meant, for every command.
+  @Test func mistypedInputSuggestsTheFileMeant() async throws {
+    let folder = try TemporaryFolder()
+    let typed = "\(Locations.samples)/breath-487.ahap"
+    let meant = "no such file; did you mean '\(Locations.samples)/breath-478.ahap'?\n"
+    let convert = try await CommandRunner.render([typed, "-o", "\(folder.path)/x.wav"])
+    #expect(convert.status == 1)
+    #expect(convert.standardError == "render: error: cannot read '\(typed)': \(meant)")
+    let lint = try await CommandRunner.render(["lint", typed])
+    #expect(lint.standardError == "render: error: '\(typed)': \(meant)")
+    let info = try await CommandRunner.render(["info", typed])
+    #expect(info.standardError == "render: error: cannot read '\(typed)': \(meant)")
     #expect(folder.contents().isEmpty)
   }
 

@@ -60,7 +60,7 @@ public enum PatternFiles {
       } else if FileSystem.exists(path) {
         found.append(path)
       } else {
-        throw .failed(path: path, reason: "No such file or directory")
+        throw .failed(path: path, reason: FileSystem.missingFileReason(path))
       }
     }
     return found

@@ -42,7 +42,9 @@ enum FileSystem {
   ///   file is instead (a folder, a FIFO, a device or a socket).
   static func openRegularFile(_ path: String) throws(FileSystemError) -> (descriptor: Int32, size: Int) {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
-    guard descriptor >= 0 else { throw .failed(path: path, reason: systemError()) }
+    guard descriptor >= 0 else {
+      throw .failed(path: path, reason: errno == ENOENT ? missingFileReason(path) : systemError())
+    }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {
       let reason = systemError()
@@ -134,7 +136,7 @@ enum FileSystem {
   /// Why `path` cannot be opened for reading, in the user's words, when the file system can
   /// tell: it does not exist or may not be read. `nil` when it looks readable.
   static func readProblem(_ path: String) -> String? {
-    if !exists(path) { return "no such file" }
+    if !exists(path) { return missingFileReason(path) }
     if access(path, R_OK) != 0 { return systemError() }
     return nil
   }
@@ -264,18 +266,12 @@ extension FileSystem {
   /// with `.ext`, sorted by path; `folder` itself when it is such a file.
   static func files(under folder: String, withExtension ext: String) throws(FileSystemError) -> [String] {
     guard isDirectory(folder) else {
-      guard exists(folder) else { throw .failed(path: folder, reason: "No such file or directory") }
+      guard exists(folder) else { throw .failed(path: folder, reason: missingFileReason(folder)) }
       return folder.hasSuffix(".\(ext)") ? [folder] : []
     }
-    guard let directory = opendir(folder) else { throw .failed(path: folder, reason: systemError()) }
-    defer { closedir(directory) }
     var found: [String] = []
     var folders: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name == "." || name == ".." || name.hasPrefix(".") { continue }
+    for name in try names(in: folder) {
       let path = folder.hasSuffix("/") ? folder + name : "\(folder)/\(name)"
       var status = stat()
       guard lstat(path, &status) == 0 else { continue }
@@ -289,6 +285,32 @@ extension FileSystem {
       found += try files(under: subfolder, withExtension: ext)
     }
     return found.sorted()
+  }
+
+  /// The names in `folder`, hidden ones (starting with `.`) left out, in the order listed.
+  static func names(in folder: String) throws(FileSystemError) -> [String] {
+    guard let directory = opendir(folder) else { throw .failed(path: folder, reason: systemError()) }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if !name.hasPrefix(".") { names.append(name) }
+    }
+    return names
+  }
+
+  /// Why `path` cannot be read when nothing is there: "no such file", and the name in its
+  /// folder it most likely meant (`breath-487.ahap` → `breath-478.ahap`).
+  static func missingFileReason(_ path: String) -> String {
+    let folder = directory(of: path)
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    guard let names = try? names(in: folder), let meant = NameSuggestion.closest(to: name, among: names) else {
+      return "no such file"
+    }
+    let prefix = path.hasSuffix(name) ? String(path.dropLast(name.utf8.count)) : ""
+    return "no such file; did you mean '\(prefix)\(meant)'?"
   }
 
   /// The file name of `path` without its folder and extension.
