@@ -88,6 +88,25 @@ import _HapticRenderTestSupport
       ))
   }
 
+  /// A mistyped waveform names the file beside it that it most likely meant, as the event
+  /// would write it; not in a sandbox, where folders are not to be told about.
+  @Test func mistypedWaveformSuggestsTheFileMeant() async throws {
+    let folder = try TemporaryFolder()
+    try FileManager.default.createDirectory(atPath: "\(folder.path)/sounds", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: "\(samples)/knock.wav", toPath: "\(folder.path)/sounds/knock.wav")
+    let input = try writeCustomPattern(to: "\(folder.path)/custom.ahap", waveform: "sounds/knok.wav")
+    let result = try await CommandRunner.render([input, "-o", "\(folder.path)/x.wav"])
+    #expect(result.status == 1)
+    #expect(
+      result.standardError.hasSuffix(
+        "waveform \"sounds/knok.wav\" not found; looked in '\(folder.path)/sounds/knok.wav'; did you mean \"sounds/knock.wav\"?\n"
+      ))
+    let sandboxed = try await CommandRunner.render([input, "-o", "\(folder.path)/x.wav", "--sandbox"])
+    #expect(sandboxed.status == 1)
+    #expect(sandboxed.standardError.hasSuffix("looked in '\(folder.path)/sounds/knok.wav'\n"))
+    #expect(!FileManager.default.fileExists(atPath: "\(folder.path)/x.wav"))
+  }
+
   @Test func profileOptionTakesANameOrAFile() async throws {
     let folder = try TemporaryFolder()
     let named = try await CommandRunner.render([

@@ -7,13 +7,15 @@
 struct WaveformResolver: Sendable {
   /// Why a waveform path names no usable file; the description is the diagnostic's message.
   enum Failure: Error, CustomStringConvertible {
-    case notFound(path: String, searched: [String])
+    /// `meant`: the path the event most likely meant, written as `path` is.
+    case notFound(path: String, searched: [String], meant: String?)
     case outsideSandbox(found: String)
 
     var description: String {
       switch self {
-      case .notFound(let path, let searched):
+      case .notFound(let path, let searched, let meant):
         "waveform \"\(path)\" not found; looked in \(searched.map { "'\($0)'" }.joined(separator: ", "))"
+          + (meant.map { "; did you mean \"\($0)\"?" } ?? "")
       case .outsideSandbox(let found):
         "waveform '\(found)' is outside the pattern's folder and the --resources folders, which --sandbox allows"
       }
@@ -46,7 +48,13 @@ struct WaveformResolver: Sendable {
   func resolve(_ path: String) throws(Failure) -> String {
     let places = candidates(for: path)
     guard let found = places.first(where: { FileSystem.exists($0) && !FileSystem.isDirectory($0) }) else {
-      throw .notFound(path: path, searched: places)
+      // The closest name beside any place searched, written as the event wrote the path; none
+      // in a sandbox, where names in folders would tell an untrusted pattern what is there.
+      let meant = places.lazy.filter { _ in sandboxRoots == nil }.compactMap(FileSystem.meantPath).first.map { found in
+        String(path.dropLast(path.split(separator: "/").last?.utf8.count ?? 0))
+          + (found.split(separator: "/").last.map(String.init) ?? found)
+      }
+      throw .notFound(path: path, searched: places, meant: meant)
     }
     if let sandboxRoots {
       guard let real = FileSystem.realPath(found), sandboxRoots.contains(where: { real.hasPrefix($0) }) else {

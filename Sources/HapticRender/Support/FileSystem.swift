@@ -301,16 +301,19 @@ extension FileSystem {
     return names
   }
 
-  /// Why `path` cannot be read when nothing is there: "no such file", and the name in its
-  /// folder it most likely meant (`breath-487.ahap` → `breath-478.ahap`).
+  /// Why `path` cannot be read when nothing is there: "no such file", and the path it most
+  /// likely meant (``meantPath(for:)``).
   static func missingFileReason(_ path: String) -> String {
-    let folder = directory(of: path)
+    meantPath(for: path).map { "no such file; did you mean '\($0)'?" } ?? "no such file"
+  }
+
+  /// `path` with its last component replaced by the closest name in its folder
+  /// (`samples/breath-487.ahap` → `samples/breath-478.ahap`), or `nil` when no name is close.
+  static func meantPath(for path: String) -> String? {
     let name = path.split(separator: "/").last.map(String.init) ?? path
-    guard let names = try? names(in: folder), let meant = NameSuggestion.closest(to: name, among: names) else {
-      return "no such file"
-    }
-    let prefix = path.hasSuffix(name) ? String(path.dropLast(name.utf8.count)) : ""
-    return "no such file; did you mean '\(prefix)\(meant)'?"
+    guard let names = try? names(in: directory(of: path)), let meant = NameSuggestion.closest(to: name, among: names)
+    else { return nil }
+    return (path.hasSuffix(name) ? String(path.dropLast(name.utf8.count)) : "") + meant
   }
 
   /// The file name of `path` without its folder and extension.
