@@ -10,6 +10,8 @@ public struct AudioFileFormat: Sendable, Hashable, CustomStringConvertible {
     public init?(extension ext: String) {
       switch ext.lowercased() {
       case "aif": self = .aiff
+      case "wave": self = .wav
+      case "oga": self = .ogg
       default: self.init(rawValue: ext.lowercased())
       }
     }

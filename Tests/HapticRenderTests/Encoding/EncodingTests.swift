@@ -82,6 +82,8 @@ import _HapticRenderTestSupport
     #expect(throws: EncodingError.self) { try AudioFileFormat(.mp3, encoding: .pcm16) }
     #expect(throws: EncodingError.self) { try AudioFileFormat(path: "out.xyz") }
     #expect(try AudioFileFormat(path: "dir.v2/Out.AIF").container == .aiff)
+    #expect(try AudioFileFormat(path: "take.wave").container == .wav)
+    #expect(try AudioFileFormat(path: "take.oga").container == .ogg)
     #expect(try AudioFileFormat(path: "a.wav").encoding == .pcm24)
   }
 
