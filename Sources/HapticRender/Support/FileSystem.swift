@@ -311,7 +311,8 @@ extension FileSystem {
   /// (`samples/breath-487.ahap` → `samples/breath-478.ahap`), or `nil` when no name is close.
   static func meantPath(for path: String) -> String? {
     let name = path.split(separator: "/").last.map(String.init) ?? path
-    guard let names = try? names(in: directory(of: path)), let meant = NameSuggestion.closest(to: name, among: names)
+    guard !name.isEmpty, let names = try? names(in: directory(of: path)),
+      let meant = NameSuggestion.closest(to: name, among: names)
     else { return nil }
     return (path.hasSuffix(name) ? String(path.dropLast(name.utf8.count)) : "") + meant
   }
