@@ -6,6 +6,10 @@ struct RenderCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "render",
     abstract: "Render Apple haptic patterns (AHAP files) to audio files.",
+    usage: """
+      render <input.ahap> -o <file> [<options>]
+      render <subcommand> [<options>]
+      """,
     discussion: """
       Haptic events become a vibration signal (65 to 300 Hz carrier by sharpness, amplitude by \
       intensity squared); the result is written as WAV, FLAC, AIFF, CAF, Ogg, Opus or MP3.
