@@ -36,35 +36,38 @@ enum JSONTextEncoding: Sendable, Equatable {
     let (encoding, markLength) = detect(bytes)
     let body = bytes[markLength...]
     switch encoding {
-    case .utf8:
-      return bytes
-    case .utf16(let bigEndian):
-      let units = codeUnits(body, as: UInt16.self, bigEndian: bigEndian)
-      return Array(String(decoding: units, as: UTF16.self).utf8) + replacementForPartialUnit(body, size: 2)
-    case .utf32(let bigEndian):
-      let units = codeUnits(body, as: UInt32.self, bigEndian: bigEndian)
-      return Array(String(decoding: units, as: UTF32.self).utf8) + replacementForPartialUnit(body, size: 4)
+    case .utf8: return bytes
+    case .utf16(let bigEndian): return utf8(body, from: UTF16.self, bigEndian: bigEndian)
+    case .utf32(let bigEndian): return utf8(body, from: UTF32.self, bigEndian: bigEndian)
     }
   }
 
-  /// The whole code units of `bytes`, in the given byte order.
-  private static func codeUnits<Unit: FixedWidthInteger>(
-    _ bytes: ArraySlice<UInt8>, as: Unit.Type, bigEndian: Bool
-  ) -> [Unit] {
-    let size = MemoryLayout<Unit>.size
-    let start = bytes.startIndex
-    return (0..<bytes.count / size).map { index in
-      var unit: Unit = 0
-      for byte in 0..<size {
-        let shift = bigEndian ? (size - 1 - byte) * 8 : byte * 8
-        unit |= Unit(bytes[start + index * size + byte]) << shift
-      }
-      return unit
+  /// `bytes`, code units of `Encoding` in the given byte order, as UTF-8, in one pass.
+  private static func utf8<Encoding: Unicode.Encoding>(
+    _ bytes: ArraySlice<UInt8>, from: Encoding.Type, bigEndian: Bool
+  ) -> [UInt8] where Encoding.CodeUnit: FixedWidthInteger {
+    let size = MemoryLayout<Encoding.CodeUnit>.size
+    var output: [UInt8] = []
+    output.reserveCapacity(bytes.count / size)  // enough for ASCII text, the usual case
+    bytes.withUnsafeBufferPointer { bytes in
+      let units = CodeUnits<Encoding.CodeUnit>(bytes: bytes, bigEndian: bigEndian)
+      _ = transcode(units, from: Encoding.self, to: UTF8.self, stoppingOnError: false) { output.append($0) }
     }
+    if bytes.count % size != 0 { output += Array("\u{FFFD}".utf8) }
+    return output
   }
 
-  /// U+FFFD in UTF-8 when `bytes` end inside a code unit of `size` bytes, else nothing.
-  private static func replacementForPartialUnit(_ bytes: ArraySlice<UInt8>, size: Int) -> [UInt8] {
-    bytes.count % size == 0 ? [] : Array("\u{FFFD}".utf8)
+  /// The whole code units of a byte buffer, in the given byte order.
+  private struct CodeUnits<Unit: FixedWidthInteger>: IteratorProtocol {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let bigEndian: Bool
+    var offset = 0
+
+    mutating func next() -> Unit? {
+      guard let base = bytes.baseAddress, offset + MemoryLayout<Unit>.size <= bytes.count else { return nil }
+      let unit = UnsafeRawPointer(base + offset).loadUnaligned(as: Unit.self)
+      offset += MemoryLayout<Unit>.size
+      return bigEndian ? Unit(bigEndian: unit) : Unit(littleEndian: unit)
+    }
   }
 }
