@@ -80,11 +80,12 @@ struct RenderCommand: ParsableCommand {
   private static func exitWithUsageError(_ message: String, for subcommand: any ParsableCommand.Type) -> Never {
     let name = "render \(subcommand._commandName)"
     // Lines after the first line up under it, as swift-argument-parser prints them.
-    let usage = usageString(for: subcommand).replacing("\n", with: "\n       ")
+    let label = "Usage: "
+    let usage = usageString(for: subcommand).replacing("\n", with: "\n" + String(repeating: " ", count: label.count))
     StandardError.write(
       """
       \(_errorPrefix)\(message)
-      Usage: \(usage)
+      \(label)\(usage)
         See '\(name) --help' for more information.
 
       """)

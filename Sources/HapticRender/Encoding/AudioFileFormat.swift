@@ -77,7 +77,7 @@ public struct AudioFileFormat: Sendable, Hashable, CustomStringConvertible {
   ///
   /// - Throws: ``EncodingError/unsupportedFormat(_:)`` for an unknown or missing extension.
   public init(path: String, encoding: SampleEncoding? = nil) throws(EncodingError) {
-    let name = path.split(separator: "/").last.map(String.init) ?? path
+    let name = FileSystem.name(of: path)
     guard let dot = name.lastIndex(of: "."),
       let container = Container(extension: String(name[name.index(after: dot)...]))
     else {

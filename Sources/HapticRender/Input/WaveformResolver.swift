@@ -50,10 +50,10 @@ struct WaveformResolver: Sendable {
     guard let found = places.first(where: { FileSystem.exists($0) && !FileSystem.isDirectory($0) }) else {
       // The closest name beside any place searched, written as the event wrote the path; none
       // in a sandbox, where names in folders would tell an untrusted pattern what is there.
-      let meant = places.lazy.filter { _ in sandboxRoots == nil }.compactMap(FileSystem.meantPath).first.map { found in
-        String(path.dropLast(path.split(separator: "/").last?.utf8.count ?? 0))
-          + (found.split(separator: "/").last.map(String.init) ?? found)
-      }
+      let meant =
+        sandboxRoots == nil
+        ? places.lazy.compactMap(FileSystem.meantName).first.map { FileSystem.replacingName(of: path, with: $0) }
+        : nil
       throw .notFound(path: path, searched: places, meant: meant)
     }
     if let sandboxRoots {

@@ -67,7 +67,7 @@ public enum PatternLinter {
 
     for event in pattern.events {
       guard let waveform = event.waveform else { continue }
-      let name = waveform.path.split(separator: "/").last.map(String.init) ?? waveform.path
+      let name = FileSystem.name(of: waveform.path)
       let ext = name.contains(".") ? String(name.split(separator: ".").last ?? "").lowercased() : ""
       if !deviceAudioExtensions.contains(ext) {
         warn(

@@ -203,7 +203,7 @@ extension SVGPlot {
     case .audioContinuous:
       return given(.audioPitch, "pitch") + " vol \(level) \(NumberText.fixed(event.duration, 2)) s"
     case .audioCustom:
-      return (event.waveform?.path.split(separator: "/").last.map(String.init) ?? "waveform") + " vol \(level)"
+      return (event.waveform.map { FileSystem.name(of: $0.path) } ?? "waveform") + " vol \(level)"
     }
   }
 

@@ -15,8 +15,9 @@ enum JSONTextEncoding: Sendable, Equatable {
   /// (RFC 4627 §3).
   static func detect(_ bytes: [UInt8]) -> (encoding: Self, markLength: Int) {
     guard bytes.count >= 2 else { return (.utf8, 0) }
-    let head = Array(bytes.prefix(4)) + Array(repeating: 0xAA, count: max(0, 4 - bytes.count))
-    switch (head[0], head[1], head[2], head[3]) {
+    // Past the end: a byte that is neither zero nor part of a mark.
+    func at(_ index: Int) -> UInt8 { index < bytes.count ? bytes[index] : 0xAA }
+    switch (at(0), at(1), at(2), at(3)) {
     case (0x00, 0x00, 0xFE, 0xFF): return (.utf32(bigEndian: true), 4)
     case (0xFF, 0xFE, 0x00, 0x00): return (.utf32(bigEndian: false), 4)
     case (0xFE, 0xFF, _, _): return (.utf16(bigEndian: true), 2)

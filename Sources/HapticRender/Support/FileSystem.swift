@@ -302,24 +302,33 @@ extension FileSystem {
   }
 
   /// Why `path` cannot be read when nothing is there: "no such file", and the path it most
-  /// likely meant (``meantPath(for:)``).
+  /// likely meant (`samples/breath-487.ahap` → `samples/breath-478.ahap`).
   static func missingFileReason(_ path: String) -> String {
-    meantPath(for: path).map { "no such file; did you mean '\($0)'?" } ?? "no such file"
+    guard let meant = meantName(for: path) else { return "no such file" }
+    return "no such file; did you mean '\(replacingName(of: path, with: meant))'?"
   }
 
-  /// `path` with its last component replaced by the closest name in its folder
-  /// (`samples/breath-487.ahap` → `samples/breath-478.ahap`), or `nil` when no name is close.
-  static func meantPath(for path: String) -> String? {
-    let name = path.split(separator: "/").last.map(String.init) ?? path
-    guard !name.isEmpty, let names = try? names(in: directory(of: path)),
-      let meant = NameSuggestion.closest(to: name, among: names)
-    else { return nil }
-    return (path.hasSuffix(name) ? String(path.dropLast(name.utf8.count)) : "") + meant
+  /// The name in `path`'s folder closest to its own name, or `nil` when none is close.
+  static func meantName(for path: String) -> String? {
+    let name = name(of: path)
+    guard !name.isEmpty, let names = try? names(in: directory(of: path)) else { return nil }
+    return NameSuggestion.closest(to: name, among: names)
+  }
+
+  /// `path` with its last component replaced by `name`, its folder part kept as written.
+  static func replacingName(of path: String, with name: String) -> String {
+    let own = self.name(of: path)
+    return (path.hasSuffix(own) ? String(path.dropLast(own.utf8.count)) : "") + name
+  }
+
+  /// The last component of `path` (`samples/breath.ahap` → `breath.ahap`).
+  static func name(of path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? path
   }
 
   /// The file name of `path` without its folder and extension.
   static func stem(of path: String) -> String {
-    let name = path.split(separator: "/").last.map(String.init) ?? path
+    let name = name(of: path)
     guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
     return String(name[..<dot])
   }

@@ -41,11 +41,13 @@ struct Convert: ParsableCommand, OptionChecking {
     try output.check()
     try render.check()
     _ = try output.format(sampleRate: render.rate)
-    if output.output != nil, inputs.count != 1 {
-      throw ValidationError("-o takes one input; use --out-dir DIR for \(inputs.count) inputs")
-    }
-    if output.output != nil, let folder = inputs.first, PatternFiles.isFolder(folder) {
-      throw ValidationError("'\(folder)' is a folder; use --out-dir DIR to render every .ahap file under it")
+    if output.output != nil {
+      guard inputs.count == 1 else {
+        throw ValidationError("-o takes one input; use --out-dir DIR for \(inputs.count) inputs")
+      }
+      if PatternFiles.isFolder(inputs[0]) {
+        throw ValidationError("'\(inputs[0])' is a folder; use --out-dir DIR to render every .ahap file under it")
+      }
     }
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
   }
