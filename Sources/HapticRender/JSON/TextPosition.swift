@@ -1,11 +1,23 @@
-/// A 1-based line and column (in UTF-8 bytes) inside a text.
+/// A 1-based line and column (in UTF-8 bytes) inside a text, each 0 … 2³² − 1 (8 bytes in all:
+/// every event, parameter and curve holds one).
 public struct TextPosition: Hashable, Sendable {
-  public var line: Int
-  public var column: Int
+  private var storedLine: UInt32
+  private var storedColumn: UInt32
 
+  public var line: Int {
+    get { Int(storedLine) }
+    set { storedLine = UInt32(clamping: newValue) }
+  }
+
+  public var column: Int {
+    get { Int(storedColumn) }
+    set { storedColumn = UInt32(clamping: newValue) }
+  }
+
+  /// A position; values outside 0 … 2³² − 1 are clamped to that range.
   public init(line: Int, column: Int) {
-    self.line = line
-    self.column = column
+    storedLine = UInt32(clamping: line)
+    storedColumn = UInt32(clamping: column)
   }
 
   /// This position in the named file.

@@ -1,8 +1,10 @@
-/// The parameter values an event gives, by ``ParameterID``: stored inline, so an event holds
-/// them without heap storage of its own.
+/// The parameter values an event gives, by ``ParameterID``: stored inline (82 bytes), so an
+/// event holds them without heap storage of its own.
 public struct EventParameters: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
-  /// The values, at each parameter's ``ParameterID/slot``; 0 where none is given.
-  private var values = SIMD16<Double>()
+  /// The values, at each parameter's ``ParameterID/slot``; 0 where none is given. One element
+  /// per parameter.
+  private var values: (Double, Double, Double, Double, Double, Double, Double, Double, Double, Double) =
+    (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
   /// Bit `slot` set where a value is given.
   private var given: UInt16 = 0
 
@@ -18,16 +20,21 @@ public struct EventParameters: Sendable, Equatable, Sequence, ExpressibleByDicti
 
   /// The value given for `id`, or `nil`; setting `nil` removes it.
   public subscript(id: ParameterID) -> Double? {
-    get { given & 1 << id.slot != 0 ? values[id.slot] : nil }
-    set {
-      if let newValue {
-        values[id.slot] = newValue
-        given |= 1 << id.slot
-      } else {
-        values[id.slot] = 0
-        given &= ~(1 << id.slot)
-      }
+    get {
+      guard given & 1 << id.slot != 0 else { return nil }
+      return withUnsafeBytes(of: values) { $0.load(fromByteOffset: id.slot * 8, as: Double.self) }
     }
+    set {
+      withUnsafeMutableBytes(of: &values) {
+        $0.storeBytes(of: newValue ?? 0, toByteOffset: id.slot * 8, as: Double.self)
+      }
+      if newValue != nil { given |= 1 << id.slot } else { given &= ~(1 << id.slot) }
+    }
+  }
+
+  /// Equal when the same parameters are given, with equal values.
+  public static func == (left: EventParameters, right: EventParameters) -> Bool {
+    left.given == right.given && ParameterID.allCases.allSatisfy { left[$0] == right[$0] }
   }
 
   /// How many parameters are given.

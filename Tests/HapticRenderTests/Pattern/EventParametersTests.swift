@@ -33,4 +33,37 @@ import Testing
     #expect(event.parameters == [.hapticIntensity: 1, .audioPan: -1])
     #expect(event.value(of: .hapticSharpness) == 0.5)
   }
+
+  @Test func equalityComparesTheGivenValues() {
+    var parameters: EventParameters = [.hapticIntensity: 0.5]
+    parameters[.audioPitch] = 0.25
+    parameters[.audioPitch] = nil
+    #expect(parameters == [.hapticIntensity: 0.5])
+    #expect(parameters != [.hapticIntensity: 0.25])
+    #expect(parameters != [.hapticIntensity: 0.5, .hapticSharpness: 0])
+  }
+
+  /// Events are held by the hundred thousand while a large pattern loads: each stays small.
+  @Test func anEventHoldsItsValuesInline() {
+    #expect(MemoryLayout<EventParameters>.size == 8 * ParameterID.allCases.count + 2)
+    #expect(MemoryLayout<Event>.stride <= 136)
+    #expect(MemoryLayout<TextPosition>.stride == 8)
+  }
+
+  @Test func aWaveformKeepsValueSemantics() {
+    var event = Event(type: .audioCustom, time: 0, duration: 1, waveform: Waveform(path: "knock.wav"))
+    let copy = event
+    event.waveform?.path = "sounds/knock.wav"
+    event.waveform?.isLoopEnabled = true
+    #expect(event.waveform?.path == "sounds/knock.wav" && event.waveform?.isLoopEnabled == true)
+    #expect(copy.waveform?.path == "knock.wav" && copy.waveform?.isLoopEnabled == false)
+    event.waveform = nil
+    #expect(event.waveform == nil && copy.waveform != nil)
+  }
+
+  @Test func positionsBeyondFourBillionAreClamped() {
+    let position = TextPosition(line: -1, column: 1 << 40)
+    #expect(position.line == 0 && position.column == Int(UInt32.max))
+    #expect(TextPosition(line: 12, column: 3) == TextPosition(line: 12, column: 3))
+  }
 }
