@@ -50,8 +50,9 @@ public struct PatternSource: FrameSource {
   public var channelCount: Int { renderer.layout.channelCount }
   public var frameCount: Int { renderer.frameCount }
 
-  /// Moves the synthesis onto a thread of its own when a limiter follows it: on two cores the
-  /// limiter then works beside the synthesis instead of after it, on the same frames.
+  /// Moves the synthesis onto a thread of its own when a limiter follows it: the limiter then
+  /// works beside the synthesis instead of after it, on the same frames (see
+  /// ``Render/readsAhead`` for when that pays).
   ///
   /// A source that reads ahead must not be copied: the copies would share one synthesis.
   mutating func readAhead() {

@@ -25,18 +25,24 @@ private typealias F = PatternFixtures
   }
 
   @Test(arguments: [1, 7, 100, 4_096])
-  func limitedRenderOnThreeThreadsIsTheRenderOnOne(blockSize: Int) throws {
+  func limitedRenderOnTwoOrThreeThreadsIsTheRenderOnOne(blockSize: Int) throws {
     var options = RenderOptions()
     options.blockSize = blockSize
     let pattern = try F.pattern(Self.overloading)
     let alone = readAlone(try PatternSource(pattern, options: options), blockSize: blockSize)
-    let pipelined = try Render.toMemory(pattern, options: options)
-    #expect(pipelined.report.limitedOverloads == 20)
-    let samples = pipelined.channels[0]
-    #expect(alone.count == pipelined.report.frameCount && samples.count == alone.count)
-    let firstDifference = zip(samples, alone).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-    #expect(firstDifference == nil)
-    #expect(pipelined.report.peak > 1.2 && Signal.peak(alone[...]) <= 1)
+    for readsAhead in [true, false] {
+      var samples: [Float] = []
+      let report = try Render.run(
+        try PatternSource(pattern, options: options), blockSize: blockSize, readsAhead: readsAhead
+      ) {
+        samples += $0.channels[0][0..<$0.frameCount]
+      }
+      #expect(report.limitedOverloads == 20)
+      #expect(alone.count == report.frameCount && samples.count == alone.count)
+      let firstDifference = zip(samples, alone).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+      #expect(firstDifference == nil)
+      #expect(report.peak > 1.2 && Signal.peak(alone[...]) <= 1)
+    }
   }
 
   struct Stop: Error, Equatable {}
@@ -49,7 +55,7 @@ private typealias F = PatternFixtures
     let pattern = try F.pattern(Self.overloading)
     var blocks = 0
     #expect(throws: Stop()) {
-      try Render.stream(pattern, options: options) { _ in
+      try Render.run(try PatternSource(pattern, options: options), blockSize: 64, readsAhead: true) { _ in
         blocks += 1
         if blocks == 3 { throw Stop() }
       }
