@@ -10,9 +10,9 @@ public enum Render {
   /// Renders `pattern` block by block, applies the peak policy and hands each block to `sink`.
   ///
   /// See ``PatternSource`` for the peak policies and waveforms; memory stays independent of
-  /// the pattern's length. Blocks are rendered on a second thread (and a third, see
-  /// ``readsAhead``) while `sink` handles the previous ones on the calling thread; their content
-  /// and order do not change.
+  /// the pattern's length. Blocks are rendered on a second thread while `sink` handles the
+  /// previous ones on the calling thread, and the synthesis runs ahead of the peak limiter, when
+  /// there is one, on a third; their content and order do not change.
   ///
   /// - Throws: ``RenderError`` for bad options or `--peak error` overflow, before `sink` sees
   ///   any block; whatever `sink` throws.
@@ -21,11 +21,12 @@ public enum Render {
     _ pattern: Pattern, options: RenderOptions = RenderOptions(),
     into sink: (AudioBlock) throws -> Void
   ) throws -> RenderReport {
-    try run(PatternSource(pattern, options: options), blockSize: options.blockSize, into: sink)
+    try run(PatternSource(pattern, options: options), blockSize: options.blockSize, readsAhead: true, into: sink)
   }
 
   /// Renders `pattern` into an audio file, atomically: on any error nothing is left at the
-  /// destination and an existing file there is untouched.
+  /// destination and an existing file there is untouched. The calling thread encodes and
+  /// writes; see ``filesReadAhead`` for the threads that render.
   @discardableResult
   public static func toFile(
     _ pattern: Pattern, options: RenderOptions = RenderOptions(),
@@ -35,23 +36,26 @@ public enum Render {
     let writer = try AudioFileWriter(
       to: destination, format: format, sampleRate: options.sampleRate, channelCount: source.channelCount,
       frameCount: source.frameCount)
-    let report = try run(source, blockSize: options.blockSize) { block in try writer.write(block) }
+    let report = try run(source, blockSize: options.blockSize, readsAhead: filesReadAhead) { block in
+      try writer.write(block)
+    }
     try writer.finish()
     return report
   }
 
-  /// Whether the synthesis runs on a thread of its own ahead of the peak limiter, when there
-  /// is one (``PatternSource/readAhead()``): only with three processors or more, one for each
-  /// stage. On two, the synthesis, the limiter and the encoder would take turns on them: 100,000
-  /// overlapping transients written to a 24-bit WAV took 16 % longer on three threads than
-  /// with the synthesis and the limiter on one.
-  static var readsAhead: Bool { Batch.processorCount >= 3 }
+  /// Whether the render of a file runs the synthesis on a thread of its own ahead of the peak
+  /// limiter, when there is one (``PatternSource/readAhead()``): only with three processors or
+  /// more, one each for the synthesis, the limiter and the encoder. On two, the three take
+  /// turns: 100,000 overlapping transients written to a 24-bit WAV took 16 % longer than with
+  /// the synthesis and the limiter sharing a thread. (``stream(_:options:into:)`` reads ahead
+  /// whatever the processors: its sink is usually far lighter than an encoder.)
+  static var filesReadAhead: Bool { Batch.processorCount >= 3 }
 
   /// Hands every block of `source` to `sink` on the calling thread while the blocks after it
   /// are rendered on another: the synthesis and the limiter, when there is one, on one thread,
   /// or each on its own when `readsAhead`.
   static func run(
-    _ source: PatternSource, blockSize: Int, readsAhead: Bool = readsAhead, into sink: (AudioBlock) throws -> Void
+    _ source: PatternSource, blockSize: Int, readsAhead: Bool, into sink: (AudioBlock) throws -> Void
   ) throws -> RenderReport {
     var source = source
     if readsAhead { source.readAhead() }
