@@ -1,5 +1,6 @@
-/// A 1-based line and column (in UTF-8 bytes) inside a text, each 0 … 2³² − 1 (8 bytes in all:
-/// every event, parameter and curve holds one).
+/// A 1-based line and column (in UTF-8 bytes) inside a text; 0 for a value made in code, with
+/// no place. Each is at most 2³² − 1, so that a position takes 8 bytes: every event, parameter
+/// and curve holds one.
 public struct TextPosition: Hashable, Sendable {
   private var storedLine: UInt32
   private var storedColumn: UInt32

@@ -52,7 +52,7 @@ public struct PatternSource: FrameSource {
 
   /// Moves the synthesis onto a thread of its own when a limiter follows it: the limiter then
   /// works beside the synthesis instead of after it, on the same frames (see
-  /// ``Render/filesReadAhead`` for when that pays).
+  /// ``Render/readsAheadForFiles`` for when that pays).
   ///
   /// A source that reads ahead must not be copied: the copies would share one synthesis.
   mutating func readAhead() {

@@ -26,7 +26,7 @@ public enum Render {
 
   /// Renders `pattern` into an audio file, atomically: on any error nothing is left at the
   /// destination and an existing file there is untouched. The calling thread encodes and
-  /// writes; see ``filesReadAhead`` for the threads that render.
+  /// writes; see ``readsAheadForFiles`` for the threads that render.
   @discardableResult
   public static func toFile(
     _ pattern: Pattern, options: RenderOptions = RenderOptions(),
@@ -36,7 +36,7 @@ public enum Render {
     let writer = try AudioFileWriter(
       to: destination, format: format, sampleRate: options.sampleRate, channelCount: source.channelCount,
       frameCount: source.frameCount)
-    let report = try run(source, blockSize: options.blockSize, readsAhead: filesReadAhead) { block in
+    let report = try run(source, blockSize: options.blockSize, readsAhead: readsAheadForFiles) { block in
       try writer.write(block)
     }
     try writer.finish()
@@ -49,7 +49,7 @@ public enum Render {
   /// turns: 100,000 overlapping transients written to a 24-bit WAV took 16 % longer than with
   /// the synthesis and the limiter sharing a thread. (``stream(_:options:into:)`` reads ahead
   /// whatever the processors: its sink is usually far lighter than an encoder.)
-  static var filesReadAhead: Bool { Batch.processorCount >= 3 }
+  static var readsAheadForFiles: Bool { Batch.processorCount >= 3 }
 
   /// Hands every block of `source` to `sink` on the calling thread while the blocks after it
   /// are rendered on another: the synthesis and the limiter, when there is one, on one thread,
