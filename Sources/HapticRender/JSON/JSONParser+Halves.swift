@@ -88,15 +88,18 @@ extension JSONParser {
       valueCount + tail.valueCount <= valueLimit
     else { return nil }
     let base = UInt32(nodes.count)
-    for var node in tail.nodes {
-      if node.parent == Self.pendingParent {
-        node.parent = UInt32(array)
-        node.ordinal += UInt32(count)
-      } else {
-        node.parent += base
+    // Appended in one copy, then renumbered in place.
+    nodes.append(contentsOf: tail.nodes)
+    nodes.withUnsafeMutableBufferPointer { nodes in
+      for index in Int(base)..<nodes.count {
+        if nodes[index].parent == Self.pendingParent {
+          nodes[index].parent = UInt32(array)
+          nodes[index].ordinal += UInt32(count)
+        } else {
+          nodes[index].parent += base
+        }
+        if nodes[index].kind == .array || nodes[index].kind == .object { nodes[index].payload += UInt64(base) }
       }
-      if node.kind == .array || node.kind == .object { node.payload += UInt64(base) }
-      nodes.append(node)
     }
     valueCount += tail.valueCount
     deepest = max(deepest, depth + tail.deepest)

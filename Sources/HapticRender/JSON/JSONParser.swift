@@ -190,7 +190,8 @@ public struct JSONParser {
     deepest = max(deepest, depth)
     index += 1  // {
     let firstKey = openKeys.count
-    defer { openKeys.removeSubrange(firstKey...) }
+    // One at a time: the generic range removal costs more than the few keys of an object.
+    defer { while openKeys.count > firstKey { openKeys.removeLast() } }
     var keyIndex: [String: Int] = [:]
     var count = 0
     skipWhitespace()
