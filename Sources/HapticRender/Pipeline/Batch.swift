@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Renders many AHAP files into one folder, on several threads.
 ///
 /// Each file is rendered on its own, so the bytes written do not depend on the number of
@@ -77,10 +71,10 @@ public struct Batch: Sendable {
     "\(outputFolder)/\(PatternFiles.stem(of: input)).\(format.container.rawValue)"
   }
 
-  /// The number of processors online, the default for `jobs`.
-  public static var processorCount: Int {
-    max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
-  }
+  /// The processors this process can keep busy, the default for `jobs`: those online, on Linux
+  /// no more than its affinity mask allows (`taskset`, a container's cpuset) nor its control
+  /// group's CPU quota (a container's `--cpus`), rounded up.
+  public static var processorCount: Int { ProcessorBudget.count }
 
   /// Renders every input; `progress` is called (from worker threads, one call at a time)
   /// after each file.

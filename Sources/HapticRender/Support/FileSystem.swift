@@ -33,6 +33,26 @@ enum FileSystem {
     return bytes
   }
 
+  /// The text of a kernel-made file (under `/proc` or `/sys`, whose size reads as 0 or a page),
+  /// read up to its end or `limit` bytes; `nil` when it cannot be read.
+  static func readSystemFile(_ path: String, limit: Int = 4_096) -> String? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var bytes = [UInt8](repeating: 0, count: limit)
+    var count = 0
+    while count < limit {
+      let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, limit - count) }
+      if got < 0, errno == EINTR { continue }
+      guard got > 0 else {
+        if got < 0 { return nil }
+        break
+      }
+      count += got
+    }
+    return String(decoding: bytes[..<count], as: UTF8.self)
+  }
+
   /// Opens a regular file for reading, never waiting: the open does not block (a FIFO without a
   /// writer would wait forever), and anything but a regular file is refused before a byte is
   /// read. The descriptor reads blocking, as usual, and closes on `exec`; `size` is the

@@ -32,7 +32,9 @@ struct Convert: ParsableCommand, OptionChecking {
   @OptionGroup var render: RenderOptionGroup
   @OptionGroup var input: InputOptionGroup
 
-  @Option(name: [.customShort("j"), .long], help: "Files rendered at once with --out-dir (default: all cores).")
+  @Option(
+    name: [.customShort("j"), .long], help: "Files rendered at once with --out-dir (default: one per usable processor)."
+  )
   var jobs: Int?
 
   @OptionGroup var diagnostics: DiagnosticOptionGroup

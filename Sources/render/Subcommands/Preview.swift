@@ -42,7 +42,8 @@ struct Preview: ParsableCommand, OptionChecking {
   @Option(help: ArgumentHelp("Width of the plot's time axis in pixels (100 to 20000).", valueName: "pixels"))
   var width = 1_200
 
-  @Option(name: [.customShort("j"), .long], help: "Pages written at once with --out-dir (default: all cores).")
+  @Option(
+    name: [.customShort("j"), .long], help: "Pages written at once with --out-dir (default: one per usable processor).")
   var jobs: Int?
 
   @OptionGroup var render: RenderOptionGroup
