@@ -46,9 +46,9 @@ public enum Render {
   /// Whether the render of a file runs the synthesis on a thread of its own ahead of the peak
   /// limiter, when there is one (``PatternSource/readAhead()``): only with three processors or
   /// more, one each for the synthesis, the limiter and the encoder. On two, the three take
-  /// turns: 100,000 overlapping transients written to a 24-bit WAV took 16 % longer than with
-  /// the synthesis and the limiter sharing a thread. (``stream(_:options:into:)`` reads ahead
-  /// whatever the processors: its sink is usually far lighter than an encoder.)
+  /// turns: 100,000 overlapping transients written to a 24-bit WAV took 0.25 s on three
+  /// threads, 0.195 s with the synthesis and the limiter sharing one. (``stream(_:options:into:)``
+  /// reads ahead whatever the processors: its sink is usually far lighter than an encoder.)
   static var readsAheadForFiles: Bool { Batch.processorCount >= 3 }
 
   /// Hands every block of `source` to `sink` on the calling thread while the blocks after it

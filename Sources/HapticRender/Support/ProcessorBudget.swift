@@ -82,15 +82,18 @@ enum ProcessorBudget {
           }
         }
       }
-      if let path = groups["cpu"] {
-        for mount in ["/sys/fs/cgroup/cpu", "/sys/fs/cgroup/cpu,cpuacct"] {
-          for folder in folders(mount, path) {
-            guard let quota = FileSystem.readSystemFile("\(folder)/cpu.cfs_quota_us").flatMap(number),
-              let period = FileSystem.readSystemFile("\(folder)/cpu.cfs_period_us").flatMap(number),
-              let processors = processors(quota: quota, period: period)
-            else { continue }
-            quotas.append(processors)
-          }
+      // The first of the usual mounts that holds the controller (often one links to the other).
+      if let path = groups["cpu"],
+        let mount = ["/sys/fs/cgroup/cpu", "/sys/fs/cgroup/cpu,cpuacct"].first(where: {
+          FileSystem.readSystemFile("\($0)/cpu.cfs_period_us") != nil
+        })
+      {
+        for folder in folders(mount, path) {
+          guard let quota = FileSystem.readSystemFile("\(folder)/cpu.cfs_quota_us").flatMap(number),
+            let period = FileSystem.readSystemFile("\(folder)/cpu.cfs_period_us").flatMap(number),
+            let limit = processors(quota: quota, period: period)
+          else { continue }
+          quotas.append(limit)
         }
       }
       return quotas.min()

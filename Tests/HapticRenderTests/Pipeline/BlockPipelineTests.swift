@@ -55,7 +55,7 @@ private typealias F = PatternFixtures
     let pattern = try F.pattern(Self.overloading)
     var blocks = 0
     #expect(throws: Stop()) {
-      try Render.run(try PatternSource(pattern, options: options), blockSize: 64, readsAhead: true) { _ in
+      try Render.stream(pattern, options: options) { _ in
         blocks += 1
         if blocks == 3 { throw Stop() }
       }
