@@ -208,4 +208,10 @@ extension SVGPlot {
   }
 
   func f(_ value: Double) -> String { NumberText.fixed(value, 1) }
+
+  /// The pixel column, 0 ..< ``width``, of the position `x` in the drawing.
+  func column(_ x: Double) -> Int {
+    let offset = (x - Self.margin).rounded(.down)
+    return offset >= 0 ? Int(min(offset, Double(width - 1))) : 0
+  }
 }

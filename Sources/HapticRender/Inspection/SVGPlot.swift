@@ -1,8 +1,10 @@
 /// Draws a pattern as an SVG picture: the rendered waveform of each bus as a min/max envelope,
 /// the effective intensity and sharpness over time, and the events as bars and ticks.
 ///
-/// The picture summarises: its size does not depend on the pattern's length. Numbers are
-/// written with fixed decimals, so the same input gives the same text.
+/// The picture summarises: its size depends on its width, not on the pattern's length or its
+/// number of events (marks that fall in one pixel are drawn as one, see ``PixelMarks``, and the
+/// events lane has at most ``maximumEventRows`` rows). Numbers are written with fixed decimals,
+/// so the same input gives the same text.
 public struct SVGPlot: Sendable {
   /// Width of the drawing area in pixels (one envelope column each), in ``widths``.
   public let width: Int
@@ -145,73 +147,35 @@ public struct SVGPlot: Sendable {
       }
       if !current.isEmpty { segments.append(current) }
       body.append("<path d=\"\(segments.joined())\" class=\"curve\"/>")
+      // Transients: a tick rises from the lane's bottom, so the tallest of a pixel column hides
+      // the others; a point is drawn once per pixel.
+      var marks = PixelMarks<(x: Double, y: Double)>()
       for index in haptic where pattern.events[index].type == .hapticTransient {
         let x = axis.x(pattern.events[index].time)
         let value = analysis.value(of: parameter, event: index, at: pattern.events[index].time)
         let y = top + height - value * height
-        body.append(
-          parameter == .hapticIntensity
-            ? "<line x1=\"\(f(x))\" y1=\"\(f(top + height))\" x2=\"\(f(x))\" y2=\"\(f(y))\" class=\"tick\"/>"
-            : "<circle cx=\"\(f(x))\" cy=\"\(f(y))\" r=\"2.5\" class=\"point\"/>")
+        if parameter == .hapticIntensity {
+          marks.add((x, y), in: column(x)) { if $1.y < $0.y { $0 = $1 } }
+        } else {
+          marks.add((x, y), in: column(x) * (Int(height) + 1) + Int((value * height).rounded())) { _, _ in }
+        }
+      }
+      body += marks.marks.map { x, y in
+        parameter == .hapticIntensity
+          ? "<line x1=\"\(f(x))\" y1=\"\(f(top + height))\" x2=\"\(f(x))\" y2=\"\(f(y))\" class=\"tick\"/>"
+          : "<circle cx=\"\(f(x))\" cy=\"\(f(y))\" r=\"2.5\" class=\"point\"/>"
       }
       top += height + Self.laneGap
     }
     return body
   }
 
-  /// The events: bars (duration solid, tail light) in as many rows as overlaps need, and
-  /// ticks; labels only where they fit (a tick's only in sparse patterns).
-  private func eventLane(_ analysis: PatternAnalysis, axis: TimeAxis, top: inout Double) -> [String] {
-    let pattern = analysis.pattern
-    let x = axis.x
-    var rowEnds: [Double] = []
-    var bars: [String] = []
-    let rowHeight = 18.0
-    let labelsTicks = pattern.events.count <= width / 40
-    func fits(_ text: String, pixels: Double) -> Bool { pixels >= Double(text.count) * 5.5 + 6 }
-    for span in analysis.spans.sorted(by: { ($0.start, $0.event) < ($1.start, $1.event) }) {
-      let event = pattern.events[span.event]
-      let text = label(analysis, event: span.event)
-      let reserved =
-        event.type == .hapticTransient && labelsTicks
-        ? axis.duration * (Double(text.count) * 5.5 + 6) / axis.width : 0
-      let row = rowEnds.firstIndex { $0 <= span.start } ?? rowEnds.count
-      if row == rowEnds.count { rowEnds.append(0) }
-      rowEnds[row] = max(span.end, span.start + reserved)
-      let y = top + Double(row) * rowHeight
-      if event.type == .hapticTransient {
-        bars.append(
-          "<line x1=\"\(f(x(event.time)))\" y1=\"\(f(y + 2))\" x2=\"\(f(x(event.time)))\" y2=\"\(f(y + rowHeight - 2))\" class=\"tick\"><title>\(Markup.escaped(text))</title></line>"
-        )
-        if labelsTicks { bars.append(tickLabel(text, at: x(event.time), y: y + 13)) }
-        continue
-      }
-      let bodyEnd = event.duration > 0 ? min(event.time + event.duration, span.end) : span.end
-      let kind = event.type.isHaptic ? "haptic" : "audio"
-      bars.append(
-        "<rect x=\"\(f(x(span.start)))\" y=\"\(f(y + 2))\" width=\"\(f(max(x(bodyEnd) - x(span.start), 1)))\" height=\"\(f(rowHeight - 4))\" class=\"bar \(kind)\"><title>\(Markup.escaped(text))</title></rect>"
-      )
-      if span.end > bodyEnd {
-        bars.append(
-          "<rect x=\"\(f(x(bodyEnd)))\" y=\"\(f(y + 2))\" width=\"\(f(max(x(span.end) - x(bodyEnd), 0.5)))\" height=\"\(f(rowHeight - 4))\" class=\"tail \(kind)\"/>"
-        )
-      }
-      if fits(text, pixels: x(span.end) - x(span.start)) {
-        bars.append(
-          "<text x=\"\(f(x(span.start) + 3))\" y=\"\(f(y + 13))\" class=\"small\">\(Markup.escaped(text))</text>")
-      }
-    }
-    let eventsHeight = max(Double(rowEnds.count), 1) * rowHeight
-    defer { top += eventsHeight + Self.laneGap }
-    return [lane(id: "lane-events", label: "events", unit: "", top: top, height: eventsHeight, scale: [])] + bars
-  }
-
-  /// Silences of half a second or more, shaded across every lane.
+  /// Silences of half a second and a pixel or more, shaded across every lane.
   private func silenceShades(_ analysis: PatternAnalysis, axis: TimeAxis, bottom: Double) -> [String] {
     var silences: [String] = []
     var soundEnd = 0.0
     for span in analysis.spans.sorted(by: { $0.start < $1.start }) {
-      if span.start - soundEnd >= 0.5 {
+      if span.start - soundEnd >= 0.5, axis.x(span.start) - axis.x(soundEnd) >= 1 {
         silences.append(silence(from: soundEnd, to: span.start, x: axis.x, bottom: bottom))
       }
       soundEnd = max(soundEnd, span.end)

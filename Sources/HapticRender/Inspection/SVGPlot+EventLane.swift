@@ -1,0 +1,111 @@
+/// The events lane: bars (duration solid, tail light) and transient ticks, in as many rows as
+/// overlaps need, up to ``maximumEventRows``.
+extension SVGPlot {
+  /// Rows of the events lane at most; events that would need more are drawn in the last.
+  static let maximumEventRows = 16
+  /// Height of a row of the events lane in pixels.
+  static let eventRowHeight = 18.0
+
+  /// Events drawn as one mark of the events lane: those of one kind whose marks start in the
+  /// same pixel column of the same row (in a row they do not overlap, so all but the last are
+  /// less than a pixel wide).
+  struct EventMark {
+    enum Kind: Int {
+      case transient, haptic, audio
+    }
+
+    var kind: Kind
+    var row: Int
+    /// The first event's start, the end of the last one's duration and of its sound, in seconds.
+    var start: Double
+    var bodyEnd: Double
+    var end: Double
+    /// The first event's label, as ``SVGPlot/label(_:event:)`` writes it.
+    var label: String
+    var count = 1
+    /// The largest effective level among the events, and that event's label.
+    var loudest: (level: Double, label: String)
+
+    mutating func merge(_ other: EventMark) {
+      count += other.count
+      bodyEnd = max(bodyEnd, other.bodyEnd)
+      end = max(end, other.end)
+      if other.loudest.level > loudest.level { loudest = other.loudest }
+    }
+
+    /// The tooltip: the event's label, or for several how many and the loudest.
+    var title: String {
+      guard count > 1 else { return label }
+      let noun =
+        switch kind {
+        case .transient: "transients"
+        case .haptic: "haptic continuous events"
+        case .audio: "audio events"
+        }
+      return "\(count) \(noun) in this pixel; the loudest \(loudest.label)"
+    }
+  }
+
+  func eventLane(_ analysis: PatternAnalysis, axis: TimeAxis, top: inout Double) -> [String] {
+    let pattern = analysis.pattern
+    let x = axis.x
+    var rowEnds: [Double] = []
+    var stacked = 0
+    var marks = PixelMarks<EventMark>()
+    let rowHeight = Self.eventRowHeight
+    let labelsTicks = pattern.events.count <= width / 40
+    for span in analysis.spans.sorted(by: { ($0.start, $0.event) < ($1.start, $1.event) }) {
+      let event = pattern.events[span.event]
+      let text = label(analysis, event: span.event)
+      let kind: EventMark.Kind = event.type == .hapticTransient ? .transient : event.type.isHaptic ? .haptic : .audio
+      let reserved = kind == .transient && labelsTicks ? axis.duration * (labelWidth(text) + 6) / axis.width : 0
+      var row = rowEnds.firstIndex { $0 <= span.start } ?? rowEnds.count
+      if row == Self.maximumEventRows {
+        row -= 1
+        stacked += 1
+      }
+      if row == rowEnds.count { rowEnds.append(0) }
+      rowEnds[row] = max(rowEnds[row], span.end, span.start + reserved)
+      let bodyEnd = kind == .transient || event.duration <= 0 ? span.end : min(event.time + event.duration, span.end)
+      let mark = EventMark(
+        kind: kind, row: row, start: kind == .transient ? event.time : span.start, bodyEnd: bodyEnd, end: span.end,
+        label: text, loudest: (analysis.loudestLevel(event: span.event), text))
+      let pixel = (row * (width + 1) + column(x(mark.start))) * 3 + kind.rawValue
+      marks.add(mark, in: pixel) { $0.merge($1) }
+    }
+    let rowsHeight = max(Double(rowEnds.count), 1) * rowHeight
+    defer { top += rowsHeight + Self.laneGap }
+    let lane = lane(
+      id: "lane-events", label: "events", unit: stacked > 0 ? "+\(stacked) in last row" : "", top: top,
+      height: rowsHeight, scale: [])
+    return [lane]
+      + marks.marks.flatMap { draw($0, top: top + Double($0.row) * rowHeight, x: x, labelsTicks: labelsTicks) }
+  }
+
+  /// The SVG elements of `mark`, whose row begins at `y`.
+  private func draw(_ mark: EventMark, top y: Double, x: (Double) -> Double, labelsTicks: Bool) -> [String] {
+    let rowHeight = Self.eventRowHeight
+    let title = "<title>\(Markup.escaped(mark.title))</title>"
+    if mark.kind == .transient {
+      var parts = [
+        "<line x1=\"\(f(x(mark.start)))\" y1=\"\(f(y + 2))\" x2=\"\(f(x(mark.start)))\" y2=\"\(f(y + rowHeight - 2))\" class=\"tick\">\(title)</line>"
+      ]
+      if labelsTicks { parts.append(tickLabel(mark.label, at: x(mark.start), y: y + 13)) }
+      return parts
+    }
+    let kind = mark.kind == .haptic ? "haptic" : "audio"
+    var parts = [
+      "<rect x=\"\(f(x(mark.start)))\" y=\"\(f(y + 2))\" width=\"\(f(max(x(mark.bodyEnd) - x(mark.start), 1)))\" height=\"\(f(rowHeight - 4))\" class=\"bar \(kind)\">\(title)</rect>"
+    ]
+    if mark.end > mark.bodyEnd {
+      parts.append(
+        "<rect x=\"\(f(x(mark.bodyEnd)))\" y=\"\(f(y + 2))\" width=\"\(f(max(x(mark.end) - x(mark.bodyEnd), 0.5)))\" height=\"\(f(rowHeight - 4))\" class=\"tail \(kind)\"/>"
+      )
+    }
+    if mark.count == 1, x(mark.end) - x(mark.start) >= labelWidth(mark.label) + 6 {
+      parts.append(
+        "<text x=\"\(f(x(mark.start) + 3))\" y=\"\(f(y + 13))\" class=\"small\">\(Markup.escaped(mark.label))</text>")
+    }
+    return parts
+  }
+}
