@@ -84,8 +84,9 @@ public final class AudioFileWriter {
         }
       } else {
         let output = try OutputFile(path: path, writingThrough: through)
-        sink = .file(output)
-        handle = sf_open_fd(output.descriptor, Int32(SFM_WRITE), &info, 0).map(Self.configured)
+        let buffered = BufferedOutput(descriptor: output.descriptor, name: output.name)
+        sink = .file(output, buffered)
+        handle = buffered.open(&info).map(Self.configured)
       }
     } catch {
       throw .cannotOpen(path: error.path, reason: error.reason)
@@ -154,6 +155,7 @@ public final class AudioFileWriter {
     guard let handle else { throw .ioFailed(path: sink.name, reason: "already finished") }
     self.handle = nil
     let status = sf_close(handle)
+    sink.flush()
     if let failure = sink.failure {
       sink.discard()
       throw .ioFailed(path: sink.name, reason: failure)
@@ -180,28 +182,36 @@ public final class AudioFileWriter {
 
   /// Where libsndfile's bytes go.
   private enum Sink {
-    /// A temporary file, moved or copied to the target when complete.
-    case file(OutputFile)
+    /// A temporary file, moved or copied to the target when complete, and the buffer that
+    /// gathers libsndfile's writes into it.
+    case file(OutputFile, BufferedOutput)
     /// The target itself, as the bytes are written (through the stream, or by libsndfile
     /// straight into the stream's descriptor when that is a pipe).
     case stream(StreamedOutput)
 
     var name: String {
       switch self {
-      case .file(let output): output.name
+      case .file(let output, _): output.name
       case .stream(let stream): stream.name
       }
     }
 
     /// Why the bytes could not all be delivered, when they could not.
     var failure: String? {
-      if case .stream(let stream) = self { return stream.failure }
-      return nil
+      switch self {
+      case .file(_, let buffered): buffered.failure
+      case .stream(let stream): stream.failure
+      }
+    }
+
+    /// Sends the bytes a buffer still holds; called once libsndfile has closed the file.
+    func flush() {
+      if case .file(_, let buffered) = self { buffered.flush() }
     }
 
     func commit() throws(FileSystemError) {
       switch self {
-      case .file(let output): try output.commit()
+      case .file(let output, _): try output.commit()
       case .stream(let stream):
         stream.closeDescriptor()
         TemporaryFiles.countCompleted()
@@ -210,7 +220,7 @@ public final class AudioFileWriter {
 
     func discard() {
       switch self {
-      case .file(let output): output.discard()
+      case .file(let output, _): output.discard()
       case .stream(let stream): stream.closeDescriptor()
       }
     }

@@ -17,7 +17,7 @@ internal import CSndFile
 ///
 /// For a format that libsndfile itself writes into a pipe (Ogg), the stream only owns the
 /// descriptor that libsndfile is given.
-final class StreamedOutput {
+final class StreamedOutput: VirtualFile {
   /// The descriptor receiving the bytes, closed by ``closeDescriptor()``.
   let descriptor: Int32
   /// How the user named the output, for messages.
@@ -33,12 +33,9 @@ final class StreamedOutput {
   /// The bytes before streaming began (the header), as last written.
   private var head: [UInt8] = []
   private var phase = Phase.recording
-  /// The file's size: the end of the furthest write.
-  private var length: Int64 = 0
   private var isOpen = true
   /// Bytes sent to the descriptor.
   private var sent: Int64 = 0
-  private var position: Int64 = 0
 
   private enum Phase {
     /// Bytes are kept in ``head`` (the header, before the first sample).
@@ -52,17 +49,6 @@ final class StreamedOutput {
   init(descriptor: Int32, name: String) {
     self.descriptor = descriptor
     self.name = name
-  }
-
-  /// Opens a libsndfile handle writing into this stream.
-  func open(_ info: inout SF_INFO) -> OpaquePointer? {
-    var io = SF_VIRTUAL_IO(
-      get_filelen: { user in StreamedOutput.from(user).length },
-      seek: { offset, whence, user in StreamedOutput.from(user).seek(offset, whence: whence) },
-      read: { _, _, _ in 0 },
-      write: { bytes, count, user in StreamedOutput.from(user).write(bytes, count: count) },
-      tell: { user in StreamedOutput.from(user).position })
-    return sf_open_virtual(&io, Int32(SFM_WRITE), &info, Unmanaged.passUnretained(self).toOpaque())
   }
 
   /// Sends the header that libsndfile writes when closing a file of `frameCount` frames, found
@@ -113,20 +99,7 @@ final class StreamedOutput {
 
   // MARK: - Virtual file
 
-  private static func from(_ user: UnsafeMutableRawPointer?) -> StreamedOutput {
-    Unmanaged<StreamedOutput>.fromOpaque(user!).takeUnretainedValue()
-  }
-
-  private func seek(_ offset: sf_count_t, whence: Int32) -> sf_count_t {
-    switch whence {
-    case SEEK_CUR: position += offset
-    case SEEK_END: position = length + offset
-    default: position = offset
-    }
-    return position
-  }
-
-  private func write(_ bytes: UnsafeRawPointer?, count: sf_count_t) -> sf_count_t {
+  override func write(_ bytes: UnsafeRawPointer?, count: sf_count_t) -> sf_count_t {
     guard problem == nil, let bytes else { return 0 }
     let buffer = UnsafeRawBufferPointer(start: bytes, count: Int(count))
     defer {

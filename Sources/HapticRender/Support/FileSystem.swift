@@ -244,6 +244,20 @@ extension FileSystem {
     }
   }
 
+  /// Writes all of `buffer` to `output` from byte `offset` on, leaving the descriptor's own
+  /// offset alone; retries after interruptions and short writes.
+  static func write(
+    _ buffer: UnsafeRawBufferPointer, to output: Int32, at offset: Int64, named name: String
+  ) throws(FileSystemError) {
+    var done = 0
+    while done < buffer.count {
+      let written = pwrite(output, buffer.baseAddress! + done, buffer.count - done, off_t(offset) + off_t(done))
+      if written < 0, errno == EINTR { continue }
+      guard written > 0 else { throw .failed(path: name, reason: systemError()) }
+      done += written
+    }
+  }
+
   /// The text of the symbolic link at `path`, or `nil` when it is not one.
   static func readLink(_ path: String) -> String? {
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)

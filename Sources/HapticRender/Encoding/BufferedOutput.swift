@@ -1,0 +1,92 @@
+internal import CSndFile
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A libsndfile virtual file over a file descriptor that gathers libsndfile's writes (a few
+/// kilobytes each: one per conversion buffer) into runs of up to ``capacity`` bytes, each sent
+/// with one `pwrite`. A 24-bit WAV of 48 million frames takes ~83 ms instead of ~100 ms on
+/// tmpfs: the system calls, not the copy, cost the difference.
+///
+/// Writes that continue the run join it; any other (libsndfile going back to its header) sends
+/// the run first. ``flush()`` sends the last run: call it after `sf_close`, which writes the
+/// final header. A failed write is kept in ``failure``, and every later write fails.
+final class BufferedOutput: VirtualFile {
+  /// Bytes gathered before they are sent.
+  static let capacity = 1 << 18
+
+  /// The file, open for writing (and reading, when libsndfile reads back).
+  let descriptor: Int32
+  /// How the user named the output, for messages.
+  let name: String
+  /// "write failed: " and the system's reason, when a write failed.
+  private(set) var failure: String?
+  private let run = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 64)
+  /// The bytes of `run` not yet sent, and where in the file they go.
+  private var runCount = 0
+  private var runStart: Int64 = 0
+
+  init(descriptor: Int32, name: String) {
+    self.descriptor = descriptor
+    self.name = name
+  }
+
+  deinit {
+    run.deallocate()
+  }
+
+  /// Sends the bytes gathered so far.
+  ///
+  /// - Returns: `false` when this or an earlier write failed (see ``failure``).
+  @discardableResult
+  func flush() -> Bool {
+    guard failure == nil else { return false }
+    defer { runCount = 0 }
+    guard runCount > 0 else { return true }
+    do {
+      try FileSystem.write(
+        UnsafeRawBufferPointer(rebasing: run[..<runCount]), to: descriptor, at: runStart, named: name)
+      return true
+    } catch {
+      failure = "write failed: \(error.reason)"
+      return false
+    }
+  }
+
+  // MARK: - Virtual file
+
+  override func write(_ bytes: UnsafeRawPointer?, count: sf_count_t) -> sf_count_t {
+    guard failure == nil, let bytes, count > 0 else { return 0 }
+    let source = UnsafeRawBufferPointer(start: bytes, count: Int(count))
+    if position != runStart + Int64(runCount) || runCount + source.count > Self.capacity {
+      guard flush() else { return 0 }
+      runStart = position
+    }
+    if source.count > Self.capacity {
+      do {
+        try FileSystem.write(source, to: descriptor, at: position, named: name)
+      } catch {
+        failure = "write failed: \(error.reason)"
+        return 0
+      }
+      runStart = position + count
+    } else {
+      UnsafeMutableRawBufferPointer(rebasing: run[runCount...]).copyMemory(from: source)
+      runCount += source.count
+    }
+    position += count
+    length = max(length, position)
+    return count
+  }
+
+  override func read(_ bytes: UnsafeMutableRawPointer?, count: sf_count_t) -> sf_count_t {
+    guard flush(), let bytes else { return 0 }
+    let got = pread(descriptor, bytes, Int(count), off_t(position))
+    guard got > 0 else { return 0 }
+    position += sf_count_t(got)
+    return sf_count_t(got)
+  }
+}
