@@ -79,11 +79,11 @@ extension SVGPlot {
       id: "lane-events", label: "events", unit: stacked > 0 ? "+\(stacked) in last row" : "", top: top,
       height: rowsHeight, scale: [])
     return [lane]
-      + marks.marks.flatMap { draw($0, top: top + Double($0.row) * rowHeight, x: x, labelsTicks: labelsTicks) }
+      + marks.marks.flatMap { draw($0, rowTop: top + Double($0.row) * rowHeight, x: x, labelsTicks: labelsTicks) }
   }
 
-  /// The SVG elements of `mark`, whose row begins at `y`.
-  private func draw(_ mark: EventMark, top y: Double, x: (Double) -> Double, labelsTicks: Bool) -> [String] {
+  /// The SVG elements of `mark`, whose row begins at `y`; `x` places times.
+  private func draw(_ mark: EventMark, rowTop y: Double, x: (Double) -> Double, labelsTicks: Bool) -> [String] {
     let rowHeight = Self.eventRowHeight
     let title = "<title>\(Markup.escaped(mark.title))</title>"
     if mark.kind == .transient {
