@@ -20,21 +20,13 @@ public struct AudioFileInfo: Sendable, Encodable, CustomStringConvertible {
     file = path
     sampleRate = reader.sampleRate
     channels = reader.channelCount
-    var peaks = [Double](repeating: 0, count: reader.channelCount)
-    var squares = [Double](repeating: 0, count: reader.channelCount)
-    var nonFinite = [Int](repeating: 0, count: reader.channelCount)
+    var levels = [ChannelLevels](repeating: ChannelLevels(), count: reader.channelCount)
     var count = 0
-    var block = AudioBlock(channelCount: reader.channelCount, capacity: 4_096)
+    var block = AudioBlock(channelCount: reader.channelCount, capacity: 16_384)
     while try reader.read(into: &block) {
       for channel in 0..<reader.channelCount {
-        for frame in 0..<block.frameCount {
-          let sample = Double(block.channels[channel][frame])
-          guard sample.isFinite else {
-            nonFinite[channel] += 1
-            continue
-          }
-          peaks[channel] = max(peaks[channel], abs(sample))
-          squares[channel] += sample * sample
+        block.channels[channel].withUnsafeBufferPointer {
+          levels[channel].add(UnsafeBufferPointer(rebasing: $0[0..<block.frameCount]))
         }
       }
       count += block.frameCount
@@ -45,10 +37,10 @@ public struct AudioFileInfo: Sendable, Encodable, CustomStringConvertible {
       ?? (count < reader.frameCount
         ? "truncated: the header promises \(reader.frameCount) frames, the file holds \(count)" : nil)
     duration = Double(count) / Double(max(reader.sampleRate, 1))
-    peak = peaks
-    nonFiniteSamples = nonFinite
-    rms = zip(squares, nonFinite).map { squares, nonFinite in
-      count > nonFinite ? (squares / Double(count - nonFinite)).squareRoot() : 0
+    peak = levels.map(\.peak)
+    nonFiniteSamples = levels.map(\.nonFiniteCount)
+    rms = levels.map { levels in
+      count > levels.nonFiniteCount ? (levels.sumOfSquares / Double(count - levels.nonFiniteCount)).squareRoot() : 0
     }
   }
 
