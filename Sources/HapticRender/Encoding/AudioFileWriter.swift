@@ -8,7 +8,8 @@ internal import CSndFile
 
 /// Writes float frames to an audio file through libsndfile, atomically where the target allows.
 ///
-/// Frames go to a temporary file (see ``OutputFile``); ``finish()`` closes it and moves it to
+/// Frames go to a temporary file (see ``OutputFile``), through a buffer that sends libsndfile's
+/// small writes in large runs (``BufferedOutput``); ``finish()`` closes it and moves it to
 /// the target (a regular file is replaced by a rename; standard output, a device or a FIFO is
 /// written to). Until then the target is untouched, and ``discard()`` (or deinitialization
 /// without `finish`) removes the temporary file, so a failed render leaves nothing behind.
