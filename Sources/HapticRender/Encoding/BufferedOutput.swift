@@ -46,10 +46,13 @@ final class BufferedOutput: VirtualFile {
   func flush() -> Bool {
     guard failure == nil else { return false }
     defer { runCount = 0 }
-    guard runCount > 0 else { return true }
+    return runCount == 0 || send(UnsafeRawBufferPointer(rebasing: run[..<runCount]), at: runStart)
+  }
+
+  /// Writes `bytes` at `offset` in the file, or keeps the system's reason in ``failure``.
+  private func send(_ bytes: UnsafeRawBufferPointer, at offset: Int64) -> Bool {
     do {
-      try FileSystem.write(
-        UnsafeRawBufferPointer(rebasing: run[..<runCount]), to: descriptor, at: runStart, named: name)
+      try FileSystem.write(bytes, to: descriptor, at: offset, named: name)
       return true
     } catch {
       failure = "write failed: \(error.reason)"
@@ -67,12 +70,7 @@ final class BufferedOutput: VirtualFile {
       runStart = position
     }
     if source.count > Self.capacity {
-      do {
-        try FileSystem.write(source, to: descriptor, at: position, named: name)
-      } catch {
-        failure = "write failed: \(error.reason)"
-        return 0
-      }
+      guard send(source, at: position) else { return 0 }
       runStart = position + count
     } else {
       UnsafeMutableRawBufferPointer(rebasing: run[runCount...]).copyMemory(from: source)
