@@ -1,8 +1,8 @@
 /// Compares two audio streams sample by sample, block by block: memory does not depend on
 /// their length.
 public enum Comparison {
-  /// Frames read per block.
-  static let blockSize = 4_096
+  /// Frames read per block at most.
+  static let blockSize = 32_768
 
   /// Checks rate, channels and length first (each difference is a mismatch), then compares
   /// the samples both sides have.
@@ -34,16 +34,23 @@ public enum Comparison {
     guard report.mismatches.allSatisfy(\.allowsSampleComparison) else { return report }
 
     let channels = expected.channelCount
+    // Each side is read on a thread of its own (a file decoded, a pattern rendered) while the
+    // samples are compared on this one, in blocks no longer than the longer side needs (as its
+    // header says; 4,096 frames at least, should a header say too little).
+    let blockSize = min(Self.blockSize, max(expected.frameCount, actual.frameCount, 4_096))
+    let expectedBlocks = ReadAhead(expected, blockSize: blockSize)
+    let actualBlocks = ReadAhead(actual, blockSize: blockSize)
+    defer { (expected, actual) = (expectedBlocks.finish(), actualBlocks.finish()) }
     var a = AudioBlock(channelCount: channels, capacity: blockSize)
     var b = AudioBlock(channelCount: channels, capacity: blockSize)
     var (aIndex, bIndex) = (0, 0)
     while true {
       if aIndex == a.frameCount {
-        guard try expected.read(into: &a) else { break }
+        guard try expectedBlocks.read(into: &a) else { break }
         aIndex = 0
       }
       if bIndex == b.frameCount {
-        guard try actual.read(into: &b) else { break }
+        guard try actualBlocks.read(into: &b) else { break }
         bIndex = 0
       }
       let count = min(a.frameCount - aIndex, b.frameCount - bIndex)

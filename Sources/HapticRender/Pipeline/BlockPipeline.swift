@@ -70,6 +70,13 @@ final class BlockPipeline<Source>: @unchecked Sendable {
       ring.stop()
       throw error
     }
+    return finish()
+  }
+
+  /// Stops the producer after the block it is making, whether or not every block was taken.
+  ///
+  /// - Returns: The source, as the producer left it.
+  func finish() -> Source {
     ring.stop()  // the producer is done with the source before it is taken
     return ring.takeSource()!
   }
