@@ -38,8 +38,8 @@ public enum Comparison {
     // samples are compared on this one, in blocks no longer than the longer side needs (as its
     // header says; 4,096 frames at least, should a header say too little).
     let blockSize = min(Self.blockSize, max(expected.frameCount, actual.frameCount, 4_096))
-    let expectedBlocks = ReadAhead(expected, blockSize: blockSize)
-    let actualBlocks = ReadAhead(actual, blockSize: blockSize)
+    let expectedBlocks = ReadAhead(consume expected, blockSize: blockSize)
+    let actualBlocks = ReadAhead(consume actual, blockSize: blockSize)
     defer { (expected, actual) = (expectedBlocks.finish(), actualBlocks.finish()) }
     var a = AudioBlock(channelCount: channels, capacity: blockSize)
     var b = AudioBlock(channelCount: channels, capacity: blockSize)
