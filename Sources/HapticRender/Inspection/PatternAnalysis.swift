@@ -129,6 +129,10 @@ public struct PatternAnalysis: Sendable {
     var loudest: (peak: Double, time: Double, channel: Int) = (0, 0, 0)
     var start = 0
     while renderer.render(into: &block) {
+      defer { start += block.frameCount }
+      // Most blocks hold nothing louder than the blocks before: their peak, eight samples at a
+      // time, says so before any search for the place.
+      guard block.peak > loudest.peak else { continue }
       for channel in block.channels.indices {
         for frame in 0..<block.frameCount where Double(abs(block.channels[channel][frame])) > loudest.peak {
           loudest = (
@@ -136,7 +140,6 @@ public struct PatternAnalysis: Sendable {
           )
         }
       }
-      start += block.frameCount
     }
     return loudest
   }
