@@ -20,11 +20,11 @@ extension SVGPlot {
     var start: Double
     var bodyEnd: Double
     var end: Double
-    /// The first event's label, as ``SVGPlot/label(_:event:)`` writes it.
-    var label: String
+    /// The first event's index in the pattern.
+    var event: Int
     var count = 1
-    /// The largest effective level among the events, and that event's label.
-    var loudest: (level: Double, label: String)
+    /// The largest effective level among the events, and that event's index.
+    var loudest: (level: Double, event: Int)
 
     mutating func merge(_ other: EventMark) {
       count += other.count
@@ -33,16 +33,17 @@ extension SVGPlot {
       if other.loudest.level > loudest.level { loudest = other.loudest }
     }
 
-    /// The tooltip: the event's label, or for several how many and the loudest.
-    var title: String {
-      guard count > 1 else { return label }
+    /// The tooltip: the event's label, or for several how many and the loudest's label;
+    /// `label` gives an event's label from its index.
+    func title(_ label: (Int) -> String) -> String {
+      guard count > 1 else { return label(event) }
       let noun =
         switch kind {
         case .transient: "transients"
         case .haptic: "haptic continuous events"
         case .audio: "audio events"
         }
-      return "\(count) \(noun) in this pixel; the loudest \(loudest.label)"
+      return "\(count) \(noun) in this pixel; the loudest \(label(loudest.event))"
     }
   }
 
@@ -56,9 +57,11 @@ extension SVGPlot {
     let labelsTicks = pattern.events.count <= width / 40
     for span in analysis.spans.sorted(by: { ($0.start, $0.event) < ($1.start, $1.event) }) {
       let event = pattern.events[span.event]
-      let text = label(analysis, event: span.event)
       let kind: EventMark.Kind = event.type == .hapticTransient ? .transient : event.type.isHaptic ? .haptic : .audio
-      let reserved = kind == .transient && labelsTicks ? axis.duration * (labelWidth(text) + 6) / axis.width : 0
+      // Labels are written only for the marks drawn; a tick's reserves its room in sparse patterns.
+      let reserved =
+        kind == .transient && labelsTicks
+        ? axis.duration * (labelWidth(label(analysis, event: span.event)) + 6) / axis.width : 0
       var row = rowEnds.firstIndex { $0 <= span.start } ?? rowEnds.count
       if row == Self.maximumEventRows {
         row -= 1
@@ -69,7 +72,7 @@ extension SVGPlot {
       let bodyEnd = kind == .transient || event.duration <= 0 ? span.end : min(event.time + event.duration, span.end)
       let mark = EventMark(
         kind: kind, row: row, start: kind == .transient ? event.time : span.start, bodyEnd: bodyEnd, end: span.end,
-        label: text, loudest: (analysis.loudestLevel(event: span.event), text))
+        event: span.event, loudest: (analysis.loudestLevel(event: span.event), span.event))
       let pixel = (row * (width + 1) + column(x(mark.start))) * 3 + kind.rawValue
       marks.add(mark, in: pixel) { $0.merge($1) }
     }
@@ -79,18 +82,23 @@ extension SVGPlot {
       id: "lane-events", label: "events", unit: stacked > 0 ? "+\(stacked) in last row" : "", top: top,
       height: rowsHeight, scale: [])
     return [lane]
-      + marks.marks.flatMap { draw($0, rowTop: top + Double($0.row) * rowHeight, x: x, labelsTicks: labelsTicks) }
+      + marks.marks.flatMap {
+        draw($0, rowTop: top + Double($0.row) * rowHeight, x: x, labelsTicks: labelsTicks, analysis: analysis)
+      }
   }
 
   /// The SVG elements of `mark`, whose row begins at `y`; `x` places times.
-  private func draw(_ mark: EventMark, rowTop y: Double, x: (Double) -> Double, labelsTicks: Bool) -> [String] {
+  private func draw(
+    _ mark: EventMark, rowTop y: Double, x: (Double) -> Double, labelsTicks: Bool, analysis: PatternAnalysis
+  ) -> [String] {
     let rowHeight = Self.eventRowHeight
-    let title = "<title>\(Markup.escaped(mark.title))</title>"
+    let text = label(analysis, event: mark.event)
+    let title = "<title>\(Markup.escaped(mark.title { $0 == mark.event ? text : label(analysis, event: $0) }))</title>"
     if mark.kind == .transient {
       var parts = [
         "<line x1=\"\(f(x(mark.start)))\" y1=\"\(f(y + 2))\" x2=\"\(f(x(mark.start)))\" y2=\"\(f(y + rowHeight - 2))\" class=\"tick\">\(title)</line>"
       ]
-      if labelsTicks { parts.append(tickLabel(mark.label, at: x(mark.start), y: y + 13)) }
+      if labelsTicks { parts.append(tickLabel(text, at: x(mark.start), y: y + 13)) }
       return parts
     }
     let kind = mark.kind == .haptic ? "haptic" : "audio"
@@ -102,9 +110,9 @@ extension SVGPlot {
         "<rect x=\"\(f(x(mark.bodyEnd)))\" y=\"\(f(y + 2))\" width=\"\(f(max(x(mark.end) - x(mark.bodyEnd), 0.5)))\" height=\"\(f(rowHeight - 4))\" class=\"tail \(kind)\"/>"
       )
     }
-    if mark.count == 1, x(mark.end) - x(mark.start) >= labelWidth(mark.label) + 6 {
+    if mark.count == 1, x(mark.end) - x(mark.start) >= labelWidth(text) + 6 {
       parts.append(
-        "<text x=\"\(f(x(mark.start) + 3))\" y=\"\(f(y + 13))\" class=\"small\">\(Markup.escaped(mark.label))</text>")
+        "<text x=\"\(f(x(mark.start) + 3))\" y=\"\(f(y + 13))\" class=\"small\">\(Markup.escaped(text))</text>")
     }
     return parts
   }
