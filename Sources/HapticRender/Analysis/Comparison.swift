@@ -37,12 +37,12 @@ public enum Comparison {
     // Each side is read on a thread of its own (a file decoded, a pattern rendered) while the
     // samples are compared on this one, in blocks no longer than the longer side needs (as its
     // header says; 4,096 frames at least, should a header say too little).
-    let blockSize = min(Self.blockSize, max(expected.frameCount, actual.frameCount, 4_096))
-    let expectedBlocks = ReadAhead(consume expected, blockSize: blockSize)
-    let actualBlocks = ReadAhead(consume actual, blockSize: blockSize)
+    let frames = min(blockSize, max(expected.frameCount, actual.frameCount, 4_096))
+    let expectedBlocks = ReadAhead(consume expected, blockSize: frames)
+    let actualBlocks = ReadAhead(consume actual, blockSize: frames)
     defer { (expected, actual) = (expectedBlocks.finish(), actualBlocks.finish()) }
-    var a = AudioBlock(channelCount: channels, capacity: blockSize)
-    var b = AudioBlock(channelCount: channels, capacity: blockSize)
+    var a = AudioBlock(channelCount: channels, capacity: frames)
+    var b = AudioBlock(channelCount: channels, capacity: frames)
     var (aIndex, bIndex) = (0, 0)
     while true {
       if aIndex == a.frameCount {

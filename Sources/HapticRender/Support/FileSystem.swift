@@ -235,13 +235,7 @@ extension FileSystem {
 
   /// Writes all of `buffer` to `output`, retrying after interruptions and short writes.
   static func write(_ buffer: UnsafeRawBufferPointer, to output: Int32, named name: String) throws(FileSystemError) {
-    var offset = 0
-    while offset < buffer.count {
-      let written = posixWrite(output, buffer.baseAddress! + offset, buffer.count - offset)
-      if written < 0, errno == EINTR { continue }
-      guard written > 0 else { throw .failed(path: name, reason: systemError()) }
-      offset += written
-    }
+    try writeAll(buffer, named: name) { bytes, count, _ in posixWrite(output, bytes, count) }
   }
 
   /// Writes all of `buffer` to `output` from byte `offset` on, leaving the descriptor's own
@@ -249,9 +243,18 @@ extension FileSystem {
   static func write(
     _ buffer: UnsafeRawBufferPointer, to output: Int32, at offset: Int64, named name: String
   ) throws(FileSystemError) {
+    try writeAll(buffer, named: name) { bytes, count, done in pwrite(output, bytes, count, off_t(offset) + off_t(done))
+    }
+  }
+
+  /// Calls `send(bytes, count, done)` with what is left of `buffer` after the `done` bytes sent
+  /// so far, until all are sent: again after an interruption, on after a short write.
+  private static func writeAll(
+    _ buffer: UnsafeRawBufferPointer, named name: String, _ send: (UnsafeRawPointer, Int, Int) -> Int
+  ) throws(FileSystemError) {
     var done = 0
     while done < buffer.count {
-      let written = pwrite(output, buffer.baseAddress! + done, buffer.count - done, off_t(offset) + off_t(done))
+      let written = send(buffer.baseAddress! + done, buffer.count - done, done)
       if written < 0, errno == EINTR { continue }
       guard written > 0 else { throw .failed(path: name, reason: systemError()) }
       done += written
