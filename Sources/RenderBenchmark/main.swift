@@ -8,6 +8,9 @@ import HapticRender
 // The `cli-` cases run the built `render` beside this program, so build both:
 //
 //   swift build -c release && .build/release/render-benchmark [--runs N] [CASE…]
+//
+// `--write-patterns DIR` writes the large patterns as files instead (session-1h.ahap,
+// transients-100k.ahap), to time `render` on them by hand.
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var runs = 3
@@ -35,6 +38,18 @@ if arguments.first == "--run-case", arguments.count == 2 {
   // A case that runs `render` reports the process's own peak.
   if measurement.peakMemoryMB == 0 { measurement.peakMemoryMB = peakMemoryMB() }
   print(String(decoding: try JSONEncoder().encode(measurement), as: UTF8.self))
+  exit(0)
+}
+if arguments.first == "--write-patterns", arguments.count == 2 {
+  let folder = arguments[1]
+  try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+  for (name, text) in [
+    ("session-1h.ahap", BenchmarkCase.breathingPattern(cycles: 190)),
+    ("transients-100k.ahap", BenchmarkCase.transientPattern(count: 100_000)),
+  ] {
+    try text.write(toFile: "\(folder)/\(name)", atomically: true, encoding: .utf8)
+    print("\(folder)/\(name)")
+  }
   exit(0)
 }
 if arguments.first == "--write-limit", arguments.count == 2,
