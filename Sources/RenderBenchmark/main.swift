@@ -42,13 +42,19 @@ if arguments.first == "--run-case", arguments.count == 2 {
 }
 if arguments.first == "--write-patterns", arguments.count == 2 {
   let folder = arguments[1]
-  try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-  for (name, text) in [
-    ("session-1h.ahap", BenchmarkCase.breathingPattern(cycles: 190)),
-    ("transients-100k.ahap", BenchmarkCase.transientPattern(count: 100_000)),
-  ] {
-    try text.write(toFile: "\(folder)/\(name)", atomically: true, encoding: .utf8)
-    print("\(folder)/\(name)")
+  do {
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    for (name, text) in [
+      ("session-1h.ahap", BenchmarkCase.breathingPattern(cycles: 190)),
+      ("transients-100k.ahap", BenchmarkCase.transientPattern(count: 100_000)),
+    ] {
+      try text.write(toFile: "\(folder)/\(name)", atomically: true, encoding: .utf8)
+      print("\(folder)/\(name)")
+    }
+  } catch {
+    FileHandle.standardError.write(
+      Data("render-benchmark: cannot write into '\(folder)': \(error.localizedDescription)\n".utf8))
+    exit(1)
   }
   exit(0)
 }
