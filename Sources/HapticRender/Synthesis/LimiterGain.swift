@@ -12,7 +12,7 @@
 /// grouped in blocks of `lookahead` from frame 0, and the last `lookahead` frames are a suffix
 /// of the previous block and a prefix of the current one, whose minima are kept.
 ///
-/// Memory: three rings of `lookahead` values.
+/// Memory: four buffers of `lookahead` values.
 struct LimiterGain: Sendable {
   /// Output ceiling, linear.
   let ceiling: Double
@@ -30,8 +30,11 @@ struct LimiterGain: Sendable {
   private var heldBelowOne = 0
   /// The required gains of the current block's frames so far, by place.
   private var blockRequired: [Double]
-  /// By place, the smallest required gain of the previous block from that place to its end.
+  /// By place, the smallest required gain of the previous block from that place to its end;
+  /// 1 after its last place.
   private var previousSuffixMinimum: [Double]
+  /// The sums, then the means, of the held gains of a push's stretch of frames, one block long.
+  private var means: [Double]
   /// The smallest required gain of the current block's frames so far.
   private var prefixMinimum = 1.0
   /// Set when every required gain of the last `lookahead` frames is 1 but the blocks above
@@ -53,7 +56,8 @@ struct LimiterGain: Sendable {
     held = Array(repeating: 1, count: lookahead)
     heldSum = Double(lookahead)
     blockRequired = Array(repeating: 1, count: lookahead)
-    previousSuffixMinimum = Array(repeating: 1, count: lookahead)
+    previousSuffixMinimum = Array(repeating: 1, count: lookahead + 1)
+    means = Array(repeating: 1, count: lookahead)
   }
 
   /// Whether the gain is 1 and stays 1 until a frame above full scale is pushed: every held
@@ -111,8 +115,9 @@ struct LimiterGain: Sendable {
     requiredAreOne = true
   }
 
-  /// Pushes frames one by one through the held and smoothed gains, from the first of `loudest`
-  /// while a held gain of the window is below 1 (at least one frame).
+  /// Pushes frames through the held and smoothed gains, from the first of `loudest` while a
+  /// held gain of the window is below 1 (at least one frame): a block's stretch at a time, its
+  /// required gains first, eight at a time, then frame by frame.
   ///
   /// - Returns: How many frames were pushed, and how many gains written to `gains`.
   private mutating func pushHeld(_ loudest: UnsafeBufferPointer<Float>, gains: UnsafeMutablePointer<Double>)
@@ -130,55 +135,110 @@ struct LimiterGain: Sendable {
     var (heldSum, heldBelowOne, release) = (heldSum, heldBelowOne, release)
     var pushed = 0
     var emitted = 0
-    // Unchecked below: `slot` stays in 0 ..< lookahead, the size of the three buffers.
+    // Unchecked below: places stay in 0 ..< lookahead, the size of `held` and `blockRequired`,
+    // and `previousSuffixMinimum` holds one more.
     held.withUnsafeMutableBufferPointer { held in
       blockRequired.withUnsafeMutableBufferPointer { blockRequired in
         previousSuffixMinimum.withUnsafeMutableBufferPointer { previousSuffixMinimum in
-          repeat {
-            let magnitude = Double(loudest[pushed])
-            let required = magnitude > 1 ? ceiling / magnitude : 1
-            // Held: the smallest required gain of the last `lookahead` frames.
-            blockRequired[slot] = required
-            prefixMinimum = slot == 0 ? required : min(prefixMinimum, required)
-            let holding: Double
-            if slot + 1 < lookahead {
-              holding = min(previousSuffixMinimum[slot + 1], prefixMinimum)
-            } else {
-              // The block is complete: it becomes the previous one.
-              holding = prefixMinimum
-              var suffix = 1.0
-              for place in stride(from: lookahead - 1, through: 0, by: -1) {
-                suffix = min(suffix, blockRequired[place])
-                previousSuffixMinimum[place] = suffix
+          means.withUnsafeMutableBufferPointer { means in
+            repeat {
+              // The frames up to the end of the current block, or of `loudest`. The required
+              // gains written past a frame that ends the push are written again before they are
+              // read: the frames after it are pushed in order.
+              let stretch = min(lookahead - slot, loudest.count - pushed)
+              Self.writeRequired(
+                UnsafeBufferPointer(rebasing: loudest[pushed..<pushed + stretch]), ceiling: ceiling,
+                into: blockRequired.baseAddress! + slot)
+              // A new block starts from a prefix minimum of 1, which every required gain reaches.
+              if slot == 0 { prefixMinimum = 1 }
+              var place = slot
+              let stretchEnd = slot + stretch
+              let sums = means.baseAddress!
+              repeat {
+                let required = blockRequired[place]
+                // Held: the smallest required gain of the last `lookahead` frames; the suffix
+                // minimum after the block's last place is 1, which the prefix never exceeds.
+                prefixMinimum = min(prefixMinimum, required)
+                let holding = min(previousSuffixMinimum[place + 1], prefixMinimum)
+                // The sum of the held gains of the window; exactly `window` when all are 1,
+                // whatever rounding it gathered.
+                let old = held[place]
+                heldBelowOne += (holding < 1 ? 1 : 0) - (old < 1 ? 1 : 0)
+                held[place] = holding
+                heldSum += holding - old
+                if heldBelowOne == 0 { heldSum = window }
+                sums[place - slot] = heldSum
+                place += 1
+              } while place < stretchEnd && heldBelowOne > 0
+              // Smoothed: the mean of the held gains, at most 1, eight divisions at a time; then
+              // the release, for the frames that leave the delay line.
+              let count = place - slot
+              Self.writeMeans(sums, count: count, window: window)
+              // The first `lookahead − 1` frames of all fill the delay line and leave none.
+              for index in min(max(lookahead - 1 - frameCount, 0), count)..<count {
+                gains[emitted] = release.follow(sums[index])
+                emitted += 1
               }
-            }
-            // Smoothed: the mean of the held gains of the window; exactly 1 when all are,
-            // whatever rounding the sum gathered.
-            let old = held[slot]
-            heldBelowOne += (holding < 1 ? 1 : 0) - (old < 1 ? 1 : 0)
-            held[slot] = holding
-            heldSum += holding - old
-            let smoothed: Double
-            if heldBelowOne == 0 {
-              heldSum = window
-              smoothed = 1
-            } else {
-              smoothed = min(heldSum / window, 1)
-            }
-            slot = slot + 1 == lookahead ? 0 : slot + 1
-            frameCount += 1
-            pushed += 1
-            if frameCount >= lookahead {
-              gains[emitted] = release.follow(smoothed)
-              emitted += 1
-            }
-          } while pushed < loudest.count && heldBelowOne > 0
+              frameCount += count
+              pushed += count
+              if place == lookahead {
+                // The block is complete: it becomes the previous one.
+                var suffix = 1.0
+                for place in stride(from: lookahead - 1, through: 0, by: -1) {
+                  suffix = min(suffix, blockRequired[place])
+                  previousSuffixMinimum[place] = suffix
+                }
+                place = 0
+              }
+              slot = place
+            } while pushed < loudest.count && heldBelowOne > 0
+          }
         }
       }
     }
     (self.slot, self.frameCount, self.prefixMinimum) = (slot, frameCount, prefixMinimum)
     (self.heldSum, self.heldBelowOne, self.release) = (heldSum, heldBelowOne, release)
     return (pushed, emitted)
+  }
+
+  /// Replaces each of the `count` sums at `sums` with its mean over `window` frames, at most 1
+  /// (`min(sum / window, 1)`), eight at a time.
+  private static func writeMeans(_ sums: UnsafeMutablePointer<Double>, count: Int, window: Double) {
+    let values = UnsafeMutableRawPointer(sums)
+    var index = 0
+    while index + 8 <= count {
+      var mean = values.loadUnaligned(fromByteOffset: index * 8, as: SIMD8<Double>.self) / window
+      mean.replace(with: 1, where: mean .> 1)
+      values.storeBytes(of: mean, toByteOffset: index * 8, as: SIMD8<Double>.self)
+      index += 8
+    }
+    while index < count {
+      sums[index] = min(sums[index] / window, 1)
+      index += 1
+    }
+  }
+
+  /// Writes the required gain of each of `loudest` to `target`, eight at a time: `ceiling / m`
+  /// for a magnitude `m` above 1, else 1 (not a number included).
+  private static func writeRequired(
+    _ loudest: UnsafeBufferPointer<Float>, ceiling: Double, into target: UnsafeMutablePointer<Double>
+  ) {
+    let source = UnsafeRawPointer(loudest.baseAddress!)
+    let output = UnsafeMutableRawPointer(target)
+    var index = 0
+    while index + 8 <= loudest.count {
+      let magnitude = SIMD8<Double>(source.loadUnaligned(fromByteOffset: index * 4, as: SIMD8<Float>.self))
+      var required = SIMD8<Double>(repeating: 1)
+      let over = magnitude .> 1
+      if any(over) { required.replace(with: ceiling / magnitude, where: over) }
+      output.storeBytes(of: required, toByteOffset: index * 8, as: SIMD8<Double>.self)
+      index += 8
+    }
+    while index < loudest.count {
+      let magnitude = Double(loudest[index])
+      target[index] = magnitude > 1 ? ceiling / magnitude : 1
+      index += 1
+    }
   }
 
   /// How many of `loudest` come before the first above full scale (or not a number): all of

@@ -8,8 +8,11 @@ struct LimiterRelease: Sendable {
   private(set) var gain = 1.0
   /// The lowest gain since the gain was last 1.
   private var lowest = 1.0
-  /// `(1 − lowest) / release`: how much the gain rises per frame; kept with `lowest`.
+  /// `(1 − steppedLowest) / release`: how much the gain rises per frame, computed when the
+  /// gain rises (not at each new `lowest` while it falls).
   private var step = 0.0
+  /// The `lowest` that `step` was computed for.
+  private var steppedLowest = 1.0
 
   /// Separate overloads so far (each time the gain left 1).
   private(set) var overloadCount = 0
@@ -26,12 +29,10 @@ struct LimiterRelease: Sendable {
     if target < gain {
       if gain == 1 { overloadCount += 1 }
       gain = target
-      if target < lowest {
-        lowest = target
-        step = (1 - lowest) / Double(release)
-      }
+      lowest = min(lowest, target)
       smallestGain = min(smallestGain, target)
     } else if gain < 1 {
+      updateStep()
       gain = min(target, gain + step)
       if gain >= 1 { reachOne() }
     }
@@ -46,6 +47,7 @@ struct LimiterRelease: Sendable {
   ///   one whose gain reaches 1.
   mutating func rise(upTo limit: Int, gains: UnsafeMutablePointer<Double>) -> Int {
     precondition(gain < 1, "the gain rises only from below 1")
+    updateStep()
     var gain = gain
     var run = 0
     while run < limit {
@@ -53,7 +55,7 @@ struct LimiterRelease: Sendable {
       let (count, increment) = RepeatedAddition.stretch(from: gain, step: step)
       let start = gain
       let stretch = min(count, limit - run)
-      for index in 0..<stretch { gains[run + index] = start + Double(index + 1) * increment }
+      Self.write(stretch, from: start, by: increment, to: gains + run)
       gain = start + Double(stretch) * increment
       run += stretch
       guard run < limit else { break }
@@ -67,9 +69,38 @@ struct LimiterRelease: Sendable {
     return run
   }
 
+  /// Writes `start + Double(k) * increment` for `k` = 1 … `count` to `target`, eight at a
+  /// time: each lane rounds its product and its sum as the scalar expression does.
+  private static func write(
+    _ count: Int, from start: Double, by increment: Double, to target: UnsafeMutablePointer<Double>
+  ) {
+    let output = UnsafeMutableRawPointer(target)
+    var multiples = SIMD8<Double>(1, 2, 3, 4, 5, 6, 7, 8)
+    var index = 0
+    while index + 8 <= count {
+      output.storeBytes(of: start + multiples * increment, toByteOffset: index * 8, as: SIMD8<Double>.self)
+      multiples += 8
+      index += 8
+    }
+    while index < count {
+      target[index] = start + Double(index + 1) * increment
+      index += 1
+    }
+  }
+
+  /// Brings `step` up to date with `lowest`.
+  @inline(__always)
+  private mutating func updateStep() {
+    if steppedLowest != lowest {
+      steppedLowest = lowest
+      step = (1 - lowest) / Double(release)
+    }
+  }
+
   private mutating func reachOne() {
     gain = 1
     lowest = 1
+    steppedLowest = 1
     step = 0
   }
 }
