@@ -24,8 +24,21 @@ import _HapticRenderTestSupport
       "TMPDIR=tmp timeout 60 \(render) long.ahap -o - | head -c 1000 > /dev/null; echo ${PIPESTATUS[0]}",
       in: folder.path)
     #expect(String(decoding: result.standardOutput, as: UTF8.self) == "1\n")
-    #expect(result.standardError.contains("'(standard output)': Broken pipe"), "\(result.standardError)")
+    #expect(result.standardError.contains("'(standard output)': write failed: Broken pipe"), "\(result.standardError)")
     #expect(folder.contents("tmp").isEmpty)
+  }
+
+  /// Standard output on a full disk, whether the header or later bytes fail: the same message
+  /// as a full disk under `-o FILE`.
+  @Test(arguments: ["ulimit -f 64; trap '' XFSZ; exec RENDER > out.wav", "exec RENDER > /dev/full"])
+  func aFullDiskBehindStandardOutputSaysTheWriteFailed(_ command: String) async throws {
+    let folder = try TemporaryFolder()
+    // A file-size limit of 64 KiB stands in for a full disk: writes past it fail with EFBIG.
+    let result = try await CommandRunner.shell(
+      command.replacingOccurrences(of: "RENDER", with: "\(render) \(heartbeat) -o - -q"), in: folder.path)
+    #expect(result.status == 1)
+    #expect(
+      result.standardError.hasPrefix("render: error: '(standard output)': write failed: "), "\(result.standardError)")
   }
 
   @Test(arguments: [("KILL", 137), ("HUP", 129), ("TERM", 143)])

@@ -38,8 +38,9 @@ public final class AudioFileWriter {
   ///
   /// - Parameter frameCount: The number of frames that will be written, when known: a WAV
   ///   file of more than 4 GiB of samples is then written as RF64, an AIFF file is refused.
-  /// - Throws: ``EncodingError`` when the format does not fit the rate or the length, or the
-  ///   file cannot be opened (with the system's or libsndfile's message).
+  /// - Throws: ``EncodingError`` when the format does not fit the rate or the length, the
+  ///   file cannot be opened (with the system's or libsndfile's message), or its header cannot
+  ///   be written (``EncodingError/ioFailed(path:reason:)``).
   public init(
     to destination: Destination, format: AudioFileFormat, sampleRate: Int, channelCount: Int, frameCount: Int? = nil
   ) throws(EncodingError) {
@@ -94,7 +95,9 @@ public final class AudioFileWriter {
     }
     guard handle != nil else {
       sink.discard()
-      throw .cannotOpen(path: sink.name, reason: sink.failure ?? String(cString: sf_strerror(nil)))
+      // A header that could not be sent is a failed write, as a later one would be.
+      if let failure = sink.failure { throw .ioFailed(path: sink.name, reason: failure) }
+      throw .cannotOpen(path: sink.name, reason: String(cString: sf_strerror(nil)))
     }
   }
 

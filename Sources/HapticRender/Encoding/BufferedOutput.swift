@@ -55,7 +55,7 @@ final class BufferedOutput: VirtualFile {
       try FileSystem.write(bytes, to: descriptor, at: offset, named: name)
       return true
     } catch {
-      failure = "write failed: \(error.reason)"
+      failure = error.reason
       return false
     }
   }

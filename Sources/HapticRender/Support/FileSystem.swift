@@ -249,6 +249,8 @@ extension FileSystem {
 
   /// Calls `send(bytes, count, done)` with what is left of `buffer` after the `done` bytes sent
   /// so far, until all are sent: again after an interruption, on after a short write.
+  ///
+  /// - Throws: ``FileSystemError`` naming `name`, its reason "write failed: " and the system's.
   private static func writeAll(
     _ buffer: UnsafeRawBufferPointer, named name: String, _ send: (UnsafeRawPointer, Int, Int) -> Int
   ) throws(FileSystemError) {
@@ -256,7 +258,7 @@ extension FileSystem {
     while done < buffer.count {
       let written = send(buffer.baseAddress! + done, buffer.count - done, done)
       if written < 0, errno == EINTR { continue }
-      guard written > 0 else { throw .failed(path: name, reason: systemError()) }
+      guard written > 0 else { throw .failed(path: name, reason: "write failed: \(systemError())") }
       done += written
     }
   }
