@@ -95,7 +95,7 @@ public final class AudioFileWriter {
     }
     guard handle != nil else {
       sink.discard()
-      // A header that could not be sent is a failed write, as a later one would be.
+      // The header could not be delivered: reported as a later failed write would be.
       if let failure = sink.failure { throw .ioFailed(path: sink.name, reason: failure) }
       throw .cannotOpen(path: sink.name, reason: String(cString: sf_strerror(nil)))
     }

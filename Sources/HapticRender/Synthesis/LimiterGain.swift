@@ -12,7 +12,7 @@
 /// grouped in blocks of `lookahead` from frame 0, and the last `lookahead` frames are a suffix
 /// of the previous block and a prefix of the current one, whose minima are kept.
 ///
-/// Memory: four buffers of `lookahead` values.
+/// Memory: three rings of `lookahead` values.
 struct LimiterGain: Sendable {
   /// Output ceiling, linear.
   let ceiling: Double
@@ -33,8 +33,6 @@ struct LimiterGain: Sendable {
   /// By place, the smallest required gain of the previous block from that place to its end;
   /// 1 after its last place.
   private var previousSuffixMinimum: [Double]
-  /// The sums, then the means, of the held gains of a push's stretch of frames, one block long.
-  private var means: [Double]
   /// The smallest required gain of the current block's frames so far.
   private var prefixMinimum = 1.0
   /// Set when every required gain of the last `lookahead` frames is 1 but the blocks above
@@ -57,7 +55,6 @@ struct LimiterGain: Sendable {
     heldSum = Double(lookahead)
     blockRequired = Array(repeating: 1, count: lookahead)
     previousSuffixMinimum = Array(repeating: 1, count: lookahead + 1)
-    means = Array(repeating: 1, count: lookahead)
   }
 
   /// Whether the gain is 1 and stays 1 until a frame above full scale is pushed: every held
@@ -117,7 +114,8 @@ struct LimiterGain: Sendable {
 
   /// Pushes frames through the held and smoothed gains, from the first of `loudest` while a
   /// held gain of the window is below 1 (at least one frame): a block's stretch at a time, its
-  /// required gains first, eight at a time, then frame by frame.
+  /// required gains eight at a time, the held gains and their sum frame by frame, their means
+  /// eight at a time, then the release frame by frame.
   ///
   /// - Returns: How many frames were pushed, and how many gains written to `gains`.
   private mutating func pushHeld(_ loudest: UnsafeBufferPointer<Float>, gains: UnsafeMutablePointer<Double>)
@@ -136,63 +134,60 @@ struct LimiterGain: Sendable {
     var pushed = 0
     var emitted = 0
     // Unchecked below: places stay in 0 ..< lookahead, the size of `held` and `blockRequired`,
-    // and `previousSuffixMinimum` holds one more.
+    // and `previousSuffixMinimum` holds one more; `gains` has room for a value per frame pushed.
     held.withUnsafeMutableBufferPointer { held in
       blockRequired.withUnsafeMutableBufferPointer { blockRequired in
         previousSuffixMinimum.withUnsafeMutableBufferPointer { previousSuffixMinimum in
-          means.withUnsafeMutableBufferPointer { means in
+          repeat {
+            // The frames up to the end of the current block, or of `loudest`. The required
+            // gains written past a frame that ends the push are written again before they are
+            // read: the frames after it are pushed in order.
+            let stretch = min(lookahead - slot, loudest.count - pushed)
+            Self.writeRequired(
+              UnsafeBufferPointer(rebasing: loudest[pushed..<pushed + stretch]), ceiling: ceiling,
+              into: blockRequired.baseAddress! + slot)
+            // A new block starts from a prefix minimum of 1, which every required gain reaches.
+            if slot == 0 { prefixMinimum = 1 }
+            // The first `lookahead − 1` frames of all fill the delay line and leave none.
+            let firstLeaving = lookahead - 1 - frameCount
+            let firstEmitted = emitted
+            var place = slot
             repeat {
-              // The frames up to the end of the current block, or of `loudest`. The required
-              // gains written past a frame that ends the push are written again before they are
-              // read: the frames after it are pushed in order.
-              let stretch = min(lookahead - slot, loudest.count - pushed)
-              Self.writeRequired(
-                UnsafeBufferPointer(rebasing: loudest[pushed..<pushed + stretch]), ceiling: ceiling,
-                into: blockRequired.baseAddress! + slot)
-              // A new block starts from a prefix minimum of 1, which every required gain reaches.
-              if slot == 0 { prefixMinimum = 1 }
-              var place = slot
-              let stretchEnd = slot + stretch
-              let sums = means.baseAddress!
-              repeat {
-                let required = blockRequired[place]
-                // Held: the smallest required gain of the last `lookahead` frames; the suffix
-                // minimum after the block's last place is 1, which the prefix never exceeds.
-                prefixMinimum = min(prefixMinimum, required)
-                let holding = min(previousSuffixMinimum[place + 1], prefixMinimum)
-                // The sum of the held gains of the window; exactly `window` when all are 1,
-                // whatever rounding it gathered.
-                let old = held[place]
-                heldBelowOne += (holding < 1 ? 1 : 0) - (old < 1 ? 1 : 0)
-                held[place] = holding
-                heldSum += holding - old
-                if heldBelowOne == 0 { heldSum = window }
-                sums[place - slot] = heldSum
-                place += 1
-              } while place < stretchEnd && heldBelowOne > 0
-              // Smoothed: the mean of the held gains, at most 1, eight divisions at a time; then
-              // the release, for the frames that leave the delay line.
-              let count = place - slot
-              Self.writeMeans(sums, count: count, window: window)
-              // The first `lookahead − 1` frames of all fill the delay line and leave none.
-              for index in min(max(lookahead - 1 - frameCount, 0), count)..<count {
-                gains[emitted] = release.follow(sums[index])
+              let required = blockRequired[place]
+              // Held: the smallest required gain of the last `lookahead` frames; the suffix
+              // minimum after the block's last place is 1, which the prefix never exceeds.
+              prefixMinimum = min(prefixMinimum, required)
+              let holding = min(previousSuffixMinimum[place + 1], prefixMinimum)
+              // The sum of the held gains of the window; exactly `window` when all are 1,
+              // whatever rounding it gathered. Kept in `gains` until it becomes the gain.
+              let old = held[place]
+              heldBelowOne += (holding < 1 ? 1 : 0) - (old < 1 ? 1 : 0)
+              held[place] = holding
+              heldSum += holding - old
+              if heldBelowOne == 0 { heldSum = window }
+              if place - slot >= firstLeaving {
+                gains[emitted] = heldSum
                 emitted += 1
               }
-              frameCount += count
-              pushed += count
-              if place == lookahead {
-                // The block is complete: it becomes the previous one.
-                var suffix = 1.0
-                for place in stride(from: lookahead - 1, through: 0, by: -1) {
-                  suffix = min(suffix, blockRequired[place])
-                  previousSuffixMinimum[place] = suffix
-                }
-                place = 0
+              place += 1
+            } while place < slot + stretch && heldBelowOne > 0
+            // Smoothed: the mean of the held gains, at most 1, eight divisions at a time; then
+            // the release.
+            Self.writeMeans(gains + firstEmitted, count: emitted - firstEmitted, window: window)
+            for index in firstEmitted..<emitted { gains[index] = release.follow(gains[index]) }
+            frameCount += place - slot
+            pushed += place - slot
+            if place == lookahead {
+              // The block is complete: it becomes the previous one.
+              var suffix = 1.0
+              for place in stride(from: lookahead - 1, through: 0, by: -1) {
+                suffix = min(suffix, blockRequired[place])
+                previousSuffixMinimum[place] = suffix
               }
-              slot = place
-            } while pushed < loudest.count && heldBelowOne > 0
-          }
+              place = 0
+            }
+            slot = place
+          } while pushed < loudest.count && heldBelowOne > 0
         }
       }
     }
