@@ -51,4 +51,26 @@ import Testing
     let late = sines(increment, from: 2_047, chunks: [13, 2_000])
     #expect(late == Array(whole[2_047..<4_060]), "started late")
   }
+
+  @Test(arguments: increments)
+  func addingScaledSinesMatchesTheSinesTimesTheirLevels(increment: Double) {
+    let amplitude = 0.8317
+    let chunks = [1, 7, 8, 3, 1_017, 2, 1_024, 64, 2_874]
+    let whole = sines(increment, from: 0, chunks: [5_000])
+    let levels = [Double](repeating: amplitude, count: whole.count)
+    // Frames already holding other voices, as a bus does.
+    let start = (0..<whole.count).map { Float(sin(Double($0) * 0.37)) * 0.25 }
+    var expected = start
+    Buses.addProducts(levels, whole, count: whole.count, to: &expected)
+    var oscillator = RotatingSine(increment: increment)
+    var added = start
+    added.withUnsafeMutableBufferPointer { output in
+      var frame = 0
+      for count in chunks {
+        oscillator.add(amplitude, to: output.baseAddress! + frame, from: frame, count: count)
+        frame += count
+      }
+    }
+    #expect(added == expected, "added differently from the products of the sines and levels")
+  }
 }

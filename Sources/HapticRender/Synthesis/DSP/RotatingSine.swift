@@ -35,6 +35,63 @@ struct RotatingSine: Sendable {
   /// - Complexity: O(count) when `first` is where the previous call ended (or 0 on the first
   ///   call); otherwise up to 127 more rotations to reach `first`.
   mutating func fill(_ output: UnsafeMutablePointer<Double>, from first: Int, count: Int) {
+    var target = Store(output: output)
+    visit(from: first, count: count, into: &target)
+  }
+
+  /// Adds `amplitude` times the sines of frames `first ..< first + count` to `output`, each
+  /// product rounded once to `Float`: what ``fill(_:from:count:)`` followed by
+  /// ``Buses/addProducts(_:_:count:to:)`` with every level `amplitude` adds, without the
+  /// buffers between them.
+  ///
+  /// - Complexity: as ``fill(_:from:count:)``.
+  mutating func add(_ amplitude: Double, to output: UnsafeMutablePointer<Float>, from first: Int, count: Int) {
+    var target = AddScaled(output: output, amplitude: amplitude)
+    visit(from: first, count: count, into: &target)
+  }
+
+  /// What takes the sines from ``visit(from:count:into:)``, by their index from 0.
+  private protocol Target {
+    mutating func take(_ sines: SIMD8<Double>, at index: Int)
+    mutating func take(_ sine: Double, at index: Int)
+  }
+
+  /// Writes the sines.
+  private struct Store: Target {
+    let output: UnsafeMutablePointer<Double>
+
+    @inline(__always)
+    func take(_ sines: SIMD8<Double>, at index: Int) {
+      UnsafeMutableRawPointer(output + index).storeBytes(of: sines, as: SIMD8<Double>.self)
+    }
+
+    @inline(__always)
+    func take(_ sine: Double, at index: Int) { output[index] = sine }
+  }
+
+  /// Adds the sines times an amplitude, each product rounded once to `Float`.
+  private struct AddScaled: Target {
+    let output: UnsafeMutablePointer<Float>
+    let amplitude: Double
+
+    @inline(__always)
+    func take(_ sines: SIMD8<Double>, at index: Int) {
+      // Converted four at a time, which compiles to vector conversions.
+      let products = amplitude * sines
+      let rounded = SIMD8<Float>(
+        lowHalf: SIMD4<Float>(products.lowHalf), highHalf: SIMD4<Float>(products.highHalf))
+      let out = UnsafeMutableRawPointer(output + index)
+      out.storeBytes(of: out.loadUnaligned(as: SIMD8<Float>.self) + rounded, as: SIMD8<Float>.self)
+    }
+
+    @inline(__always)
+    func take(_ sine: Double, at index: Int) { output[index] += Float(amplitude * sine) }
+  }
+
+  /// Hands the sines of frames `first ..< first + count` to `target`: eight at a time where
+  /// whole groups line up, one at a time elsewhere.
+  @inline(__always)
+  private mutating func visit<Sink: Target>(from first: Int, count: Int, into target: inout Sink) {
     precondition(first >= 0, "frames count from the voice's onset")
     var frame = first
     var index = 0
@@ -44,18 +101,18 @@ struct RotatingSine: Sendable {
         // Whole groups: rotated in registers up to the next exact group or the end of the
         // output, as `seek` rotates them.
         var (cosines, sines) = (cosines, sines)
-        UnsafeMutableRawPointer(output + index).storeBytes(of: sines, as: SIMD8<Double>.self)
+        target.take(sines, at: index)
         index += 8
         frame += 8
         while count - index >= 8, frame % Self.resyncFrames != 0 {
           (cosines, sines) = rotated(cosines, sines)
-          UnsafeMutableRawPointer(output + index).storeBytes(of: sines, as: SIMD8<Double>.self)
+          target.take(sines, at: index)
           index += 8
           frame += 8
         }
         (group, self.cosines, self.sines) = (frame - 8, cosines, sines)
       } else {
-        output[index] = sines[frame - group]
+        target.take(sines[frame - group], at: index)
         index += 1
         frame += 1
       }

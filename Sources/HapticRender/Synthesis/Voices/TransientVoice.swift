@@ -18,23 +18,11 @@ struct TransientVoice: Sendable {
   /// voice's oscillator, `RotatingSine(increment: increment)` at the onset.
   func render(_ frames: Range<Int>, with sine: inout RotatingSine, into buses: inout Buses) {
     let start = buses.startFrame
-    withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * Self.chunk) { scratch in
-      let sines = scratch.baseAddress!
-      let levels = sines + Self.chunk
-      levels.initialize(repeating: amplitude, count: min(Self.chunk, frames.count))
-      buses.haptic.withUnsafeMutableBufferPointer { output in
-        var first = frames.lowerBound
-        while first < frames.upperBound {
-          let count = min(Self.chunk, frames.upperBound - first)
-          sine.fill(sines, from: first - onsetFrame, count: count)
-          // Unchecked: `first + count` lies inside the block, so every index is below its capacity.
-          Buses.addProducts(levels, sines, count: count, to: output.baseAddress! + (first - start))
-          first += count
-        }
-      }
+    buses.haptic.withUnsafeMutableBufferPointer { output in
+      // Unchecked: `frames` lies inside the block, so every index is below its capacity.
+      sine.add(
+        amplitude, to: output.baseAddress! + (frames.lowerBound - start), from: frames.lowerBound - onsetFrame,
+        count: frames.count)
     }
   }
-
-  /// Frames computed per pass over the scratch buffer of sines.
-  private static let chunk = 256
 }
