@@ -54,19 +54,19 @@ extension PatternParser {
     _ elements: [JSONDocument.Index], into pattern: inout Pattern,
     halvesFrom threshold: Int = elementsReadInParallel
   ) {
-    let bounds = elements.count >= threshold ? [0, elements.count / 2, elements.count] : [0, elements.count]
+    let bounds = ParallelWork.halves(of: elements.count, from: threshold)
     let parser = PatternParser(
       document: document, file: file,
       diagnostics: Diagnostics(
         treatsWarningsAsErrors: diagnostics.treatsWarningsAsErrors,
         treatsDeviceRefusalsAsErrors: diagnostics.treatsDeviceRefusalsAsErrors))
-    var runs = ParallelWork.map(count: bounds.count - 1, jobs: 2) { index in
+    var runs = ParallelWork.map(count: bounds.count, jobs: 2) { index in
       // The second run reads the document through a reference of its own, so that the two
       // threads do not count references on one object.
       let document = index == 0 ? parser.document : parser.document.withOwnReference()
       var parser = PatternParser(document: document, file: parser.file, diagnostics: parser.diagnostics)
       // The first run's events become the pattern's: room for the others' too.
-      return parser.read(elements[bounds[index]..<bounds[index + 1]], capacity: index == 0 ? elements.count : 0)
+      return parser.read(elements[bounds[index]], capacity: index == 0 ? elements.count : 0)
     }
     var latestTime = -Double.infinity
     var reportedOrder = false
@@ -74,7 +74,7 @@ extension PatternParser {
       // Moved out of `runs`, so that the first run's buffers are taken over, not copied.
       let run = runs[index]
       runs[index] = ElementRun(diagnostics: Diagnostics())
-      let first = bounds[index]
+      let first = bounds[index].lowerBound
       var previous = Diagnostics.Tally()
       for (offset, time) in run.times.enumerated() {
         diagnostics.append(run.diagnostics, from: previous, to: run.found[offset])

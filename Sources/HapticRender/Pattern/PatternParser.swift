@@ -31,7 +31,7 @@ struct PatternParser {
       return nil
     }
     var pattern = Pattern()
-    var elements: JSONDocument.Children?
+    var patternArray: JSONDocument.Index?
     for key in members {
       guard let value = present(key) else { continue }
       if document.string(key, equals: "Pattern") {
@@ -40,7 +40,7 @@ struct PatternParser {
           return nil
         }
         if items.isEmpty { warn(value, "the pattern is empty; the render is silent and 0 s long") }
-        elements = items
+        patternArray = value
       } else if document.string(key, equals: "Version") {
         guard let version = document.number(value) else {
           warn(value, "expected a number, found \(document.excerpt(value)); ignored")
@@ -58,11 +58,15 @@ struct PatternParser {
         warnUnknownKey(key, expected: ["Version", "Metadata", "Pattern"])
       }
     }
-    guard let elements else {
+    guard let patternArray, let items = document.elements(patternArray) else {
       error(root, Self.notAPattern)
       return nil
     }
-    parseElements(Array(elements), into: &pattern)
+    // Gathered into room for all of them at once, rather than grown one doubling at a time.
+    var elements: [JSONDocument.Index] = []
+    elements.reserveCapacity(document.count(patternArray))
+    elements.append(contentsOf: items)
+    parseElements(elements, into: &pattern)
     return diagnostics.hasErrors ? nil : pattern
   }
 

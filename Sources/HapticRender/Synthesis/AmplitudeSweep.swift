@@ -37,6 +37,12 @@ struct AmplitudeSweep {
     ends.append((last, -largest))
   }
 
+  /// Adds the pieces of `other`, gathered at the same sample rate.
+  mutating func append(_ other: AmplitudeSweep) {
+    starts += other.starts
+    ends += other.ends
+  }
+
   /// The largest sum of the amplitudes of the pieces that overlap, 0 when none was added.
   consuming func largestSum() -> Double {
     // Starts first, then ends: when the spans are in order, so are most of both halves, and

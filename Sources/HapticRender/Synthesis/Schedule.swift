@@ -11,37 +11,52 @@ struct Schedule: Sendable {
   /// amplitude bounds of voices sounding together.
   let peakBound: Double
 
-  init(pattern: Pattern, options: RenderOptions) throws(RenderError) {
+  /// Events from which the schedule is made in two halves on two threads; below it, a thread
+  /// costs more than it saves.
+  static let eventsScheduledInParallel = 4_096
+
+  /// - Parameter threshold: Events from which the schedule is made in two halves on two
+  ///   threads, with the same result as one pass, errors included.
+  init(pattern: Pattern, options: RenderOptions, halvesFrom threshold: Int = eventsScheduledInParallel)
+    throws(RenderError)
+  {
     let sampleRate = Double(options.sampleRate)
     let highest = max(options.profile.minimumFrequency, options.profile.maximumFrequency)
-    if pattern.events.contains(where: \.type.isHaptic), highest >= sampleRate / 2 {
+    var hasHaptic = false
+    var latestEnd: Double?
+    for event in pattern.events {
+      let end = event.time + event.countedDuration
+      hasHaptic = hasHaptic || event.type.isHaptic
+      latestEnd = max(latestEnd ?? end, end)
+    }
+    if hasHaptic, highest >= sampleRate / 2 {
       throw .carrierAboveNyquist(frequency: highest, sampleRate: options.sampleRate)
     }
-    let lastEnd = max(pattern.events.map { $0.time + $0.countedDuration }.max() ?? 0, pattern.lastControlTime)
+    let lastEnd = max(latestEnd ?? 0, pattern.lastControlTime)
     if lastEnd + options.tailSeconds > options.maximumDurationSeconds {
       throw .tooLong(seconds: lastEnd + options.tailSeconds, limit: options.maximumDurationSeconds)
     }
 
     let controls = Controls(pattern)
-    var voices: [Voice] = []
-    HugePages.reserve(pattern.events.count, in: &voices)
-    var frameCount = Int((pattern.lastControlTime * sampleRate).rounded())
-    var playable: [String: SampledAudio] = [:]
-    for event in pattern.events {
-      let voice = try Self.voice(for: event, controls: controls, options: options, playable: &playable)
-      let voiceEnd = Double(voice.endFrame) / sampleRate + options.tailSeconds
-      if voiceEnd > options.maximumDurationSeconds {
-        throw .tooLong(seconds: voiceEnd, limit: options.maximumDurationSeconds)
+    let runs = ParallelWork.halves(of: pattern.events.count, from: threshold)
+    var parts = ParallelWork.map(count: runs.count, jobs: 2) { index in
+      Result { () throws(RenderError) in
+        // The first part's voices become the schedule's: room for the others' too.
+        try Part(
+          pattern.events[runs[index]], controls: controls, options: options,
+          capacity: index == 0 ? pattern.events.count : 0)
       }
-      let counted = Int(((event.time + event.countedDuration) * sampleRate).rounded())
-      frameCount = max(frameCount, counted, voice.endFrame)
-      voices.append(voice)
     }
-    let spans = voices.map { $0.onsetFrame..<max($0.onsetFrame, $0.endFrame) }
-    let voiceSeconds = Double(spans.reduce(0) { $0 + $1.count }) / sampleRate
+    // The first error in event order, as one pass would find it.
+    var schedule = try parts[0].get()
+    parts[0] = .success(Part())  // so that the first part's buffers are taken over, not copied
+    for part in parts.dropFirst() { schedule.append(try part.get()) }
+
+    let voiceSeconds = Double(schedule.spans.reduce(0) { $0 + $1.count }) / sampleRate
     if voiceSeconds > options.maximumVoiceSeconds {
       throw .tooMuchSound(seconds: voiceSeconds, limit: options.maximumVoiceSeconds)
     }
+    let voices = schedule.voices
     let isInOrder = zip(voices, voices.dropFirst()).allSatisfy { $0.onsetFrame <= $1.onsetFrame }
     self.voices =
       isInOrder
@@ -49,13 +64,57 @@ struct Schedule: Sendable {
       : voices.enumerated()
         .sorted { ($0.element.onsetFrame, $0.offset) < ($1.element.onsetFrame, $1.offset) }
         .map(\.element)
-    self.frameCount = frameCount + Int((options.tailSeconds * sampleRate).rounded())
-    self.spans = spans
-    var sweep = AmplitudeSweep(sampleRate: sampleRate, capacity: spans.count)
-    for (event, span) in zip(pattern.events, spans) {
-      sweep.add(Self.amplitudeBound(of: event, controls: controls, options: options), over: span)
+    frameCount =
+      max(Int((pattern.lastControlTime * sampleRate).rounded()), schedule.frameCount)
+      + Int((options.tailSeconds * sampleRate).rounded())
+    spans = schedule.spans
+    peakBound = schedule.sweep.largestSum()
+  }
+
+  /// A run of consecutive events scheduled: their voices in event order, the frames each
+  /// sounds, and their pieces of the amplitude sweep.
+  private struct Part: Sendable {
+    var voices: [Voice] = []
+    var spans: [Range<Int>] = []
+    /// The latest frame any of the events counts in (SPEC §5), before the tail; `Int.min` for
+    /// none.
+    var frameCount = Int.min
+    var sweep = AmplitudeSweep(sampleRate: 1, capacity: 0)
+
+    init() {}
+
+    /// - Parameter capacity: Voices to reserve room for, at least `events.count`.
+    init(_ events: ArraySlice<Event>, controls: Controls, options: RenderOptions, capacity: Int)
+      throws(RenderError)
+    {
+      let sampleRate = Double(options.sampleRate)
+      HugePages.reserve(max(capacity, events.count), in: &voices)
+      spans.reserveCapacity(max(capacity, events.count))
+      var playable: [String: SampledAudio] = [:]
+      for event in events {
+        let voice = try Schedule.voice(for: event, controls: controls, options: options, playable: &playable)
+        let voiceEnd = Double(voice.endFrame) / sampleRate + options.tailSeconds
+        if voiceEnd > options.maximumDurationSeconds {
+          throw .tooLong(seconds: voiceEnd, limit: options.maximumDurationSeconds)
+        }
+        let counted = Int(((event.time + event.countedDuration) * sampleRate).rounded())
+        frameCount = max(frameCount, counted, voice.endFrame)
+        voices.append(voice)
+        spans.append(voice.onsetFrame..<max(voice.onsetFrame, voice.endFrame))
+      }
+      sweep = AmplitudeSweep(sampleRate: sampleRate, capacity: spans.count)
+      for (event, span) in zip(events, spans) {
+        sweep.add(Schedule.amplitudeBound(of: event, controls: controls, options: options), over: span)
+      }
     }
-    peakBound = sweep.largestSum()
+
+    /// Adds the next run's events after this one's.
+    mutating func append(_ next: Part) {
+      voices += next.voices
+      spans += next.spans
+      frameCount = max(frameCount, next.frameCount)
+      sweep.append(next.sweep)
+    }
   }
 
   /// The voice that plays `event`; `playable` keeps each waveform as ``playable(_:at:)`` made
