@@ -3,14 +3,17 @@
 /// that sample to the ceiling (−1 dBFS), and returns to 1 over 50 ms after it.
 ///
 /// Frame `n` of the output is input frame `n` times the gain ``LimiterGain`` computes once the
-/// next `lookahead − 1` frames are known. While that gain is at rest, frames up to the next
-/// one above full scale pass straight through the delay line, without a gain computation.
+/// next `lookahead − 1` frames are known. A rendered block waits until the gains of all its
+/// frames are known (the first `lookahead − 1` frames of the next block decide the last ones),
+/// is multiplied in place where a gain is below 1, and is then handed over as it is. While the
+/// gain is at rest, frames up to the next one above full scale pass unchanged, without a gain
+/// computation.
 ///
 /// Invariants: the output does not depend on how frames are grouped into blocks; frames more
 /// than `lookahead` before or `lookahead + release` after every overload pass unchanged, bit
 /// for bit (the gain is exactly 1 there); no output sample exceeds full scale, and none that
-/// did exceeds the ceiling by more than rounding. Memory: one render block and a few buffers
-/// of `lookahead` frames.
+/// did exceeds the ceiling by more than rounding. Memory: two render blocks (more when a block
+/// is shorter than the look-ahead), each with a gain per frame.
 struct PeakLimiter: Sendable {
   /// Output ceiling, linear: −1 dBFS.
   static let ceiling = Decibels.minusOne
@@ -25,19 +28,35 @@ struct PeakLimiter: Sendable {
   /// Look-ahead in frames, ≥ 1.
   var lookahead: Int { gain.lookahead }
   /// Frames the renderer renders per block: the capacity of the blocks it pulls.
-  var blockSize: Int { input.capacity }
+  let blockSize: Int
 
-  /// The renderer's latest block (after its end, the silence that drains the delay line), and
-  /// the next of its frames to push.
-  private var input: AudioBlock
-  private var inputIndex = 0
+  /// A rendered block waiting for the gains of its frames, which the frames after it decide.
+  private struct Pending {
+    var block: AudioBlock
+    /// The frame the block starts at.
+    var firstFrame = 0
+    /// The gain of each frame of the stretches in `scaled`, by place in the block.
+    var gains: [Double]
+    /// The stretches of places whose frames are multiplied by their gains; the other frames
+    /// pass unchanged (their gain is exactly 1).
+    var scaled: [Range<Int>] = []
+    /// Whether the gains have been applied to `block`.
+    var isApplied = false
+    /// Frames already copied out: the block is read into blocks of another shape.
+    var delivered = 0
+  }
+
+  /// The blocks rendered whose frames are not all delivered, oldest first: the frames after
+  /// the last `lookahead − 1` ones known decide their gains.
+  private var pending: [Pending] = []
+  /// Blocks delivered, kept to render into again.
+  private var spare: [Pending] = []
+  /// Frames rendered so far, and frames whose gain is known.
+  private var renderedFrames = 0
+  private var settledFrames = 0
   private var isInputDone = false
-  /// For each frame of `input`, its largest sample magnitude.
+  /// For each frame of the latest block pushed, its largest sample magnitude.
   private var loudest: [Float]
-  /// The gain of each frame written by the current push, one block long.
-  private var gains: [Double]
-  /// The last `lookahead` input frames, by channel, in a ring indexed by frame % lookahead.
-  private var delayed: [[Float]]
   private var gain: LimiterGain
 
   /// Largest sample magnitude read from the renderer so far, before limiting.
@@ -53,19 +72,17 @@ struct PeakLimiter: Sendable {
   init(channelCount: Int, frameCount: Int, sampleRate: Int, blockSize: Int) {
     self.channelCount = channelCount
     self.frameCount = frameCount
+    self.blockSize = blockSize
     let lookahead = max(1, Int((Self.lookaheadSeconds * Double(sampleRate)).rounded()))
     gain = LimiterGain(
       ceiling: Self.ceiling, lookahead: lookahead,
       release: max(1, Int((Self.releaseSeconds * Double(sampleRate)).rounded())))
-    input = AudioBlock(channelCount: channelCount, capacity: blockSize)
     loudest = Array(repeating: 0, count: blockSize)
-    gains = Array(repeating: 1, count: blockSize)
-    delayed = Array(repeating: Array(repeating: 0, count: lookahead), count: channelCount)
   }
 
-  /// Fills `block` with the next limited frames of the renderer's output; after the renderer's
-  /// last block the delay line is drained with silence, so the output has exactly
-  /// ``frameCount`` frames.
+  /// Fills `block` with the next limited frames of the renderer's output, which has exactly
+  /// ``frameCount`` frames: a rendered block itself, its gains applied in place, when `block`
+  /// has the renderer's shape and the next frames start a rendered block; else a copy.
   ///
   /// - Parameter render: The renderer's next block, as ``Renderer/render(into:)`` gives it,
   ///   into a block of the renderer's channel count and block size.
@@ -73,58 +90,139 @@ struct PeakLimiter: Sendable {
   mutating func read(into block: inout AudioBlock, from render: (inout AudioBlock) -> Bool) -> Bool {
     var written = 0
     while written < block.capacity {
-      if inputIndex == input.frameCount, !refill(from: render) { break }
-      let count = min(input.frameCount - inputIndex, block.capacity - written)
-      let quiet = gain.isAtRest && gain.frameCount >= lookahead - 1 ? quietFrames(upTo: count) : 0
-      let firstFrame = gain.frameCount
-      let pushed: Int
-      let emitted: Int
-      if quiet > 0 {
-        gain.pushQuiet(quiet)
-        (pushed, emitted) = (quiet, quiet)
-      } else {
-        (pushed, emitted) = loudest.withUnsafeBufferPointer { loudest in
-          gains.withUnsafeMutableBufferPointer { gains in
-            gain.push(
-              UnsafeBufferPointer(rebasing: loudest[inputIndex..<inputIndex + count]), gains: gains.baseAddress!)
+      guard settleOldest(from: render) else { break }
+      if !pending[0].isApplied { Self.applyGains(to: &pending[0]) }
+      if written == 0, pending[0].delivered == 0, block.capacity == blockSize,
+        block.channels.count == channelCount
+      {
+        // The whole rendered block, handed over without a copy; the caller's block is
+        // rendered into later.
+        swap(&block, &pending[0].block)
+        recycleOldest()
+        return true
+      }
+      let rendered = pending[0].block
+      let count = min(rendered.frameCount - pending[0].delivered, block.capacity - written)
+      for channel in 0..<channelCount {
+        rendered.channels[channel].withUnsafeBufferPointer { source in
+          block.withUnsafeMutableChannel(channel) { target in
+            // Unchecked: `count` frames lie inside both blocks at these places.
+            (target.baseAddress! + written).update(from: source.baseAddress! + pending[0].delivered, count: count)
           }
         }
       }
-      shift(pushed, from: firstFrame, into: &block, at: written, emitted: emitted, scaled: quiet == 0)
-      inputIndex += pushed
-      written += emitted
+      written += count
+      pending[0].delivered += count
+      if pending[0].delivered == rendered.frameCount { recycleOldest() }
     }
     guard written > 0 else { return false }
     block.setFrameCount(written)
     return true
   }
 
-  /// Loads the renderer's next block into `input`, or once it has ended, the silence still
-  /// to push; measures each frame's loudest sample.
+  /// Renders and pushes blocks until the gain of every frame of the oldest pending block is
+  /// known; after the renderer's last block, silence drains the look-ahead.
   ///
-  /// - Returns: `false` when every frame, silence included, has been pushed.
-  private mutating func refill(from render: (inout AudioBlock) -> Bool) -> Bool {
-    if !isInputDone, render(&input) {
-      inputPeak = max(inputPeak, measureLoudest())
-    } else {
-      isInputDone = true
-      let remaining = frameCount + lookahead - 1 - gain.frameCount
-      guard remaining > 0 else { return false }
-      let count = min(remaining, input.capacity)
-      for channel in 0..<channelCount {
-        input.withUnsafeMutableChannel(channel) { $0[0..<count].update(repeating: 0) }
+  /// - Returns: `false` when every frame has been delivered.
+  private mutating func settleOldest(from render: (inout AudioBlock) -> Bool) -> Bool {
+    while pending.isEmpty || settledFrames < pending[0].firstFrame + pending[0].block.frameCount {
+      if !isInputDone {
+        var next =
+          spare.popLast()
+          ?? Pending(
+            block: AudioBlock(channelCount: channelCount, capacity: blockSize),
+            gains: Array(repeating: 1, count: blockSize))
+        if render(&next.block) {
+          let count = next.block.frameCount
+          next.firstFrame = renderedFrames
+          renderedFrames += count
+          inputPeak = max(inputPeak, measureLoudest(next.block))
+          // Consumed, so that the pending block's buffers stay uniquely referenced and
+          // writing its gains copies nothing.
+          pending.append(consume next)
+          push(count)
+          continue
+        }
+        spare.append(next)
+        isInputDone = true
       }
-      input.setFrameCount(count)
+      let remaining = frameCount + lookahead - 1 - gain.frameCount
+      guard remaining > 0, settledFrames < frameCount else { return false }
+      let count = min(remaining, blockSize)
       loudest.withUnsafeMutableBufferPointer { $0[0..<count].update(repeating: 0) }
+      push(count)
     }
-    inputIndex = 0
     return true
+  }
+
+  /// Pushes the first `count` frames of `loudest` through the gain; the gains of the frames
+  /// that leave the look-ahead are written in their blocks.
+  private mutating func push(_ count: Int) {
+    var index = 0
+    while index < count {
+      let quiet = gain.isAtRest && gain.frameCount >= lookahead - 1 ? quietFrames(index..<count) : 0
+      if quiet > 0 {
+        // Their gains are exactly 1: the frames pass unchanged.
+        gain.pushQuiet(quiet)
+        settledFrames += quiet
+        index += quiet
+        continue
+      }
+      // The gains written go to the block of the next frame to settle, from its place there:
+      // at most as many frames are pushed as that block has left.
+      var block = 0
+      while pending[block].firstFrame + pending[block].block.frameCount <= settledFrames { block += 1 }
+      let place = settledFrames - pending[block].firstFrame
+      let frames = min(count - index, pending[block].block.frameCount - place)
+      let (pushed, emitted) = loudest.withUnsafeBufferPointer { loudest in
+        pending[block].gains.withUnsafeMutableBufferPointer { gains in
+          // Unchecked: `emitted` ≤ `frames` gains fit in the block from `place`.
+          gain.push(UnsafeBufferPointer(rebasing: loudest[index..<index + frames]), gains: gains.baseAddress! + place)
+        }
+      }
+      if emitted > 0 {
+        if let last = pending[block].scaled.last, last.upperBound == place {
+          pending[block].scaled[pending[block].scaled.count - 1] = last.lowerBound..<place + emitted
+        } else {
+          pending[block].scaled.append(place..<place + emitted)
+        }
+      }
+      settledFrames += emitted
+      index += pushed
+    }
+  }
+
+  /// Multiplies the frames of `pending`'s scaled stretches by their gains, in place.
+  private static func applyGains(to pending: inout Pending) {
+    pending.isApplied = true
+    let (scaled, gains) = (pending.scaled, pending.gains)
+    for channel in 0..<pending.block.channels.count {
+      pending.block.withUnsafeMutableChannel(channel) { samples in
+        gains.withUnsafeBufferPointer { gains in
+          for stretch in scaled {
+            // Unchecked: the stretches lie inside the block's frames.
+            Self.scale(
+              samples.baseAddress! + stretch.lowerBound, count: stretch.count,
+              by: gains.baseAddress! + stretch.lowerBound)
+          }
+        }
+      }
+    }
+  }
+
+  /// Moves the oldest pending block, delivered, to the spares.
+  private mutating func recycleOldest() {
+    var delivered = pending.removeFirst()
+    delivered.scaled.removeAll(keepingCapacity: true)
+    delivered.isApplied = false
+    delivered.delivered = 0
+    spare.append(delivered)
   }
 
   /// Fills `loudest` for the frames of `input`.
   ///
   /// - Returns: The largest of them.
-  private mutating func measureLoudest() -> Double {
+  private mutating func measureLoudest(_ input: AudioBlock) -> Double {
     let count = input.frameCount
     var largest: Float = 0
     loudest.withUnsafeMutableBufferPointer { loudest in
@@ -163,85 +261,30 @@ struct PeakLimiter: Sendable {
     return Double(largest)
   }
 
-  /// How many of the next `count` input frames come before the next one above full scale.
-  private func quietFrames(upTo count: Int) -> Int {
+  /// How many of the frames of `loudest` in `frames` come before the first one above full scale.
+  private func quietFrames(_ frames: Range<Int>) -> Int {
     loudest.withUnsafeBufferPointer {
-      LimiterGain.framesAtOrBelowFullScale(UnsafeBufferPointer(rebasing: $0[inputIndex..<inputIndex + count]))
+      LimiterGain.framesAtOrBelowFullScale(UnsafeBufferPointer(rebasing: $0[frames]))
     }
   }
 
   /// `sample` times `gain`, in double precision; exactly `sample` when `gain` is 1.
   private static func applying(_ gain: Double, to sample: Float) -> Float { Float(Double(sample) * gain) }
 
-  /// Writes `count` samples to `target`: times their `gains`, eight at a time, each as
-  /// ``applying(_:to:)``; as they are when `gains` is `nil`.
-  private static func move(
-    _ samples: UnsafePointer<Float>, count: Int, into target: UnsafeMutablePointer<Float>,
-    gains: UnsafePointer<Double>?
-  ) {
-    guard let gains else {
-      target.update(from: samples, count: count)
-      return
-    }
-    let source = UnsafeRawPointer(samples)
+  /// Multiplies `count` samples by their `gains`, eight at a time, each as ``applying(_:to:)``.
+  private static func scale(_ samples: UnsafeMutablePointer<Float>, count: Int, by gains: UnsafePointer<Double>) {
+    let values = UnsafeMutableRawPointer(samples)
     let factors = UnsafeRawPointer(gains)
-    let output = UnsafeMutableRawPointer(target)
     var index = 0
     while index + 8 <= count {
-      let group = SIMD8<Double>(source.loadUnaligned(fromByteOffset: index * 4, as: SIMD8<Float>.self))
+      let group = SIMD8<Double>(values.loadUnaligned(fromByteOffset: index * 4, as: SIMD8<Float>.self))
       let product = group * factors.loadUnaligned(fromByteOffset: index * 8, as: SIMD8<Double>.self)
-      output.storeBytes(of: SIMD8<Float>(product), toByteOffset: index * 4, as: SIMD8<Float>.self)
+      values.storeBytes(of: SIMD8<Float>(product), toByteOffset: index * 4, as: SIMD8<Float>.self)
       index += 8
     }
     while index < count {
-      target[index] = applying(gains[index], to: samples[index])
+      samples[index] = applying(gains[index], to: samples[index])
       index += 1
-    }
-  }
-
-  /// Moves `pushed` input frames (absolute frames `firstFrame…`) into the delay line and
-  /// writes the `emitted` frames that leave it to `output` from `outputIndex` on, times
-  /// `gains` when `scaled`.
-  private mutating func shift(
-    _ pushed: Int, from firstFrame: Int, into output: inout AudioBlock, at outputIndex: Int, emitted: Int,
-    scaled: Bool
-  ) {
-    let lookahead = lookahead
-    // The first frame that leaves: the pushes before the `lookahead`-th write nothing.
-    let firstLeaving = firstFrame + pushed - emitted + 1 - lookahead
-    for channel in 0..<channelCount {
-      input.channels[channel].withUnsafeBufferPointer { source in
-        delayed[channel].withUnsafeMutableBufferPointer { ring in
-          gains.withUnsafeBufferPointer { gains in
-            output.withUnsafeMutableChannel(channel) { target in
-              // Unchecked: `emitted` frames fit in `output` after `outputIndex`, and in `gains`;
-              // the source frames are the block's, and the ring's stretches lie inside it.
-              let to = target.baseAddress! + outputIndex
-              let factors = scaled ? gains.baseAddress! : nil
-              // Frames before `firstFrame` are in the ring (in at most two stretches: up to its
-              // end, then from its start), the others in `source`.
-              let fromRing = min(max(firstFrame - firstLeaving, 0), emitted)
-              if fromRing > 0 {
-                let first = firstLeaving % lookahead
-                let head = min(fromRing, lookahead - first)
-                Self.move(ring.baseAddress! + first, count: head, into: to, gains: factors)
-                Self.move(ring.baseAddress!, count: fromRing - head, into: to + head, gains: factors.map { $0 + head })
-              }
-              let sourceOffset = inputIndex + firstLeaving - firstFrame
-              Self.move(
-                source.baseAddress! + sourceOffset + fromRing, count: emitted - fromRing, into: to + fromRing,
-                gains: factors.map { $0 + fromRing })
-              // The last `lookahead` frames pushed stay in the ring, in at most two stretches.
-              let kept = min(pushed, lookahead)
-              let keptFrames = source.baseAddress! + inputIndex + pushed - kept
-              let slot = (firstFrame + pushed - kept) % lookahead
-              let head = min(kept, lookahead - slot)
-              (ring.baseAddress! + slot).update(from: keptFrames, count: head)
-              ring.baseAddress!.update(from: keptFrames + head, count: kept - head)
-            }
-          }
-        }
-      }
     }
   }
 }
