@@ -37,6 +37,7 @@ struct RenderCommand: ParsableCommand {
   /// Runs the command; `render --help` also prints the default command's options, since
   /// `render INPUT -o OUTPUT` is what most users type.
   static func main() {
+    AllocatorTuning.keepFreedMemory()
     let handlers = SignalHandling.install()
     defer { withExtendedLifetime(handlers) {} }
     var arguments = Array(CommandLine.arguments.dropFirst())
