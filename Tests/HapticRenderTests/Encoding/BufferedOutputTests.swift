@@ -49,7 +49,7 @@ import _HapticRenderTestSupport
   @Test func failedWriteIsKeptAndStopsLaterWrites() throws {
     let folder = try TemporaryFolder()
     let path = "\(folder.path)/out"
-    FileManager.default.createFile(atPath: path, contents: nil)
+    try #require(FileManager.default.createFile(atPath: path, contents: nil))
     let descriptor = open(path, O_RDONLY)
     try #require(descriptor >= 0)
     defer { close(descriptor) }
