@@ -40,9 +40,8 @@ struct PeakLimiter: Sendable {
     /// The stretches of places whose frames are multiplied by their gains; the other frames
     /// pass unchanged (their gain is exactly 1).
     var scaled: [Range<Int>] = []
-    /// Whether the gains have been applied to `block`.
-    var isApplied = false
-    /// Frames already copied out: the block is read into blocks of another shape.
+    /// Frames already copied out, when the block is read into blocks of another shape; its
+    /// gains are applied before the first frame leaves.
     var delivered = 0
   }
 
@@ -91,7 +90,7 @@ struct PeakLimiter: Sendable {
     var written = 0
     while written < block.capacity {
       guard settleOldest(from: render) else { break }
-      if !pending[0].isApplied { Self.applyGains(to: &pending[0]) }
+      if pending[0].delivered == 0 { Self.applyGains(to: &pending[0]) }
       if written == 0, pending[0].delivered == 0, block.capacity == blockSize,
         block.channels.count == channelCount
       {
@@ -194,7 +193,6 @@ struct PeakLimiter: Sendable {
 
   /// Multiplies the frames of `pending`'s scaled stretches by their gains, in place.
   private static func applyGains(to pending: inout Pending) {
-    pending.isApplied = true
     let (scaled, gains) = (pending.scaled, pending.gains)
     for channel in 0..<pending.block.channels.count {
       pending.block.withUnsafeMutableChannel(channel) { samples in
@@ -214,7 +212,6 @@ struct PeakLimiter: Sendable {
   private mutating func recycleOldest() {
     var delivered = pending.removeFirst()
     delivered.scaled.removeAll(keepingCapacity: true)
-    delivered.isApplied = false
     delivered.delivered = 0
     spare.append(delivered)
   }

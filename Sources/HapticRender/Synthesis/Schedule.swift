@@ -47,10 +47,10 @@ struct Schedule: Sendable {
           capacity: index == 0 ? pattern.events.count : 0)
       }
     }
-    // The first error in event order, as one pass would find it.
-    var schedule = try parts[0].get()
-    parts[0] = .success(Part())  // so that the first part's buffers are taken over, not copied
-    for part in parts.dropFirst() { schedule.append(try part.get()) }
+    // The first error in event order, as one pass would find it; the first part is moved out,
+    // so that its buffers are taken over, not copied.
+    var schedule = try parts.removeFirst().get()
+    for part in parts { schedule.append(try part.get()) }
 
     let voiceSeconds = Double(schedule.spans.reduce(0) { $0 + $1.count }) / sampleRate
     if voiceSeconds > options.maximumVoiceSeconds {
@@ -79,15 +79,14 @@ struct Schedule: Sendable {
     /// The latest frame any of the events counts in (SPEC §5), before the tail; `Int.min` for
     /// none.
     var frameCount = Int.min
-    var sweep = AmplitudeSweep(sampleRate: 1, capacity: 0)
-
-    init() {}
+    var sweep: AmplitudeSweep
 
     /// - Parameter capacity: Voices to reserve room for, at least `events.count`.
     init(_ events: ArraySlice<Event>, controls: Controls, options: RenderOptions, capacity: Int)
       throws(RenderError)
     {
       let sampleRate = Double(options.sampleRate)
+      sweep = AmplitudeSweep(sampleRate: sampleRate, capacity: events.count)
       HugePages.reserve(max(capacity, events.count), in: &voices)
       spans.reserveCapacity(max(capacity, events.count))
       var playable: [String: SampledAudio] = [:]
@@ -102,7 +101,6 @@ struct Schedule: Sendable {
         voices.append(voice)
         spans.append(voice.onsetFrame..<max(voice.onsetFrame, voice.endFrame))
       }
-      sweep = AmplitudeSweep(sampleRate: sampleRate, capacity: spans.count)
       for (event, span) in zip(events, spans) {
         sweep.add(Schedule.amplitudeBound(of: event, controls: controls, options: options), over: span)
       }

@@ -11,21 +11,25 @@
 /// 100,000 transients this halves the page faults (about 7,500 to 3,300, `/usr/bin/time -f
 /// %R`) for about 8 MB more at the peak. Only the executable does this, never the library.
 enum AllocatorTuning {
-  /// Buffers below this size come from the heap instead of a mapping of their own: glibc's
+  /// Buffers smaller than this come from the heap instead of a mapping of their own: glibc's
   /// largest value for it.
   static let largestHeapBuffer: Int32 = 32 << 20
 
-  /// Takes buffers of up to ``largestHeapBuffer`` from the heap, and keeps what is freed there
-  /// for the run.
+  /// The parameters of `mallopt` used here, as mallopt(3) gives them: `M_TRIM_THRESHOLD` and
+  /// `M_MMAP_THRESHOLD`. They and `mallopt` are declared in <malloc.h>, which Swift's Glibc
+  /// module leaves out, so the function is looked up by name.
+  private static let trimThreshold: Int32 = -1
+  private static let mappingThreshold: Int32 = -3
+
+  /// Takes buffers smaller than ``largestHeapBuffer`` from the heap, and keeps what is freed
+  /// there for the run.
   static func keepFreedMemory() {
     #if canImport(Glibc)
-      // `mallopt` and its parameters (mallopt(3): M_TRIM_THRESHOLD −1, M_MMAP_THRESHOLD −3)
-      // are declared in <malloc.h>, which Swift's Glibc module leaves out.
       typealias Option = @convention(c) (Int32, Int32) -> Int32
       guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "mallopt") else { return }
       let mallopt = unsafeBitCast(symbol, to: Option.self)
-      _ = mallopt(-3, largestHeapBuffer)
-      _ = mallopt(-1, Int32.max)
+      _ = mallopt(mappingThreshold, largestHeapBuffer)
+      _ = mallopt(trimThreshold, Int32.max)
     #endif
   }
 }

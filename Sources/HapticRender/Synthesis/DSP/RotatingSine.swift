@@ -35,8 +35,7 @@ struct RotatingSine: Sendable {
   /// - Complexity: O(count) when `first` is where the previous call ended (or 0 on the first
   ///   call); otherwise up to 127 more rotations to reach `first`.
   mutating func fill(_ output: UnsafeMutablePointer<Double>, from first: Int, count: Int) {
-    var target = Store(output: output)
-    visit(from: first, count: count, into: &target)
+    visit(from: first, count: count, into: Store(output: output))
   }
 
   /// Adds `amplitude` times the sines of frames `first ..< first + count` to `output`, each
@@ -46,14 +45,13 @@ struct RotatingSine: Sendable {
   ///
   /// - Complexity: as ``fill(_:from:count:)``.
   mutating func add(_ amplitude: Double, to output: UnsafeMutablePointer<Float>, from first: Int, count: Int) {
-    var target = AddScaled(output: output, amplitude: amplitude)
-    visit(from: first, count: count, into: &target)
+    visit(from: first, count: count, into: AddScaled(output: output, amplitude: amplitude))
   }
 
   /// What takes the sines from ``visit(from:count:into:)``, by their index from 0.
   private protocol Target {
-    mutating func take(_ sines: SIMD8<Double>, at index: Int)
-    mutating func take(_ sine: Double, at index: Int)
+    func take(_ sines: SIMD8<Double>, at index: Int)
+    func take(_ sine: Double, at index: Int)
   }
 
   /// Writes the sines.
@@ -91,7 +89,7 @@ struct RotatingSine: Sendable {
   /// Hands the sines of frames `first ..< first + count` to `target`: eight at a time where
   /// whole groups line up, one at a time elsewhere.
   @inline(__always)
-  private mutating func visit<Sink: Target>(from first: Int, count: Int, into target: inout Sink) {
+  private mutating func visit(from first: Int, count: Int, into target: some Target) {
     precondition(first >= 0, "frames count from the voice's onset")
     var frame = first
     var index = 0
