@@ -23,34 +23,23 @@ extension JSONParser {
   }
 
   /// The second half, read on a thread of its own from `start`.
-  final class SecondHalf: @unchecked Sendable {
+  final class SecondHalf: Sendable {
     let start: Int
-    /// Set once, before `done` is left; `nil` when the text from `start` is not a clean run
-    /// of elements up to a closing bracket.
-    private var tail: ArrayTail?
-    /// Reads the second half, on its thread only.
-    private var reader: JSONParser
-    private let done = DispatchGroup()
+    /// `nil` when the text from `start` is not a clean run of elements up to a closing bracket.
+    private let tail: BackgroundTask<ArrayTail?>
 
     /// Starts reading at once; `parser` reads the same text as the first half.
     init(reading parser: JSONParser, from start: Int) {
       self.start = start
-      reader = parser
+      var reader = parser
       reader.index = start
       HugePages.reserve((parser.bytes.count - start) / 8 + 1, in: &reader.nodes)
-      done.enter()
-      DispatchQueue.global(qos: .userInitiated).async { [self] in
-        tail = reader.readArrayTail()
-        done.leave()
-      }
+      tail = BackgroundTask { reader.readArrayTail() }
     }
 
     /// Waits until the second half is read, and returns it.
     @discardableResult
-    func wait() -> ArrayTail? {
-      done.wait()
-      return tail
-    }
+    func wait() -> ArrayTail? { tail.wait() }
   }
 
   /// Reads elements (separated by commas, each with its values) up to a closing bracket,

@@ -136,12 +136,14 @@ extension JSONParser {
 
   // MARK: - Whitespace
 
+  @inline(__always)
   mutating func consume(_ byte: UInt8) -> Bool {
     guard index < bytes.count, bytes[index] == byte else { return false }
     index += 1
     return true
   }
 
+  @inline(__always)
   mutating func skipWhitespace() {
     // Most values follow their separator directly.
     guard index < bytes.count, bytes[index] <= UInt8(ascii: " ") else { return }

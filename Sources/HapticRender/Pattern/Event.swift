@@ -32,7 +32,7 @@ public struct Event: Sendable {
     waveform: Waveform? = nil, position: TextPosition = TextPosition(line: 0, column: 0), path: JSONPath = JSONPath()
   ) {
     var clamped = EventParameters()
-    for (id, value) in parameters { clamped[id] = min(max(value, id.range.lowerBound), id.range.upperBound) }
+    for (id, value) in parameters { clamped[id] = id.clamped(value) }
     self.init(
       type: type, time: time, duration: duration, clampedParameters: clamped, waveform: waveform, position: position,
       path: path)

@@ -48,6 +48,11 @@ public enum ParameterID: String, Sendable, CaseIterable {
     }
   }
 
+  /// `value` moved into ``range`` (a negative zero becomes 0 at the lower bound 0).
+  func clamped(_ value: Double) -> Double {
+    min(max(value, range.lowerBound), range.upperBound)
+  }
+
   /// The value used when an event does not give one.
   public var defaultValue: Double {
     switch self {
