@@ -31,6 +31,8 @@ struct PlainPatternReader {
   /// otherwise it reads on alone (the pattern is the same either way).
   private struct SecondHalf {
     let start: Int
+    /// Set when the first half gives up: the second then stops early.
+    let isStopped: Locked<Bool>
     /// `nil` when the text from `start` is not a plain run of elements up to a closing bracket.
     let tail: BackgroundTask<Tail?>
   }
@@ -53,9 +55,12 @@ struct PlainPatternReader {
       if let start = PatternParser.secondHalfStart(in: buffer) {
         var tailReader = reader
         tailReader.scanner.index = start
-        reader.secondHalf = SecondHalf(start: start, tail: BackgroundTask { tailReader.readTail() })
+        let isStopped = Locked(false)
+        reader.secondHalf = SecondHalf(
+          start: start, isStopped: isStopped, tail: BackgroundTask { tailReader.readTail(unless: isStopped) })
       }
       let pattern = try? reader.readDocument()
+      if pattern == nil { reader.secondHalf?.isStopped.withLock { $0 = true } }
       // The second half reads `buffer`: it must be done before the buffer goes.
       _ = reader.secondHalf?.tail.wait()
       return pattern
@@ -109,12 +114,18 @@ struct PlainPatternReader {
   }
 
   /// Reads elements up to the closing bracket of their array, which it leaves unread.
-  private mutating func readTail() -> Tail? {
+  ///
+  /// - Parameter isStopped: Looked at every 1,024 elements; once it is set, reading stops
+  ///   (`nil`).
+  private mutating func readTail(unless isStopped: Locked<Bool>) -> Tail? {
     var events: [Event] = []
     HugePages.reserve((text.count - scanner.index) / 160 + 1, in: &events)
     var latestTime = -Double.infinity
     do {
-      repeat { try readElement(into: &events, latestTime: &latestTime) } while try next(closing: "]")
+      repeat {
+        if events.count % 1_024 == 0, isStopped.withLock({ $0 }) { return nil }
+        try readElement(into: &events, latestTime: &latestTime)
+      } while try next(closing: "]")
     } catch {
       return nil
     }

@@ -229,5 +229,9 @@ private typealias F = PatternFixtures
     }
     let clamped = text { $0 == count - 2 ? F.event("HapticTransient", ["HapticIntensity": 2]) : nil }
     #expect(PlainPatternReader.read(clamped) == nil)
+    // The first half gives up at its first key and stops the second: the tree reads the text.
+    let withMetadata = Array("{\"Metadata\": {}, ".utf8) + plain.dropFirst()
+    #expect(PlainPatternReader.read(withMetadata) == nil)
+    #expect(tree(withMetadata).pattern?.count == count + 1)
   }
 }
