@@ -18,12 +18,12 @@ extension Pattern {
       return nil
     }
     if let pattern = PlainPatternReader.read(bytes) { return diagnostics.hasErrors ? nil : pattern }
-    return parseTree(bytes, file: file, diagnostics: &diagnostics)
+    return parseFully(bytes, file: file, diagnostics: &diagnostics)
   }
 
-  /// Reads a pattern through a JSON tree, finding and reporting every case ``parse(_:file:diagnostics:)``
+  /// Reads a pattern through its whole JSON document, finding and reporting every case ``parse(_:file:diagnostics:)``
   /// describes; what it does with a text that ``PlainPatternReader`` does not take.
-  static func parseTree(_ bytes: [UInt8], file: String, diagnostics: inout Diagnostics) -> Pattern? {
+  static func parseFully(_ bytes: [UInt8], file: String, diagnostics: inout Diagnostics) -> Pattern? {
     guard
       let document = JSONParser.parse(
         bytes, file: file, secondHalf: PatternParser.secondHalfStart, diagnostics: &diagnostics)

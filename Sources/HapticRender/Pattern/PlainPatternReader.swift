@@ -4,7 +4,7 @@
   import Darwin
 #endif
 
-/// Reads a pattern straight from its text into events, with no JSON tree, when the text is
+/// Reads a pattern straight from its text into events, with no JSON document, when the text is
 /// plain: UTF-8 JSON whose `Pattern` array holds only events that ``PatternParser`` would take
 /// without a single diagnostic, in time order. At anything else it gives up, and the full
 /// reader reads the text (and reports what it finds).
@@ -21,6 +21,7 @@ struct PlainPatternReader {
   private struct Tail {
     /// The events, with their paths counted from the tail's first element.
     var events: [Event]
+    /// Values read, counted as ``JSONParser`` counts them.
     var values: Int
     /// The offset of the array's closing bracket.
     var end: Int
@@ -37,7 +38,7 @@ struct PlainPatternReader {
     let tail: BackgroundTask<Tail?>
   }
 
-  /// Reads numbers and strings as the full parser does; its tree is never used.
+  /// Reads numbers and whitespace as the JSON parser does; its nodes are never used.
   private var scanner: JSONParser
   private let text: [UInt8]
   private let lines: LineTable

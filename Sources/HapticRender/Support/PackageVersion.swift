@@ -2,5 +2,5 @@
 /// with it.
 public enum PackageVersion {
   /// Semantic version, `MAJOR.MINOR.PATCH`.
-  public static let current = "0.9.5"
+  public static let current = "0.9.6"
 }

@@ -6,13 +6,13 @@ import _HapticRenderTestSupport
 
 private typealias F = PatternFixtures
 
-/// A plain text is read straight into events, with the pattern the tree reader gives; a text
-/// with anything to report is left to the tree reader.
+/// A plain text is read straight into events, with the pattern the full reader gives; a text
+/// with anything to report is left to the full reader.
 @Suite struct PlainPatternReaderTests {
-  /// What the tree reader makes of `text`: the pattern, if any, and its diagnostics.
-  private func tree(_ text: [UInt8]) -> (pattern: [String]?, diagnostics: [Diagnostic]) {
+  /// What the full reader makes of `text`: the pattern, if any, and its diagnostics.
+  private func full(_ text: [UInt8]) -> (pattern: [String]?, diagnostics: [Diagnostic]) {
     var diagnostics = Diagnostics()
-    let pattern = Pattern.parseTree(text, file: "t.ahap", diagnostics: &diagnostics)
+    let pattern = Pattern.parseFully(text, file: "t.ahap", diagnostics: &diagnostics)
     return (pattern.map(summary), diagnostics.all)
   }
 
@@ -31,15 +31,15 @@ private typealias F = PatternFixtures
   }
 
   /// Checks the one property: a text the plain reader takes has no diagnostic and the same
-  /// pattern in the tree reader.
+  /// pattern in the full reader.
   ///
   /// - Returns: `true` when the plain reader took the text.
   @discardableResult
   private func expectAgreement(_ text: [UInt8], _ comment: @autoclosure () -> String = "") -> Bool {
     guard let plain = PlainPatternReader.read(text) else { return false }
-    let tree = tree(text)
-    #expect(tree.diagnostics.isEmpty, "\(comment()): \(tree.diagnostics)")
-    #expect(tree.pattern == summary(plain), "\(comment())")
+    let full = full(text)
+    #expect(full.diagnostics.isEmpty, "\(comment()): \(full.diagnostics)")
+    #expect(full.pattern == summary(plain), "\(comment())")
     return true
   }
 
@@ -78,7 +78,7 @@ private typealias F = PatternFixtures
     #expect(expectAgreement(Array(text.utf8)))
   }
 
-  /// Texts with something to report, each one thing: the tree reader reads them.
+  /// Texts with something to report, each one thing: the full reader reads them.
   static let reportedTexts: [String] = [
     F.document(
       F.event("HapticTransient", time: 1, ["HapticIntensity": 0.5, "HapticSharpness": 0.5]),
@@ -111,27 +111,27 @@ private typealias F = PatternFixtures
   ]
 
   @Test(arguments: reportedTexts)
-  func textsWithSomethingToReportAreLeftToTheTree(_ text: String) {
+  func textsWithSomethingToReportAreLeftToTheFullReader(_ text: String) {
     let bytes = Array(text.utf8)
     #expect(PlainPatternReader.read(bytes) == nil)
-    #expect(!tree(bytes).diagnostics.isEmpty)
+    #expect(!full(bytes).diagnostics.isEmpty)
   }
 
   /// Valid texts beyond plain events (controls, metadata, audio files, a byte-order mark): the
-  /// tree reader reads them, without a word.
+  /// full reader reads them, without a word.
   @Test(arguments: [
     F.document(F.parameter("HapticIntensityControl", time: 0, 0.5), transient),
     F.document(transient, F.curve("HapticIntensityControl", [(0, 1), (1, 0)])),
     "{\"Version\": 1, \"Metadata\": {\"Project\": \"x\"}, \"Pattern\": [\(transient)]}",
     "\u{FEFF}" + F.document(transient),
   ])
-  func otherValidTextsAreLeftToTheTree(_ text: String) {
+  func otherValidTextsAreLeftToTheFullReader(_ text: String) {
     let bytes = Array(text.utf8)
     #expect(PlainPatternReader.read(bytes) == nil)
-    #expect(tree(bytes).pattern != nil)
+    #expect(full(bytes).pattern != nil)
   }
 
-  /// Every real file the plain reader takes reads as in the tree.
+  /// Every real file the plain reader takes reads as in the full reader.
   @Test func realFilesAgree() throws {
     for file in Locations.patternFiles {
       expectAgreement(Array(try Data(contentsOf: URL(fileURLWithPath: file))), file)
@@ -197,9 +197,9 @@ private typealias F = PatternFixtures
     return ranges
   }
 
-  /// A text of a megabyte or more is read in two halves: the same pattern as the tree's, paths
+  /// A text of a megabyte or more is read in two halves: the same pattern as the full reader's, paths
   /// and positions counted through the seam; an element out of order at the seam, or anything
-  /// to report in the second half, leaves the text to the tree.
+  /// to report in the second half, leaves the text to the full reader.
   @Test func largeTextsReadInHalvesAgree() throws {
     let count = 7_000
     func text(_ element: (Int) -> String? = { _ in nil }) -> [UInt8] {
@@ -225,13 +225,13 @@ private typealias F = PatternFixtures
     for changed in [seamElement, seamElement + 1, count - 1] {
       let mutant = text { $0 == changed ? early : nil }
       #expect(PlainPatternReader.read(mutant) == nil, "element \(changed) out of order")
-      #expect(!tree(mutant).diagnostics.isEmpty)
+      #expect(!full(mutant).diagnostics.isEmpty)
     }
     let clamped = text { $0 == count - 2 ? F.event("HapticTransient", ["HapticIntensity": 2]) : nil }
     #expect(PlainPatternReader.read(clamped) == nil)
-    // The first half gives up at its first key and stops the second: the tree reads the text.
+    // The first half gives up at its first key and stops the second: the full reader reads the text.
     let withMetadata = Array("{\"Metadata\": {}, ".utf8) + plain.dropFirst()
     #expect(PlainPatternReader.read(withMetadata) == nil)
-    #expect(tree(withMetadata).pattern?.count == count + 1)
+    #expect(full(withMetadata).pattern?.count == count + 1)
   }
 }
