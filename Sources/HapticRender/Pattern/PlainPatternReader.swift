@@ -47,12 +47,14 @@ struct PlainPatternReader {
   private var secondHalf: SecondHalf?
 
   /// The pattern of `text`, or `nil` when the text is not plain.
-  static func read(_ text: [UInt8]) -> Pattern? {
+  ///
+  /// - Parameter valueLimit: Values above which ``JSONParser`` refuses a document; a text with
+  ///   more is not plain.
+  static func read(_ text: [UInt8], valueLimit: Int = JSONParser.maximumValues) -> Pattern? {
     let lines = LineTable(text)
     return text.withUnsafeBufferPointer { buffer in
       var reader = PlainPatternReader(
-        scanner: JSONParser(source: text, bytes: buffer, valueLimit: JSONParser.maximumValues), text: text,
-        lines: lines)
+        scanner: JSONParser(source: text, bytes: buffer, valueLimit: valueLimit), text: text, lines: lines)
       if let start = PatternParser.secondHalfStart(in: buffer) {
         var tailReader = reader
         tailReader.scanner.index = start
@@ -85,7 +87,7 @@ struct PlainPatternReader {
       }
     } while try next(closing: "}")
     scanner.skipWhitespace()
-    guard let events, scanner.index == text.count, values <= JSONParser.maximumValues else { throw NotPlain() }
+    guard let events, scanner.index == text.count, values <= scanner.valueLimit else { throw NotPlain() }
     pattern.events = events
     return pattern
   }

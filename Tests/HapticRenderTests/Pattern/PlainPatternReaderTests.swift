@@ -131,6 +131,19 @@ private typealias F = PatternFixtures
     #expect(full(bytes).pattern != nil)
   }
 
+  /// Values are counted as the JSON parser counts them: a text over its limit is not plain.
+  @Test(arguments: plainTexts)
+  func valuesAreCountedAsTheParserCountsThem(_ text: String) throws {
+    let bytes = Array(text.utf8)
+    func parses(limit: Int) -> Bool {
+      var diagnostics = Diagnostics()
+      return JSONParser.parse(bytes, file: "t.ahap", valueLimit: limit, diagnostics: &diagnostics) != nil
+    }
+    let count = try #require((1...200).first(where: parses))
+    #expect(PlainPatternReader.read(bytes, valueLimit: count) != nil)
+    #expect(PlainPatternReader.read(bytes, valueLimit: count - 1) == nil)
+  }
+
   /// Every real file the plain reader takes reads as in the full reader.
   @Test func realFilesAgree() throws {
     for file in Locations.patternFiles {
