@@ -48,6 +48,12 @@ public enum ParameterID: String, Sendable, CaseIterable {
     }
   }
 
+  /// `false` for a haptic parameter on an audio event and an audio one on a haptic event, which
+  /// a device refuses; `true` for the others.
+  func isAccepted(by type: EventType) -> Bool {
+    isHaptic == nil || isHaptic == type.isHaptic
+  }
+
   /// `value` moved into ``range`` (a negative zero becomes 0 at the lower bound 0).
   func clamped(_ value: Double) -> Double {
     min(max(value, range.lowerBound), range.upperBound)

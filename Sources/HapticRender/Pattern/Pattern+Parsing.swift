@@ -21,8 +21,9 @@ extension Pattern {
     return parseFully(bytes, file: file, diagnostics: &diagnostics)
   }
 
-  /// Reads a pattern through its whole JSON document, finding and reporting every case ``parse(_:file:diagnostics:)``
-  /// describes; what it does with a text that ``PlainPatternReader`` does not take.
+  /// Reads a pattern through its whole JSON document, finding and reporting every case
+  /// ``parse(_:file:diagnostics:)`` describes: what it does with a text that
+  /// ``PlainPatternReader`` does not take.
   static func parseFully(_ bytes: [UInt8], file: String, diagnostics: inout Diagnostics) -> Pattern? {
     guard
       let document = JSONParser.parse(

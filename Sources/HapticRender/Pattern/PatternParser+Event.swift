@@ -106,7 +106,7 @@ extension PatternParser {
           valueField.value,
           "Sustained is 0 or 1; \(clamped.formatted) is read as 1 (only exactly 0 means not sustained)")
       }
-      if id.isHaptic != nil, id.isHaptic != type.isHaptic {
+      if !id.isAccepted(by: type) {
         let (kind, accepted) = type.isHaptic ? ("an audio", "haptic") : ("a haptic", "audio")
         refuse(
           idField.value,

@@ -176,8 +176,9 @@ struct PlainPatternReader {
     guard let time, let type, time >= 0, (duration ?? 0) >= 0, type != .audioCustom else { throw NotPlain() }
     let given = parameters ?? EventParameters()
     for (id, value) in given {
-      let isAudible = id.isHaptic == nil || id.isHaptic == type.isHaptic
-      guard isAudible, id.applies(to: type), id != .sustained || value == 0 || value == 1 else { throw NotPlain() }
+      guard id.isAccepted(by: type), id.applies(to: type), id != .sustained || value == 0 || value == 1 else {
+        throw NotPlain()
+      }
     }
     if type.isHaptic, ParameterID.hapticSignal.contains(where: { given[$0] == nil }) { throw NotPlain() }
     if type.isContinuous, (given[.sustained] ?? 1) != 0 {
@@ -252,9 +253,7 @@ struct PlainPatternReader {
   /// The value that comes next, a string spelling one of `spellings`.
   private mutating func name<Name>(among spellings: [(name: Name, bytes: [UInt8])]) throws(NotPlain) -> Name {
     values += 1
-    let bytes = scanner.bytes
-    let start = scanner.index + 1
-    guard start < bytes.count, bytes[start - 1] == UInt8(ascii: "\"") else { throw NotPlain() }
+    let start = try stringStart()
     for spelling in spellings where spells(spelling.bytes, at: start) {
       scanner.index = start + spelling.bytes.count + 1
       return spelling.name
@@ -264,15 +263,20 @@ struct PlainPatternReader {
 
   /// The position in `keys` of the key that comes next, with its colon read.
   private mutating func key(among keys: [[UInt8]]) throws(NotPlain) -> Int {
-    let bytes = scanner.bytes
-    let start = scanner.index + 1
-    guard start < bytes.count, bytes[start - 1] == UInt8(ascii: "\"") else { throw NotPlain() }
+    let start = try stringStart()
     guard let found = keys.firstIndex(where: { spells($0, at: start) }) else { throw NotPlain() }
     scanner.index = start + keys[found].count + 1
     scanner.skipWhitespace()
     guard scanner.consume(UInt8(ascii: ":")) else { throw NotPlain() }
     scanner.skipWhitespace()
     return found
+  }
+
+  /// Where the content of the string that comes next starts, after its opening quote.
+  private func stringStart() throws(NotPlain) -> Int {
+    let start = scanner.index + 1
+    guard start < scanner.bytes.count, scanner.bytes[start - 1] == UInt8(ascii: "\"") else { throw NotPlain() }
+    return start
   }
 
   /// `true` when the text from `start` is `spelling` and a closing quote: the whole content of

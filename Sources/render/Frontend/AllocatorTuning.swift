@@ -6,10 +6,11 @@
 ///
 /// By default glibc gives each large buffer fresh pages of its own and hands them back to the
 /// kernel when it is freed, so the next large buffer is mapped and zeroed page by page again.
-/// A run of `render` frees its largest buffers (the parsed JSON) just before it makes the next
-/// ones (the schedule, the render's blocks): kept instead, the freed pages serve those. On
-/// 100,000 transients this halves the page faults (about 7,500 to 3,300, `/usr/bin/time -f
-/// %R`) for about 8 MB more at the peak. Only the executable does this, never the library.
+/// A run of `render` frees large buffers (the file's text, the events read by a second thread
+/// once merged, the parsed JSON of a text that is not plain) just before it makes the next ones
+/// (the schedule, the render's blocks): kept instead, the freed pages serve those. On 100,000
+/// transients this halves the page faults (about 7,000 to 3,600, `/usr/bin/time -f %R`) for
+/// about 6 MB more at the peak. Only the executable does this, never the library.
 enum AllocatorTuning {
   /// Buffers smaller than this come from the heap instead of a mapping of their own: glibc's
   /// largest value for it.

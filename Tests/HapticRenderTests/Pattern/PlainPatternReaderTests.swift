@@ -144,11 +144,15 @@ private typealias F = PatternFixtures
     #expect(PlainPatternReader.read(bytes, valueLimit: count - 1) == nil)
   }
 
-  /// Every real file the plain reader takes reads as in the full reader.
+  /// Every real file the plain reader takes reads as in the full reader; the corpus holds such
+  /// files (single transients, heartbeats).
   @Test func realFilesAgree() throws {
-    for file in Locations.patternFiles {
-      expectAgreement(Array(try Data(contentsOf: URL(fileURLWithPath: file))), file)
+    var taken = 0
+    for file in Locations.patternFiles
+    where expectAgreement(Array(try Data(contentsOf: URL(fileURLWithPath: file))), file) {
+      taken += 1
     }
+    #expect(taken > 0 || Locations.files(in: Locations.corpus, withExtension: "ahap").isEmpty)
   }
 
   /// Thousands of mutations of plain texts (a byte or a token changed): never a disagreement,
