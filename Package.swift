@@ -21,8 +21,30 @@ let package = Package(
       providers: [.apt(["libsndfile1-dev"]), .brew(["libsndfile"])]
     ),
 
-    // MARK: - Library
-    .target(name: "HapticRender", dependencies: ["CSndFile"]),
+    // MARK: - Library, one target per stage; each depends only on earlier ones
+    // (docs/architecture.md; scripts/check-layers holds the graph to it)
+    .target(name: "HapticSupport"),
+    .target(name: "HapticModel"),
+    .target(name: "HapticReader", dependencies: ["HapticModel", "HapticSupport"]),
+    .target(name: "HapticSynthesis", dependencies: ["HapticModel", "HapticSupport"]),
+    .target(name: "HapticFiles", dependencies: ["HapticSynthesis", "HapticSupport", "CSndFile"]),
+    .target(
+      name: "HapticPipeline",
+      dependencies: ["HapticModel", "HapticReader", "HapticSynthesis", "HapticFiles", "HapticSupport"]
+    ),
+    .target(
+      name: "HapticTools",
+      dependencies: [
+        "HapticModel", "HapticReader", "HapticSynthesis", "HapticFiles", "HapticPipeline", "HapticSupport",
+      ]
+    ),
+    .target(
+      name: "HapticRender",
+      dependencies: [
+        "HapticModel", "HapticReader", "HapticSynthesis", "HapticFiles", "HapticPipeline", "HapticTools",
+        "HapticSupport",
+      ]
+    ),
 
     // MARK: - Core Haptics' API, offline
     .target(name: "OfflineCoreHaptics", dependencies: ["HapticRender"]),
@@ -37,7 +59,7 @@ let package = Package(
     ),
 
     // MARK: - Benchmark (run by hand: swift run -c release render-benchmark)
-    .executableTarget(name: "RenderBenchmark", dependencies: ["HapticRender", "CSndFile"]),
+    .executableTarget(name: "RenderBenchmark", dependencies: ["HapticRender"]),
 
     // MARK: - Fuzzing (scripts/fuzz: swift build --sanitize=fuzzer --product FuzzAHAP)
     .executableTarget(name: "FuzzAHAP", dependencies: ["HapticRender"]),

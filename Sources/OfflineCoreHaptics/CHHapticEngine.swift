@@ -143,11 +143,12 @@ public final class CHHapticEngine: @unchecked Sendable {
   /// one player act on every event in a single pattern; ``render(to:options:)`` keeps them apart.
   public var recordedPattern: CHHapticPattern {
     let patterns = playedPatterns()
-    var merged = Pattern(version: 1)
+    var merged = LoadedPattern(Pattern(version: 1))
     for pattern in patterns {
       merged.events += pattern.events
       merged.parameters += pattern.parameters
       merged.curves += pattern.curves
+      merged.waveforms.merge(pattern.waveforms) { first, _ in first }
     }
     return CHHapticPattern(merged)
   }
@@ -165,7 +166,7 @@ public final class CHHapticEngine: @unchecked Sendable {
     try writer.finish()  // on an error before this, the writer removes its temporary file
   }
 
-  private func playedPatterns() -> [Pattern] {
+  private func playedPatterns() -> [LoadedPattern] {
     withLock { now in players.map { $0.timeline.playedPattern(until: now) } }
   }
 

@@ -6,51 +6,53 @@ import HapticRender
 /// Built in code, from an AHAP dictionary or from a file; ``exportDictionary()`` gives the AHAP
 /// back, and ``render(to:options:)`` writes its audio.
 public final class CHHapticPattern {
+  /// The pattern in the renderer's terms, with its decoded waveforms.
+  public let loaded: LoadedPattern
   /// The pattern in the renderer's terms.
-  public let pattern: Pattern
+  public var pattern: Pattern { loaded.pattern }
 
   public init(events: [CHHapticEvent], parameters: [CHHapticDynamicParameter]) throws {
     let built = Pattern(
       version: 1, events: try events.map { try $0.model() },
       parameters: try parameters.map { try $0.model(at: $0.relativeTime) })
-    pattern = try Self.read(built.ahapDocument(), file: "CHHapticPattern")
+    loaded = try Self.read(built.ahapDocument(), file: "CHHapticPattern")
   }
 
   public init(events: [CHHapticEvent], parameterCurves: [CHHapticParameterCurve]) throws {
     let built = Pattern(
       version: 1, events: try events.map { try $0.model() },
       curves: try parameterCurves.map { try $0.model(at: $0.relativeTime) })
-    pattern = try Self.read(built.ahapDocument(), file: "CHHapticPattern")
+    loaded = try Self.read(built.ahapDocument(), file: "CHHapticPattern")
   }
 
   /// A pattern from an AHAP dictionary: keys ``Key`` or `String`; values strings (or the event
   /// type and parameter ID types), numbers, Booleans, arrays and dictionaries.
   public init(dictionary: [Key: Any]) throws {
-    pattern = try Self.read(try AHAPDocument.value(of: dictionary), file: "dictionary")
+    loaded = try Self.read(try AHAPDocument.value(of: dictionary), file: "dictionary")
   }
 
   /// A pattern from an AHAP file; relative waveform paths are looked up beside it.
   public init(contentsOf url: URL) throws {
     var diagnostics = Diagnostics(treatsDeviceRefusalsAsErrors: true)
-    let loaded: Pattern?
+    let read: LoadedPattern?
     do {
-      loaded = try PatternLoader().load(path: url.path, diagnostics: &diagnostics)
+      read = try PatternLoader().load(path: url.path, diagnostics: &diagnostics)
     } catch {
       throw CHHapticError(.fileNotFound, "\(error)")
     }
-    guard let loaded else { throw Self.error(diagnostics) }
-    pattern = loaded
+    guard let read else { throw Self.error(diagnostics) }
+    loaded = read
   }
 
   /// A pattern from the bytes of an AHAP file, for `CHHapticEngine.playPattern(from: Data)`;
   /// relative waveform paths are looked up in the current folder.
   init(data: Data) throws {
-    pattern = try Self.read(Array(data), file: "data")
+    loaded = try Self.read(Array(data), file: "data")
   }
 
   /// A pattern the renderer already holds (a preset, a session).
-  public init(_ pattern: Pattern) {
-    self.pattern = pattern
+  public init(_ pattern: some RenderablePattern) {
+    loaded = pattern.loadedPattern
   }
 
   /// The AHAP dictionary of the pattern; ``init(dictionary:)`` reads it back.
@@ -61,23 +63,23 @@ public final class CHHapticPattern {
   /// Seconds from 0 to the end of the last sound (release tails included), event or control:
   /// the length of its render (SPEC §5).
   public var duration: TimeInterval {
-    (try? PatternAnalysis(pattern).duration) ?? 0
+    (try? PatternAnalysis(loaded).duration) ?? 0
   }
 
   /// Writes the pattern's audio; the format comes from the file's extension.
   public func render(to url: URL, options: RenderOptions = RenderOptions()) throws {
-    try Render.toFile(pattern, options: options, destination: .file(url.path), format: AudioFileFormat(path: url.path))
+    try Render.toFile(loaded, options: options, destination: .file(url.path), format: AudioFileFormat(path: url.path))
   }
 
   /// Reads `document` (built in code too: Core Haptics checks those as it checks files) as the
   /// renderer reads a file, with what a device refuses as an error;
   /// waveforms of `AudioCustom` events are decoded.
-  private static func read(_ document: JSONValue, file: String) throws -> Pattern {
+  private static func read(_ document: JSONValue, file: String) throws -> LoadedPattern {
     try read(Array(document.text().utf8), file: file)
   }
 
   /// Reads AHAP text, with what a device refuses as an error.
-  private static func read(_ text: [UInt8], file: String) throws -> Pattern {
+  private static func read(_ text: [UInt8], file: String) throws -> LoadedPattern {
     var diagnostics = Diagnostics(treatsDeviceRefusalsAsErrors: true)
     guard let parsed = Pattern.parse(text, file: file, diagnostics: &diagnostics),
       let loaded = PatternLoader().loadWaveforms(of: parsed, patternPath: file, diagnostics: &diagnostics)

@@ -44,7 +44,7 @@ final class OfflinePatternPlayer: CHHapticAdvancedPatternPlayer, @unchecked Send
 
   init(engine: CHHapticEngine, pattern: CHHapticPattern) {
     self.engine = engine
-    timeline = PlaybackTimeline(pattern: pattern.pattern)
+    timeline = PlaybackTimeline(pattern: pattern.loaded)
   }
 
   func start(atTime time: TimeInterval) throws {

@@ -10,7 +10,7 @@ extension Golden {
     tolerance: ComparisonTolerance = ComparisonTolerance(), filePath: StaticString = #filePath
   ) throws {
     try verify(
-      pattern.pattern, name: "CHHapticPattern", golden: golden, options: options, tolerance: tolerance,
+      pattern.loaded, name: "CHHapticPattern", golden: golden, options: options, tolerance: tolerance,
       filePath: filePath)
   }
 }

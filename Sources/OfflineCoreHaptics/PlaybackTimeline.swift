@@ -15,7 +15,7 @@ struct PlaybackTimeline {
     var loopLength: Double?
   }
 
-  let pattern: Pattern
+  let pattern: LoadedPattern
   /// The pattern's length (SPEC §5), where a non-looping segment ends by itself.
   let patternDuration: Double
   private(set) var segments: [Segment] = []
@@ -23,7 +23,7 @@ struct PlaybackTimeline {
   private(set) var sentParameters: [DynamicParameter] = []
   private(set) var sentCurves: [ParameterCurve] = []
 
-  init(pattern: Pattern) {
+  init(pattern: LoadedPattern) {
     self.pattern = pattern
     patternDuration = (try? PatternAnalysis(pattern).duration) ?? 0
   }
@@ -80,7 +80,7 @@ struct PlaybackTimeline {
   /// The pattern as it played: each segment's events and controls moved to engine time (cut
   /// where the segment ends, repeated when it loops), plus the controls sent. An open segment
   /// ends when the pattern does, or at `end` when it loops.
-  func playedPattern(until end: Double) -> Pattern {
+  func playedPattern(until end: Double) -> LoadedPattern {
     var played = Pattern(version: pattern.version, metadata: pattern.metadata)
     for segment in segments where !segment.isMuted {
       let segmentEnd = segment.engineEnd ?? naturalEnd ?? end  // only the last segment is open
@@ -116,6 +116,6 @@ struct PlaybackTimeline {
     }
     played.parameters += sentParameters
     played.curves += sentCurves
-    return played
+    return LoadedPattern(played, waveforms: pattern.waveforms)
   }
 }

@@ -1,4 +1,3 @@
-import CSndFile
 import Foundation
 import HapticRender
 
@@ -223,25 +222,11 @@ struct BenchmarkCase: Sendable {
     let audio = try Render.toMemory(pattern, options: options)
     let samples = audio.channels[0].map { min(max($0, -1), 1) }
     let folder = try Scratch()
-    var info = SF_INFO()
-    info.samplerate = 48_000
-    info.channels = 1
-    info.format = Int32(container == .flac ? SF_FORMAT_FLAC | SF_FORMAT_PCM_24 : SF_FORMAT_WAV | SF_FORMAT_PCM_24)
-    guard let file = sf_open("\(folder.path)/limit.\(container)", Int32(SFM_WRITE), &info) else {
-      throw BenchmarkError("libsndfile cannot open the write-limit file")
-    }
-    sf_command(file, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
-    sf_command(file, Int32(SFC_SET_ADD_PEAK_CHUNK), nil, Int32(SF_FALSE))
+    let file = try DirectSoundFile(
+      path: "\(folder.path)/limit.\(container)", format: AudioFileFormat(container), sampleRate: 48_000)
     let start = Clock.now()
-    samples.withUnsafeBufferPointer { buffer in
-      var position = 0
-      while position < buffer.count {
-        let count = min(options.blockSize, buffer.count - position)
-        sf_writef_float(file, buffer.baseAddress! + position, sf_count_t(count))
-        position += count
-      }
-    }
-    sf_close(file)
+    samples.withUnsafeBufferPointer { file.write($0, blockSize: options.blockSize) }
+    file.close()
     return Clock.now() - start
   }
 

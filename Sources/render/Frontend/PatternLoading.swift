@@ -4,14 +4,14 @@ import HapticRender
 /// Reads a pattern for a subcommand and prints its diagnostics.
 enum PatternLoading {
   /// The pattern at `path` with its waveforms decoded, or `nil` after printing why not.
-  static func load(_ path: String, input: InputOptionGroup, console: Console) -> Pattern? {
+  static func load(_ path: String, input: InputOptionGroup, console: Console) -> LoadedPattern? {
     loadWithDiagnostics(path, input: input, console: console)?.pattern
   }
 
   /// ``load(_:input:console:)``, with the diagnostics it printed (for a page that lists them).
   static func loadWithDiagnostics(
     _ path: String, input: InputOptionGroup, console: Console
-  ) -> (pattern: Pattern, diagnostics: [Diagnostic])? {
+  ) -> (pattern: LoadedPattern, diagnostics: [Diagnostic])? {
     let loaded = input.loader.load(path: path, treatsWarningsAsErrors: input.strict)
     console.print(loaded.diagnostics, omitted: loaded.omittedDiagnostics, error: loaded.error)
     return loaded.pattern.map { ($0, loaded.diagnostics) }

@@ -76,7 +76,9 @@ struct OutputOptionGroup: ParsableArguments {
   /// Renders `pattern` to the `-o` destination and prints the report.
   ///
   /// - Throws: `ExitCode.failure` after printing why the render or the write failed.
-  func write(_ pattern: Pattern, options: RenderOptions, format: AudioFileFormat, console: Console) throws {
+  func write(_ pattern: some RenderablePattern, options: RenderOptions, format: AudioFileFormat, console: Console)
+    throws
+  {
     guard let destination else { return }
     do {
       let report = try Render.toFile(pattern, options: options, destination: destination, format: format)

@@ -104,11 +104,11 @@ struct Preview: ParsableCommand, OptionChecking {
   }
 
   private func writePage(to path: String, options: RenderOptions, console: Console) throws {
-    let pattern: Pattern
+    let pattern: LoadedPattern
     let name: String
     var warnings: [Diagnostic] = []
     if let preset = try presets().first {
-      pattern = preset.pattern()
+      pattern = LoadedPattern(preset.pattern())
       name = preset.name
     } else {
       try PatternLoading.checkOutput(path, isNot: inputs[0], console: console)

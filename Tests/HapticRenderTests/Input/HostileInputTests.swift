@@ -250,7 +250,7 @@ import _HapticRenderTestSupport
     ).write(to: URL(fileURLWithPath: ahap))
     var diagnostics = Diagnostics()
     let pattern = try #require(try PatternLoader().load(path: ahap, diagnostics: &diagnostics))
-    #expect(pattern.events[0].waveform?.audio?.sampleRate == 2_000_000_000)
+    #expect(pattern.events[0].waveform.flatMap { pattern.waveforms[$0.path] }?.sampleRate == 2_000_000_000)
     let audio = try Render.toMemory(pattern, options: RenderOptions())
     #expect(audio.report.frameCount == 2_400)
     #expect(audio.channels.allSatisfy { $0.allSatisfy { $0.isFinite && abs($0) <= 1 } })

@@ -91,9 +91,10 @@ import _HapticRenderTestSupport
     pattern.events.append(
       Event(
         type: .audioCustom, time: 0, duration: 0.1, parameters: [:],
-        waveform: Waveform(path: "sounds/boom.ogg", audio: SampledAudio(channels: [[0.5, 0.5]], sampleRate: 48_000)),
+        waveform: Waveform(path: "sounds/boom.ogg"),
         position: TextPosition(line: 3, column: 5), path: JSONPath([.key("Pattern"), .index(1), .key("Event")])))
-    let analysis = try PatternAnalysis(pattern)
+    let analysis = try PatternAnalysis(
+      LoadedPattern(pattern, waveforms: ["sounds/boom.ogg": SampledAudio(channels: [[0.5, 0.5]], sampleRate: 48_000)]))
     var diagnostics = Diagnostics()
     PatternLinter.lint(analysis, file: "t.ahap", diagnostics: &diagnostics)
     #expect(

@@ -14,7 +14,7 @@ import _HapticRenderTestSupport
     let loader = PatternLoader(resourceFolders: ["\(Locations.corpus)/ahap/resources"])
     var diagnostics = Diagnostics()
     guard let original = try loader.load(path: path, diagnostics: &diagnostics) else { return }  // refused files
-    let text = original.ahapText()
+    let text = original.pattern.ahapText()
     var rereadDiagnostics = Diagnostics()
     let parsed = try #require(
       Pattern.parse(Array(text.utf8), file: "written.ahap", diagnostics: &rereadDiagnostics),
@@ -27,7 +27,7 @@ import _HapticRenderTestSupport
     let actual = try Render.toMemory(reread, options: options)
     #expect(actual.channels == expected.channels)
     #expect(reread.events.count == original.events.count && reread.curves.count == original.curves.count)
-    #expect(reread.ahapText() == text)
+    #expect(reread.pattern.ahapText() == text)
   }
 
   @Test func stringsAreEscapedAndShortContainersStayOnOneLine() throws {

@@ -9,7 +9,7 @@ import _HapticRenderTestSupport
   static let presets = PresetCatalog.presets
   static let rate = 48_000
 
-  static func render(_ pattern: Pattern) throws -> [Float] {
+  static func render(_ pattern: some RenderablePattern) throws -> [Float] {
     var options = RenderOptions()
     options.sampleRate = rate
     return try Render.toMemory(pattern, options: options).channels[0]

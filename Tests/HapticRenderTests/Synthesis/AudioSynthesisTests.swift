@@ -114,7 +114,7 @@ import _HapticRenderTestSupport
   /// Writes a mono or stereo float WAV of a sine and returns a pattern playing it.
   private func customFixture(
     _ folder: TemporaryFolder, rate: Int, frequency: Double, seconds: Double, channels: Int = 1, event: String
-  ) throws -> Pattern {
+  ) throws -> LoadedPattern {
     let frames = Int(Double(rate) * seconds)
     let block = AudioBlock(
       channels: (0..<channels).map { channel in
@@ -145,7 +145,7 @@ import _HapticRenderTestSupport
       "{\"Event\": {\"Time\": \(time), \"EventType\": \"AudioCustom\", \"EventWaveformPath\": \"\(path)\"\(durationText), \"EventWaveformUseVolumeEnvelope\": \(envelope), \"EventWaveformLoopEnabled\": \(loop), \"EventParameters\": [\(list)]}}"
   }
 
-  private func renderCustom(_ pattern: Pattern, rate: Int = 48_000) throws -> RenderedAudio {
+  private func renderCustom(_ pattern: LoadedPattern, rate: Int = 48_000) throws -> RenderedAudio {
     var options = RenderOptions()
     options.sampleRate = rate
     options.layout = .audio
@@ -288,7 +288,9 @@ import _HapticRenderTestSupport
       event: spellings.enumerated().map { customEvent(time: 0.2 * Double($0.offset), path: $0.element) }
         .joined(separator: ","))
     let storage = pattern.events.map { event in
-      event.waveform?.audio?.channels[0].withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+      event.waveform.flatMap { pattern.waveforms[$0.path] }?.channels[0].withUnsafeBufferPointer {
+        Int(bitPattern: $0.baseAddress)
+      }
     }
     #expect(storage.count == 4)
     #expect(Set(storage).count == 1, "every event shares one decoded buffer")

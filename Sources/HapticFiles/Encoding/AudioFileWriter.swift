@@ -1,0 +1,233 @@
+internal import CSndFile
+import HapticSynthesis
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes float frames to an audio file through libsndfile, atomically where the target allows.
+///
+/// Frames go to a temporary file (see ``OutputFile``), through a buffer that sends libsndfile's
+/// small writes in large runs (``BufferedOutput``); ``finish()`` closes it and moves it to
+/// the target (a regular file is replaced by a rename; standard output, a device or a FIFO is
+/// written to). Until then the target is untouched, and ``discard()`` (or deinitialization
+/// without `finish`) removes the temporary file, so a failed render leaves nothing behind.
+/// A WAV, AIFF or CAF file of known length for standard output, a device or a FIFO is instead
+/// streamed as it is written (see ``StreamedOutput``), and so is Ogg, Opus or MP3 into a pipe: no
+/// temporary file, and a failure midway leaves what was sent.
+/// Samples are clamped to ±1 before quantization (round to nearest, no dither) and WAV files
+/// get no PEAK chunk, so the same frames always give the same bytes. A WAV file whose data
+/// would pass 4 GiB is written as RF64 (the 64-bit WAV that every current reader opens).
+public final class AudioFileWriter {
+  /// Where the finished file goes.
+  public enum Destination: Sendable, Equatable {
+    case file(String)
+    /// The finished file's bytes are copied to standard output.
+    case standardOutput
+  }
+
+  public let destination: Destination
+  public let format: AudioFileFormat
+  public let channelCount: Int
+  private let sink: Sink
+  private var handle: OpaquePointer?
+  private var interleaved: [Float] = []
+
+  /// Opens the temporary file.
+  ///
+  /// - Parameter frameCount: The number of frames that will be written, when known: a WAV
+  ///   file of more than 4 GiB of samples is then written as RF64, an AIFF file is refused.
+  /// - Throws: ``EncodingError`` when the format does not fit the rate or the length, the
+  ///   file cannot be opened (with the system's or libsndfile's message), or its header cannot
+  ///   be written (``EncodingError/ioFailed(path:reason:)``).
+  public init(
+    to destination: Destination, format: AudioFileFormat, sampleRate: Int, channelCount: Int, frameCount: Int? = nil
+  ) throws(EncodingError) {
+    try format.check(sampleRate: sampleRate)
+    self.destination = destination
+    self.format = format
+    self.channelCount = channelCount
+    var info = SF_INFO()
+    info.samplerate = Int32(sampleRate)
+    info.channels = Int32(channelCount)
+    info.format = try format.sndfileFormat(frameCount: frameCount, channelCount: channelCount)
+    guard sf_format_check(&info) == Int32(SF_TRUE) else {
+      throw .unsupportedFormat("libsndfile cannot write \(format) with \(channelCount) channels at \(sampleRate) Hz")
+    }
+    let path: String? =
+      switch destination {
+      case .file(let path): path
+      case .standardOutput: nil
+      }
+    do {
+      let through = try OutputFile.writeThroughDescriptor(path)
+      var piped: OpaquePointer?
+      if let through, format.streamsToPipes, FileSystem.isPipe(through) {
+        piped = sf_open_fd(through, Int32(SFM_WRITE), &info, 0).map(Self.configure)
+      }
+      if let through, let piped {
+        sink = .stream(StreamedOutput(descriptor: through, name: OutputFile.name(of: path)))
+        handle = piped
+      } else if let through, format.streamsWithKnownLength, let frameCount {
+        let stream = StreamedOutput(descriptor: through, name: OutputFile.name(of: path))
+        sink = .stream(stream)
+        let header = info
+        handle = stream.open(&info).map(Self.configure).flatMap { opened in
+          let bytesPerFrame = channelCount * format.bytesPerSample
+          guard
+            stream.begin(
+              header, frameCount: frameCount, bytesPerFrame: bytesPerFrame, configure: { Self.configure($0) })
+          else {
+            sf_close(opened)
+            return nil
+          }
+          return opened
+        }
+      } else {
+        let output = try OutputFile(path: path, writingThrough: through)
+        let buffered = BufferedOutput(descriptor: output.descriptor, name: output.name)
+        sink = .file(output, buffered)
+        handle = buffered.open(&info).map(Self.configure)
+      }
+    } catch {
+      throw .cannotOpen(path: error.path, reason: error.reason)
+    }
+    guard handle != nil else {
+      sink.discard()
+      // The header could not be delivered: reported as a later failed write would be.
+      if let failure = sink.failure { throw .ioFailed(path: sink.name, reason: failure) }
+      throw .cannotOpen(path: sink.name, reason: String(cString: sf_strerror(nil)))
+    }
+  }
+
+  /// Makes `handle` clamp samples while quantizing and leave out the PEAK chunk (whose
+  /// timestamp would make every file different). Called once per handle: libsndfile turns the
+  /// PEAK chunk back on when asked a second time to leave it out.
+  ///
+  /// - Returns: `handle`.
+  @discardableResult
+  static func configure(_ handle: OpaquePointer) -> OpaquePointer {
+    sf_command(handle, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
+    sf_command(handle, Int32(SFC_SET_ADD_PEAK_CHUNK), nil, Int32(SF_FALSE))
+    return handle
+  }
+
+  deinit {
+    discard()
+  }
+
+  /// Appends the valid frames of `block`.
+  ///
+  /// - Throws: ``EncodingError/ioFailed(path:reason:)`` when libsndfile writes fewer frames.
+  public func write(_ block: AudioBlock) throws(EncodingError) {
+    precondition(block.channels.count == channelCount, "block has the wrong channel count")
+    guard let handle else { return }
+    let written: sf_count_t
+    if channelCount == 1, format.isClippedByLibrary {
+      // libsndfile clamps while it quantizes: the channel is written as it is.
+      written = block.channels[0].withUnsafeBufferPointer { samples in
+        sf_writef_float(handle, samples.baseAddress, sf_count_t(block.frameCount))
+      }
+    } else {
+      let needed = block.frameCount * channelCount
+      // A local buffer: mutating the stored array sample by sample would pay a dynamic
+      // exclusivity check on every access.
+      var buffer = interleaved
+      interleaved = []
+      defer { interleaved = buffer }
+      if buffer.count < needed { buffer = Array(repeating: 0, count: needed) }
+      block.interleave(into: &buffer)
+      written = buffer.withUnsafeMutableBufferPointer { samples in
+        for index in 0..<needed {
+          samples[index] = min(max(samples[index], -1), 1)
+        }
+        return sf_writef_float(handle, samples.baseAddress, sf_count_t(block.frameCount))
+      }
+    }
+    guard written == sf_count_t(block.frameCount) else {
+      let reason = sink.failure ?? "write failed: \(String(cString: sf_strerror(handle)))"
+      discard()
+      throw .ioFailed(path: sink.name, reason: reason)
+    }
+  }
+
+  /// Closes the file and moves it into place (or copies it to standard output).
+  ///
+  /// - Throws: ``EncodingError/ioFailed(path:reason:)``; the temporary file is then removed.
+  public func finish() throws(EncodingError) {
+    guard let handle else { throw .ioFailed(path: sink.name, reason: "already finished") }
+    self.handle = nil
+    let status = sf_close(handle)
+    sink.flush()
+    if let failure = sink.failure {
+      sink.discard()
+      throw .ioFailed(path: sink.name, reason: failure)
+    }
+    guard status == 0 else {
+      sink.discard()
+      throw .ioFailed(path: sink.name, reason: String(cString: sf_error_number(status)))
+    }
+    do {
+      try sink.commit()
+    } catch {
+      throw .ioFailed(path: sink.name, reason: error.reason)
+    }
+  }
+
+  /// Abandons the file: closes and removes the temporary file; the target is untouched.
+  public func discard() {
+    if let handle {
+      sf_close(handle)
+      self.handle = nil
+    }
+    sink.discard()
+  }
+
+  /// Where libsndfile's bytes go.
+  private enum Sink {
+    /// A temporary file, moved or copied to the target when complete, and the buffer that
+    /// gathers libsndfile's writes into it.
+    case file(OutputFile, BufferedOutput)
+    /// The target itself, as the bytes are written (through the stream, or by libsndfile
+    /// straight into the stream's descriptor when that is a pipe).
+    case stream(StreamedOutput)
+
+    var name: String {
+      switch self {
+      case .file(let output, _): output.name
+      case .stream(let stream): stream.name
+      }
+    }
+
+    /// Why the bytes could not all be delivered, when they could not.
+    var failure: String? {
+      switch self {
+      case .file(_, let buffered): buffered.failure
+      case .stream(let stream): stream.failure
+      }
+    }
+
+    /// Sends the bytes a buffer still holds; called once libsndfile has closed the file.
+    func flush() {
+      if case .file(_, let buffered) = self { buffered.flush() }
+    }
+
+    func commit() throws(FileSystemError) {
+      switch self {
+      case .file(let output, _): try output.commit()
+      case .stream(let stream):
+        stream.closeDescriptor()
+        TemporaryFiles.countCompleted()
+      }
+    }
+
+    func discard() {
+      switch self {
+      case .file(let output, _): output.discard()
+      case .stream(let stream): stream.closeDescriptor()
+      }
+    }
+  }
+}

@@ -1,0 +1,386 @@
+import HapticSupport
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The few file operations the library needs, on POSIX calls, with `strerror` messages.
+package enum FileSystem {
+  /// Reads a whole regular file.
+  ///
+  /// - Parameter limit: Largest size accepted, in bytes.
+  /// - Throws: ``FileSystemError`` naming the file and the system's reason.
+  package static func readAll(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] {
+    let (descriptor, size) = try openRegularFile(path)
+    defer { close(descriptor) }
+    guard size <= limit else { throw .tooLarge(path: path, bytes: size, limit: limit) }
+    var failure: FileSystemError?
+    // Read into uninitialized memory: zeroing it first would write every byte twice.
+    let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+      if let base = buffer.baseAddress { HugePages.advise(base, byteCount: size) }
+      // Only what was read counts: a file that shrank meanwhile gives fewer bytes.
+      while initialized < size {
+        let count = read(descriptor, buffer.baseAddress! + initialized, size - initialized)
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else {
+          if count < 0 { failure = .failed(path: path, reason: systemError()) }
+          return
+        }
+        initialized += count
+      }
+    }
+    if let failure { throw failure }
+    return bytes
+  }
+
+  /// The text of a kernel-made file (under `/proc` or `/sys`, whose size reads as 0 or a page),
+  /// read up to its end or `limit` bytes; `nil` when it cannot be read.
+  package static func readSystemFile(_ path: String, limit: Int = 4_096) -> String? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var bytes = [UInt8](repeating: 0, count: limit)
+    var count = 0
+    while count < limit {
+      let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, limit - count) }
+      if got < 0, errno == EINTR { continue }
+      guard got > 0 else {
+        if got < 0 { return nil }
+        break
+      }
+      count += got
+    }
+    return String(decoding: bytes[..<count], as: UTF8.self)
+  }
+
+  /// Opens a regular file for reading, never waiting: the open does not block (a FIFO without a
+  /// writer would wait forever), and anything but a regular file is refused before a byte is
+  /// read. The descriptor reads blocking, as usual, and closes on `exec`; `size` is the
+  /// file's length in bytes when it was opened.
+  ///
+  /// - Throws: ``FileSystemError`` naming the file and why: the system's reason, or what the
+  ///   file is instead (a folder, a FIFO, a device or a socket).
+  package static func openRegularFile(_ path: String) throws(FileSystemError) -> (descriptor: Int32, size: Int) {
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+    guard descriptor >= 0 else {
+      throw .failed(path: path, reason: errno == ENOENT ? missingFileReason(path) : systemError())
+    }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      let reason = systemError()
+      close(descriptor)
+      throw .failed(path: path, reason: reason)
+    }
+    let kind = status.st_mode & mode_t(S_IFMT)
+    guard kind == mode_t(S_IFREG) else {
+      close(descriptor)
+      let what =
+        switch kind {
+        case mode_t(S_IFDIR): "a directory"
+        case mode_t(S_IFIFO): "a FIFO (named pipe)"
+        case mode_t(S_IFSOCK): "a socket"
+        default: "a device"
+        }
+      throw .failed(path: path, reason: "is \(what), not a regular file")
+    }
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    return (descriptor, Int(status.st_size))
+  }
+
+  /// `true` when `path` names a directory.
+  package static func isDirectory(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && (status.st_mode & mode_t(S_IFMT)) == mode_t(S_IFDIR)
+  }
+
+  /// The absolute path of an existing file or folder, links and `..` resolved.
+  package static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// What makes a file itself, whatever the path that reaches it: device and inode.
+  package struct Identity: Hashable {
+    package var device: UInt64
+    package var inode: UInt64
+  }
+
+  /// The identity of the existing file at `path` (links followed), or `nil`.
+  package static func identity(of path: String) -> Identity? {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return nil }
+    return Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
+  }
+
+  /// `true` when `a` and `b` name one existing file (same device and inode), whatever their
+  /// spelling and the links between them.
+  package static func isSameFile(_ a: String, _ b: String) -> Bool {
+    guard let first = identity(of: a) else { return false }
+    return first == identity(of: b)
+  }
+
+  /// `true` when something exists at `path`.
+  package static func exists(_ path: String) -> Bool {
+    access(path, F_OK) == 0
+  }
+
+  /// Renames `source` to `destination`, replacing it atomically.
+  package static func rename(_ source: String, to destination: String) throws(FileSystemError) {
+    guard posixRename(source, destination) == 0 else {
+      throw .failed(path: destination, reason: systemError())
+    }
+  }
+
+  /// Removes a file if it exists; errors are ignored (used for clean-up).
+  package static func removeIfPresent(_ path: String) {
+    unlink(path)
+  }
+
+  /// Removes an empty folder; errors are ignored (used for clean-up).
+  package static func removeEmptyFolder(_ path: String) {
+    rmdir(path)
+  }
+
+  /// `path` itself when absolute or when `folder` is `"."`, otherwise `path` inside `folder`.
+  package static func resolve(_ path: String, against folder: String) -> String {
+    path.hasPrefix("/") || folder == "." ? path : "\(folder)/\(path)"
+  }
+
+  /// The folder part of `path` (`"."` when there is none).
+  package static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
+
+  /// Why `path` cannot be opened for reading, in the user's words, when the file system can
+  /// tell: it does not exist or may not be read. `nil` when it looks readable.
+  package static func readProblem(_ path: String) -> String? {
+    if !exists(path) { return missingFileReason(path) }
+    if access(path, R_OK) != 0 { return systemError() }
+    return nil
+  }
+
+  /// Why a file cannot be created at `path`, when the file system can tell: its folder does not
+  /// exist, is not a folder, or may not be written. `nil` when it looks writable.
+  package static func writeProblem(_ path: String) -> String? {
+    let folder = directory(of: path)
+    if !exists(folder) { return "folder '\(folder)' does not exist" }
+    if !isDirectory(folder) { return "'\(folder)' is not a folder" }
+    if access(folder, W_OK) != 0 { return "cannot write in folder '\(folder)': \(systemError())" }
+    return nil
+  }
+
+  /// The description of the current `errno`.
+  package static func systemError() -> String {
+    String(cString: strerror(errno))
+  }
+}
+
+private func posixWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+  write(descriptor, bytes, count)
+}
+
+private func posixRename(_ source: String, _ destination: String) -> Int32 {
+  rename(source, destination)
+}
+
+/// A file the library could not read or write.
+public enum FileSystemError: Error, Equatable, CustomStringConvertible {
+  case failed(path: String, reason: String)
+  case tooLarge(path: String, bytes: Int, limit: Int)
+
+  public var description: String { "'\(path)': \(reason)" }
+
+  /// The file the error is about.
+  public var path: String {
+    switch self {
+    case .failed(let path, _), .tooLarge(let path, _, _): path
+    }
+  }
+
+  /// What went wrong, without the path.
+  public var reason: String {
+    switch self {
+    case .failed(_, let reason): reason
+    case .tooLarge(_, let bytes, let limit):
+      "is \(bytes) bytes; files larger than \(limit) bytes (\(limit >> 20) MiB) are refused (raise --max-pattern-size)"
+    }
+  }
+}
+
+extension FileSystem {
+  /// Copies everything from `input`'s current offset to its end into `output`, 1 MiB at a
+  /// time; the names are for messages.
+  package static func copy(
+    from input: Int32, named inputName: String, to output: Int32, named outputName: String
+  ) throws(FileSystemError) {
+    var buffer = [UInt8](repeating: 0, count: 1 << 20)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
+      if count < 0, errno == EINTR { continue }
+      guard count >= 0 else { throw .failed(path: inputName, reason: systemError()) }
+      if count == 0 { return }
+      try write(buffer[..<count], to: output, named: outputName)
+    }
+  }
+
+  /// Writes all of `bytes` to `output`; the name is for messages.
+  package static func write(_ bytes: ArraySlice<UInt8>, to output: Int32, named name: String) throws(FileSystemError) {
+    try bytes.withUnsafeBytes { buffer in
+      Result { () throws(FileSystemError) in try write(buffer, to: output, named: name) }
+    }
+    .get()
+  }
+
+  /// Writes all of `buffer` to `output`, retrying after interruptions and short writes.
+  package static func write(_ buffer: UnsafeRawBufferPointer, to output: Int32, named name: String)
+    throws(FileSystemError)
+  {
+    try writeAll(buffer, named: name) { bytes, count, _ in posixWrite(output, bytes, count) }
+  }
+
+  /// Writes all of `buffer` to `output` from byte `offset` on, leaving the descriptor's own
+  /// offset alone; retries after interruptions and short writes.
+  package static func write(
+    _ buffer: UnsafeRawBufferPointer, to output: Int32, at offset: Int64, named name: String
+  ) throws(FileSystemError) {
+    try writeAll(buffer, named: name) { bytes, count, done in pwrite(output, bytes, count, off_t(offset) + off_t(done))
+    }
+  }
+
+  /// Calls `send(bytes, count, done)` with what is left of `buffer` after the `done` bytes sent
+  /// so far, until all are sent: again after an interruption, on after a short write.
+  ///
+  /// - Throws: ``FileSystemError`` naming `name`, its reason "write failed: " and the system's.
+  private static func writeAll(
+    _ buffer: UnsafeRawBufferPointer, named name: String, _ send: (UnsafeRawPointer, Int, Int) -> Int
+  ) throws(FileSystemError) {
+    var done = 0
+    while done < buffer.count {
+      let written = send(buffer.baseAddress! + done, buffer.count - done, done)
+      if written < 0, errno == EINTR { continue }
+      guard written > 0 else { throw .failed(path: name, reason: "write failed: \(systemError())") }
+      done += written
+    }
+  }
+
+  /// The text of the symbolic link at `path`, or `nil` when it is not one.
+  package static func readLink(_ path: String) -> String? {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink(path, &buffer, buffer.count - 1)
+    guard count >= 0 else { return nil }
+    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// `path`, then each path its symbolic links lead to, in order, up to the file they end at
+  /// (which may not exist yet). At most 40 links are followed.
+  package static func linkChain(_ path: String) -> [String] {
+    var chain = [path]
+    while chain.count <= 40, let next = readLink(chain[chain.count - 1]) {
+      chain.append(resolve(next, against: directory(of: chain[chain.count - 1])))
+    }
+    return chain
+  }
+
+  /// `true` when `descriptor` is a pipe, a FIFO or a socket: bytes written to it cannot be
+  /// sought back to.
+  package static func isPipe(_ descriptor: Int32) -> Bool {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { return false }
+    let kind = status.st_mode & mode_t(S_IFMT)
+    return kind == mode_t(S_IFIFO) || kind == mode_t(S_IFSOCK)
+  }
+
+  /// `true` when `path` exists and is neither a regular file nor a directory: a device, a
+  /// FIFO or a socket, which must be written to, never replaced.
+  package static func isSpecial(_ path: String) -> Bool {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return false }
+    let kind = status.st_mode & mode_t(S_IFMT)
+    return kind != mode_t(S_IFREG) && kind != mode_t(S_IFDIR)
+  }
+}
+
+extension FileSystem {
+  /// The files under `folder` (recursively, not following links to folders) whose name ends
+  /// with `.ext`, sorted by path; `folder` itself when it is such a file.
+  package static func files(under folder: String, withExtension ext: String) throws(FileSystemError) -> [String] {
+    guard isDirectory(folder) else {
+      guard exists(folder) else { throw .failed(path: folder, reason: missingFileReason(folder)) }
+      return folder.hasSuffix(".\(ext)") ? [folder] : []
+    }
+    var found: [String] = []
+    var folders: [String] = []
+    for name in try names(in: folder) {
+      let path = folder.hasSuffix("/") ? folder + name : "\(folder)/\(name)"
+      var status = stat()
+      guard lstat(path, &status) == 0 else { continue }
+      if (status.st_mode & mode_t(S_IFMT)) == mode_t(S_IFDIR) {
+        folders.append(path)
+      } else if name.hasSuffix(".\(ext)") {
+        found.append(path)
+      }
+    }
+    for subfolder in folders {
+      found += try files(under: subfolder, withExtension: ext)
+    }
+    return found.sorted()
+  }
+
+  /// The names in `folder`, hidden ones (starting with `.`) left out, in the order listed.
+  package static func names(in folder: String) throws(FileSystemError) -> [String] {
+    guard let directory = opendir(folder) else { throw .failed(path: folder, reason: systemError()) }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if !name.hasPrefix(".") { names.append(name) }
+    }
+    return names
+  }
+
+  /// Why `path` cannot be read when nothing is there: "no such file", and the path it most
+  /// likely meant (`samples/breath-487.ahap` → `samples/breath-478.ahap`).
+  package static func missingFileReason(_ path: String) -> String {
+    guard let meant = meantName(for: path) else { return "no such file" }
+    return "no such file; did you mean '\(replacingName(of: path, with: meant))'?"
+  }
+
+  /// The name in `path`'s folder closest to its own name, or `nil` when none is close.
+  package static func meantName(for path: String) -> String? {
+    let name = name(of: path)
+    guard !name.isEmpty, let names = try? names(in: directory(of: path)) else { return nil }
+    return NameSuggestion.closest(to: name, among: names)
+  }
+
+  /// `path` with its last component replaced by `name`, its folder part kept as written.
+  package static func replacingName(of path: String, with name: String) -> String {
+    let own = self.name(of: path)
+    return (path.hasSuffix(own) ? String(path.dropLast(own.utf8.count)) : "") + name
+  }
+
+  /// The last component of `path` (`samples/breath.ahap` → `breath.ahap`).
+  package static func name(of path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? path
+  }
+
+  /// The file name of `path` without its folder and extension.
+  package static func stem(of path: String) -> String {
+    let name = name(of: path)
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+    return String(name[..<dot])
+  }
+
+  /// Creates `path` and its missing parents.
+  package static func createDirectory(_ path: String) throws(FileSystemError) {
+    if isDirectory(path) { return }
+    let parent = directory(of: path)
+    if parent != path, parent != ".", parent != "/" { try createDirectory(parent) }
+    guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw .failed(path: path, reason: systemError()) }
+  }
+}

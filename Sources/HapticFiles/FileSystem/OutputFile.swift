@@ -1,0 +1,152 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// An output being written: its bytes go to a temporary file, which reaches the target only
+/// when ``commit()`` is called, so a failed or killed program never leaves a partial output.
+///
+/// - A regular file (or a new one) is replaced atomically: the temporary file lives in the
+///   target's folder (a link is followed, so the file it points to is replaced and the link
+///   stays). On Linux it is anonymous (`O_TMPFILE`): a process killed by any signal leaves
+///   nothing behind. Elsewhere it is created exclusively under an unpredictable short name.
+/// - Anything else is written through, never replaced: standard output, a device or FIFO (and
+///   links to them), and `/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`, whose open descriptor
+///   receives the bytes. The temporary file is then anonymous in `$TMPDIR`.
+package final class OutputFile {
+  /// The temporary file, open for reading and writing.
+  package let descriptor: Int32
+  /// How the user named the output, for messages.
+  package let name: String
+  private let target: Target
+  /// The temporary file's name when it has one (not anonymous).
+  private var temporaryPath: String?
+  /// `false` once ``discard()`` has closed the descriptors.
+  private var isOpen = true
+
+  private enum Target {
+    /// Replaced by renaming the temporary file over it.
+    case replace(path: String)
+    /// Receives the bytes through an open descriptor, closed afterwards.
+    case writeThrough(descriptor: Int32)
+  }
+
+  /// Prepares to write `path`, or standard output when `path` is `nil`.
+  ///
+  /// - Throws: ``FileSystemError`` naming the target with the system's reason.
+  package convenience init(path: String?) throws(FileSystemError) {
+    try self.init(path: path, writingThrough: Self.writeThroughDescriptor(path))
+  }
+
+  /// Prepares to write `path`, or standard output when `path` is `nil`.
+  ///
+  /// - Parameter descriptor: What ``writeThroughDescriptor(_:)`` gave for `path`; the output
+  ///   owns it (and closes it even when this throws).
+  /// - Throws: ``FileSystemError`` naming the target with the system's reason.
+  package init(path: String?, writingThrough descriptor: Int32?) throws(FileSystemError) {
+    name = Self.name(of: path)
+    let folder: String
+    if let descriptor {
+      target = .writeThrough(descriptor: descriptor)
+      folder = TemporaryPath.folder
+    } else {
+      let path = path ?? ""
+      let resolved = FileSystem.linkChain(path).last ?? path
+      if let problem = FileSystem.writeProblem(resolved) { throw .failed(path: path, reason: problem) }
+      target = .replace(path: resolved)
+      folder = FileSystem.directory(of: resolved)
+    }
+    do {
+      (self.descriptor, temporaryPath) = try TemporaryPath.create(in: folder)
+    } catch {
+      if let descriptor { close(descriptor) }
+      throw error
+    }
+  }
+
+  deinit {
+    discard()
+  }
+
+  /// Moves the complete temporary file to the target, or copies its bytes into it.
+  ///
+  /// - Throws: ``FileSystemError``; the temporary file is removed either way.
+  package func commit() throws(FileSystemError) {
+    defer { discard() }
+    switch target {
+    case .replace(let path):
+      let named: String
+      if let temporaryPath {
+        named = temporaryPath
+      } else {
+        named = try TemporaryPath.link(descriptor, besides: path)
+        temporaryPath = named
+      }
+      try FileSystem.rename(named, to: path)
+      temporaryPath = nil
+    case .writeThrough(let output):
+      guard lseek(descriptor, 0, SEEK_SET) == 0 else {
+        throw .failed(path: name, reason: FileSystem.systemError())
+      }
+      try FileSystem.copy(from: descriptor, named: name, to: output, named: name)
+    }
+    TemporaryFiles.countCompleted()
+  }
+
+  /// Abandons the output: closes and removes the temporary file; the target is untouched.
+  /// Called by ``commit()`` and on deinitialization; later calls do nothing.
+  package func discard() {
+    if let temporaryPath {
+      FileSystem.removeIfPresent(temporaryPath)
+      TemporaryFiles.unregister(temporaryPath)
+      self.temporaryPath = nil
+    }
+    guard isOpen else { return }
+    isOpen = false
+    close(descriptor)
+    if case .writeThrough(let output) = target { close(output) }
+  }
+
+  /// How messages name the output at `path`, or standard output when `path` is `nil`.
+  package static func name(of path: String?) -> String { path ?? "(standard output)" }
+
+  /// A new descriptor writing to the target when it is written through (standard output when
+  /// `path` is `nil`, a device, a FIFO, `/dev/stdout`…); `nil` for a file that is replaced.
+  /// Called once per output, so a FIFO is opened once: its reader takes a close for the end.
+  ///
+  /// - Throws: ``FileSystemError`` for a folder or a target that cannot be opened.
+  package static func writeThroughDescriptor(_ path: String?) throws(FileSystemError) -> Int32? {
+    guard let path else {
+      let copy = dup(STDOUT_FILENO)
+      guard copy >= 0 else { throw .failed(path: name(of: path), reason: FileSystem.systemError()) }
+      return copy
+    }
+    if FileSystem.isDirectory(path) { throw .failed(path: path, reason: "is a directory") }
+    if let inherited = inheritedDescriptor(path) {
+      let copy = dup(inherited)
+      guard copy >= 0 else { throw .failed(path: path, reason: FileSystem.systemError()) }
+      return copy
+    }
+    guard FileSystem.isSpecial(path) else { return nil }
+    let opened = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+    guard opened >= 0 else { throw .failed(path: path, reason: FileSystem.systemError()) }
+    return opened
+  }
+
+  /// The open descriptor `path` stands for when it is `/dev/stdout`, `/dev/stderr`,
+  /// `/dev/fd/N` or `/proc/self/fd/N`, or a link to one of them.
+  private static func inheritedDescriptor(_ path: String) -> Int32? {
+    for hop in FileSystem.linkChain(path) {
+      switch hop {
+      case "/dev/stdout": return STDOUT_FILENO
+      case "/dev/stderr": return STDERR_FILENO
+      default: break
+      }
+      for prefix in ["/dev/fd/", "/proc/self/fd/", "/proc/\(getpid())/fd/"] where hop.hasPrefix(prefix) {
+        return Int32(hop.dropFirst(prefix.count))
+      }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,114 @@
+import HapticFiles
+import HapticModel
+import HapticReader
+import HapticSynthesis
+
+/// Reads an AHAP file into a ``LoadedPattern`` ready to render: parsed, with the waveform of every
+/// `AudioCustom` event found and decoded, in one pass.
+///
+/// ```swift
+/// var diagnostics = Diagnostics()
+/// if let pattern = try PatternLoader().load(path: "breath.ahap", diagnostics: &diagnostics) {
+///   try Render.toFile(pattern, destination: .file("breath.wav"), format: AudioFileFormat(path: "breath.wav"))
+/// }
+/// ```
+///
+/// Waveform files are looked up as ``WaveformResolver`` says and decoded once per file (by
+/// device and inode), whatever the number of events, spellings or links that name it; a
+/// waveform that is missing, unreadable, damaged or beyond ``InputLimits/waveformBytes`` is
+/// an error at the event that names it.
+public struct PatternLoader: Sendable {
+  /// Folders searched for waveforms after the pattern's own folder (`--resources`).
+  public var resourceFolders: [String]
+  /// Refuse waveforms outside the pattern's folder and ``resourceFolders`` (`--sandbox`).
+  public var isSandboxed: Bool
+  /// How large a pattern file and its decoded waveforms may be.
+  public var limits: InputLimits
+
+  public init(resourceFolders: [String] = [], isSandboxed: Bool = false, limits: InputLimits = InputLimits()) {
+    self.resourceFolders = resourceFolders
+    self.isSandboxed = isSandboxed
+    self.limits = limits
+  }
+
+  /// Reads the AHAP file at `path`; see ``Pattern/parse(_:file:diagnostics:)`` for the loading
+  /// rules.
+  ///
+  /// - Returns: The pattern with its waveforms decoded, or `nil` when `diagnostics` holds an error.
+  /// - Throws: ``FileSystemError`` when the file cannot be read or is larger than
+  ///   ``InputLimits/patternBytes``.
+  public func load(path: String, diagnostics: inout Diagnostics) throws(FileSystemError) -> LoadedPattern? {
+    let bytes = try FileSystem.readAll(path, limit: limits.patternBytes)
+    guard let pattern = Pattern.parse(bytes, file: path, diagnostics: &diagnostics) else { return nil }
+    return loadWaveforms(of: pattern, patternPath: path, diagnostics: &diagnostics)
+  }
+
+  /// One file read for a batch: the pattern, or why there is none, with its diagnostics.
+  public struct Outcome: Sendable {
+    public var pattern: LoadedPattern?
+    public var diagnostics: [Diagnostic]
+    /// Diagnostics found beyond those kept (see ``Diagnostics/maximumKept``).
+    public var omittedDiagnostics: Int
+    /// `cannot read …` when the file could not be read; `nil` otherwise.
+    public var error: String?
+  }
+
+  /// Reads the AHAP file at `path` as ``load(path:diagnostics:)`` does, with the diagnostics
+  /// and any read error gathered for a batch's report.
+  ///
+  /// - Parameter treatsWarningsAsErrors: Refuse the pattern when it has any warning.
+  public func load(path: String, treatsWarningsAsErrors: Bool) -> Outcome {
+    var diagnostics = Diagnostics(treatsWarningsAsErrors: treatsWarningsAsErrors)
+    var outcome = Outcome(pattern: nil, diagnostics: [], omittedDiagnostics: 0)
+    do {
+      outcome.pattern = try load(path: path, diagnostics: &diagnostics)
+    } catch {
+      outcome.error = "cannot read \(error)"
+    }
+    outcome.diagnostics = diagnostics.all
+    outcome.omittedDiagnostics = diagnostics.omittedCount
+    return outcome
+  }
+
+  /// Finds and decodes the waveforms of a pattern read from `patternPath` (which names the
+  /// folder waveforms are looked up in, and the file in diagnostics).
+  ///
+  /// - Returns: The pattern with resolved paths and decoded audio, or `nil` when an error was
+  ///   reported.
+  public func loadWaveforms(of pattern: Pattern, patternPath: String, diagnostics: inout Diagnostics) -> LoadedPattern?
+  {
+    let resolver = WaveformResolver(
+      patternPath: patternPath, resourceFolders: resourceFolders, isSandboxed: isSandboxed)
+    var decoded: [FileSystem.Identity: Result<SampledAudio, EncodingError>] = [:]
+    var budget = limits.waveformBytes
+    var loaded = LoadedPattern(pattern)
+    for index in loaded.events.indices {
+      guard let waveform = loaded.events[index].waveform else { continue }
+      let event = loaded.events[index]
+      let location = event.position.location(in: patternPath)
+      let path = event.path.appending("EventWaveformPath")
+      let found: String
+      do {
+        found = try resolver.resolve(waveform.path)
+      } catch {
+        diagnostics.error(at: location, path, error.description)
+        continue
+      }
+      let identity = FileSystem.identity(of: found)
+      let result =
+        identity.flatMap { decoded[$0] }
+        ?? Result { () throws(EncodingError) in try WaveformDecoder.decode(found, budget: &budget) }
+      if let identity { decoded[identity] = result }
+      switch result {
+      case .success(let audio):
+        loaded.events[index].waveform?.path = found
+        loaded.waveforms[found] = audio
+      case .failure(.ioFailed(_, let reason)):
+        diagnostics.error(at: location, path, "waveform '\(found)' is \(reason)")
+      case .failure(let error):
+        diagnostics.error(at: location, path, "waveform '\(found)' is not readable audio: \(error)")
+      }
+    }
+    return diagnostics.hasErrors ? nil : loaded
+  }
+}

@@ -1,0 +1,34 @@
+import HapticFiles
+import HapticSynthesis
+
+/// Decodes one waveform file for an `AudioCustom` event, refusing files that are damaged or
+/// larger than the memory left for waveforms.
+package enum WaveformDecoder {
+  /// The file's audio, mixed to mono when it has more than two channels.
+  ///
+  /// - Parameter budget: Bytes of decoded samples still allowed (4 per sample, counted from
+  ///   the header before anything is read); reduced by this file's.
+  /// - Throws: ``EncodingError`` naming a file libsndfile cannot read, one that is truncated or
+  ///   one that would pass the budget.
+  package static func decode(_ path: String, budget: inout Int) throws(EncodingError) -> SampledAudio {
+    let reader = try AudioFileReader(path: path)
+    if let damage = reader.damage { throw .ioFailed(path: path, reason: damage) }
+    let (bytes, overflow) = reader.frameCount.multipliedReportingOverflow(by: 4 * reader.channelCount)
+    guard !overflow, bytes <= budget else {
+      throw .ioFailed(
+        path: path,
+        reason:
+          "too large: \(reader.frameCount) frames × \(reader.channelCount) channel\(reader.channelCount == 1 ? "" : "s") need \(overflow ? "more than \(Int.max)" : "\(bytes)") bytes decoded, more than the \(budget) left of --max-waveform-memory"
+      )
+    }
+    budget -= bytes
+    let channels = try reader.readAll()
+    let frames = channels.first?.count ?? 0
+    guard frames == reader.frameCount else {
+      throw .ioFailed(
+        path: path, reason: "truncated: the header promises \(reader.frameCount) frames, the file holds \(frames)")
+    }
+    // Mixed down once here, not once per event that plays the file.
+    return SampledAudio(channels: channels, sampleRate: Double(reader.sampleRate)).monoOrStereo()
+  }
+}

@@ -1,0 +1,144 @@
+import HapticFiles
+import HapticReader
+import HapticSupport
+import HapticSynthesis
+
+/// Renders many AHAP files into one folder, on several threads.
+///
+/// Each file is rendered on its own, so the bytes written do not depend on the number of
+/// threads; one file's failure does not stop the others.
+public struct Batch: Sendable {
+  /// What happened to one input.
+  public struct FileResult: Sendable {
+    public var input: String
+    public var output: String
+    /// The pattern's warnings (and errors, when it was refused).
+    public var diagnostics: [Diagnostic]
+    /// Diagnostics found beyond those kept (see ``Diagnostics/maximumKept``).
+    public var omittedDiagnostics = 0
+    /// The render, when it succeeded.
+    public var report: RenderReport?
+    /// Why the file was not written, other than its diagnostics.
+    public var error: String?
+
+    package init(
+      input: String, output: String, diagnostics: [Diagnostic], omittedDiagnostics: Int = 0, error: String? = nil
+    ) {
+      self.input = input
+      self.output = output
+      self.diagnostics = diagnostics
+      self.omittedDiagnostics = omittedDiagnostics
+      self.error = error
+    }
+
+    public var succeeded: Bool { report != nil }
+  }
+
+  /// Counts reported after each file.
+  public struct Progress: Sendable {
+    public var done: Int
+    public var total: Int
+    public var failed: Int
+    /// The file just finished.
+    public var current: String
+  }
+
+  public var outputFolder: String
+  public var format: AudioFileFormat
+  public var options: RenderOptions
+  /// How patterns and their waveforms are read.
+  public var loader: PatternLoader
+  public var treatsWarningsAsErrors: Bool
+
+  public init(
+    outputFolder: String, format: AudioFileFormat, options: RenderOptions,
+    loader: PatternLoader = PatternLoader(), treatsWarningsAsErrors: Bool = false
+  ) {
+    self.outputFolder = outputFolder
+    self.format = format
+    self.options = options
+    self.loader = loader
+    self.treatsWarningsAsErrors = treatsWarningsAsErrors
+  }
+
+  /// The AHAP files under `paths` (see ``PatternFiles/find(in:)``), refused when two would
+  /// write the same output file.
+  ///
+  /// - Throws: ``PatternFiles/SearchError``.
+  public func inputs(from paths: [String]) throws(PatternFiles.SearchError) -> [String] {
+    try PatternFiles.find(
+      in: paths, isSandboxed: loader.isSandboxed,
+      refusingCollisions: {
+        "would all be written to '\(outputPath(for: $0))'; rename them or render them separately"
+      })
+  }
+
+  /// `rendered 41 of 42 files into DIR; 1 failed`.
+  public func summary(of results: [FileResult]) -> String {
+    let failed = results.filter { !$0.succeeded }.count
+    let files = "\(results.count) file\(results.count == 1 ? "" : "s")"
+    return
+      "rendered \(results.count - failed) of \(files) into \(outputFolder)\(failed > 0 ? "; \(failed) failed" : "")"
+  }
+
+  /// Where the render of `input` goes: `outputFolder/<stem>.<ext>`.
+  public func outputPath(for input: String) -> String {
+    "\(outputFolder)/\(PatternFiles.stem(of: input)).\(format.container.rawValue)"
+  }
+
+  /// The processors this process can keep busy, the default for `jobs`: those online, on Linux
+  /// no more than its affinity mask allows (`taskset`, a container's cpuset) nor its control
+  /// group's CPU quota (a container's `--cpus`), rounded up.
+  public static var processorCount: Int { ProcessorBudget.count }
+
+  /// Renders every input; `progress` is called (from worker threads, one call at a time)
+  /// after each file.
+  ///
+  /// - Parameter jobs: Threads to use, ≥ 1.
+  /// - Returns: One result per input, in input order.
+  /// - Throws: ``PatternFiles/SearchError/unreadable(_:)`` when ``outputFolder`` cannot be
+  ///   created, before anything is rendered.
+  public func run(
+    _ inputs: [String], jobs: Int, progress: @Sendable (Progress, FileResult) -> Void = { _, _ in }
+  ) throws(PatternFiles.SearchError) -> [FileResult] {
+    try createOutputFolder()
+    let failed = Locked(0)
+    return ParallelWork.map(
+      count: inputs.count, jobs: jobs, body: { render(inputs[$0]) },
+      finished: { index, result, done in
+        let failures = failed.withLock { count in
+          if !result.succeeded { count += 1 }
+          return count
+        }
+        progress(Progress(done: done, total: inputs.count, failed: failures, current: inputs[index]), result)
+      })
+  }
+
+  /// Creates ``outputFolder`` and its missing parents.
+  ///
+  /// - Throws: ``PatternFiles/SearchError/unreadable(_:)`` naming the folder and the reason.
+  package func createOutputFolder() throws(PatternFiles.SearchError) {
+    do {
+      try FileSystem.createDirectory(outputFolder)
+    } catch {
+      throw .unreadable(.failed(path: outputFolder, reason: "cannot create this output folder: \(error.reason)"))
+    }
+  }
+
+  /// Renders one input.
+  public func render(_ input: String) -> FileResult {
+    let loaded = loader.load(path: input, treatsWarningsAsErrors: treatsWarningsAsErrors)
+    var result = FileResult(
+      input: input, output: outputPath(for: input), diagnostics: loaded.diagnostics,
+      omittedDiagnostics: loaded.omittedDiagnostics, error: loaded.error)
+    if let pattern = loaded.pattern {
+      do {
+        try PatternFiles.checkOutput(result.output, isNot: input)
+        result.report = try Render.toFile(pattern, options: options, destination: .file(result.output), format: format)
+      } catch {
+        result.error = "\(error)"
+      }
+    }
+    return result
+  }
+}

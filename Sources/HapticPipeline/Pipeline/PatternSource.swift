@@ -1,0 +1,91 @@
+import HapticModel
+import HapticSupport
+import HapticSynthesis
+
+/// A pattern being rendered, as a ``FrameSource``, with the peak policy applied.
+///
+/// - `limit` (the default): a ``PeakLimiter`` follows the renderer whenever the sum of the
+///   amplitudes of the voices that sound together allows a sample above full scale; it changes
+///   only the frames near an overload.
+/// - `normalize` and `error`: the pattern is rendered once when the source is made, to measure
+///   its peak (unless that sum proves no sample can exceed full scale); reading renders it
+///   again with the gain that policy needs.
+/// - `clip`: samples are clamped as they are read.
+///
+/// The waveforms of `AudioCustom` events come decoded, beside the pattern (``PatternLoader`` decodes them).
+public struct PatternSource: FrameSource {
+  /// The synthesis; once ``readAhead()`` has moved it into `ahead`, only its constants are read.
+  private var renderer: Renderer
+  /// The synthesis running on its own thread, ahead of the limiter (``readAhead()``).
+  private var ahead: BlockPipeline<Renderer>?
+  private let policy: PeakPolicy
+  /// What the render produced so far: the peak grows as blocks are read; normalization is
+  /// known from the start.
+  public private(set) var report: RenderReport
+  /// With `limit`, when an overload is possible: the limiter, which pulls from `renderer`.
+  private var limiter: PeakLimiter?
+
+  /// - Throws: ``RenderError`` for bad options or `--peak error` overflow.
+  public init(_ pattern: some RenderablePattern, options: RenderOptions = RenderOptions()) throws(RenderError) {
+    let loaded = pattern.loadedPattern
+    renderer = try Renderer(pattern: loaded.pattern, waveforms: loaded.waveforms, options: options)
+    policy = options.peakPolicy
+    report = RenderReport(frameCount: renderer.frameCount, sampleRate: options.sampleRate, layout: renderer.layout)
+    guard renderer.peakBound > 1 else { return }
+    switch policy {
+    case .clip:
+      return
+    case .limit:
+      limiter = PeakLimiter(
+        channelCount: renderer.layout.channelCount, frameCount: renderer.frameCount, sampleRate: options.sampleRate,
+        blockSize: options.blockSize)
+    case .normalize, .error:
+      var probe = renderer
+      var block = AudioBlock(channelCount: renderer.layout.channelCount, capacity: options.blockSize)
+      while probe.render(into: &block) { report.peak = max(report.peak, block.peak) }
+      guard report.peak > 1 else { return }
+      if policy == .error { throw RenderError.peakOverflow(peak: report.peak) }
+      let gain = Decibels.minusOne / report.peak
+      report.normalizationGain = gain
+      renderer.gain *= Float(gain)
+    }
+  }
+
+  public var sampleRate: Int { renderer.sampleRate }
+  public var channelCount: Int { renderer.layout.channelCount }
+  public var frameCount: Int { renderer.frameCount }
+
+  /// Moves the synthesis onto a thread of its own when a limiter follows it: the limiter then
+  /// works beside the synthesis instead of after it, on the same frames (see
+  /// ``Render/readsAheadForFiles`` for when that pays).
+  ///
+  /// A source that reads ahead must not be copied: the copies would share one synthesis.
+  package mutating func readAhead() {
+    guard let limiter, ahead == nil else { return }
+    ahead = BlockPipeline(renderer, channelCount: channelCount, blockSize: limiter.blockSize) {
+      $0.render(into: &$1)
+    }
+  }
+
+  public mutating func read(into block: inout AudioBlock) -> Bool {
+    if var limiter = limiter.take() {
+      // Taken out and put back: a copy would duplicate the limiter's buffers on every block.
+      defer { self.limiter = limiter }
+      let isRead =
+        if let ahead {
+          limiter.read(into: &block, from: ahead.read)
+        } else {
+          limiter.read(into: &block) { renderer.render(into: &$0) }
+        }
+      guard isRead else { return false }
+      report.peak = limiter.inputPeak
+      report.limitedOverloads = limiter.overloadCount
+      report.smallestLimiterGain = limiter.smallestGain
+      return true
+    }
+    guard renderer.render(into: &block) else { return false }
+    if report.normalizationGain == nil { report.peak = max(report.peak, block.peak) }
+    if policy == .clip { report.clippedSamples += block.clip() }
+    return true
+  }
+}

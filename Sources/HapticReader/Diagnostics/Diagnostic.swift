@@ -1,0 +1,42 @@
+import HapticModel
+
+/// A problem found in an input document (an AHAP pattern or a profile), with its place.
+///
+/// Printed as `FILE:LINE:COL: error: JSON.PATH: message`.
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+  public enum Severity: String, Hashable, Sendable {
+    case warning
+    case error
+  }
+
+  public var severity: Severity
+  public var location: SourceLocation
+  public var path: JSONPath
+  public var message: String
+
+  public init(_ severity: Severity, at location: SourceLocation, path: JSONPath, _ message: String) {
+    self.severity = severity
+    self.location = location
+    self.path = path
+    self.message = message
+  }
+
+  public var description: String {
+    "\(location): \(severity.rawValue): \(path): \(message)"
+  }
+}
+
+extension Diagnostic: Encodable {
+  private enum CodingKeys: String, CodingKey { case file, line, column, severity, path, message }
+
+  /// `{"file", "line", "column", "severity", "path", "message"}` for scripts.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(location.file, forKey: .file)
+    try container.encode(location.line, forKey: .line)
+    try container.encode(location.column, forKey: .column)
+    try container.encode(severity.rawValue, forKey: .severity)
+    try container.encode(path.description, forKey: .path)
+    try container.encode(message, forKey: .message)
+  }
+}

@@ -1,0 +1,125 @@
+import HapticModel
+
+/// The diagnostics collected while reading one document.
+///
+/// A hostile file can produce millions, so at most ``maximumKept`` are kept, errors first: every
+/// error up to that many, then the first warnings found while there is room. The rest are
+/// counted.
+public struct Diagnostics: Sendable {
+  /// How many errors and warnings have been found, kept or not.
+  package struct Tally: Equatable, Sendable {
+    package var errors = 0
+    package var warnings = 0
+  }
+
+  /// A diagnostic kept, with its place among all those found.
+  private struct Kept: Sendable {
+    var order: Int
+    var diagnostic: Diagnostic
+  }
+
+  /// How many diagnostics are kept.
+  public static let maximumKept = 500
+  /// When `true`, every warning is recorded as an error (`--strict`).
+  public var treatsWarningsAsErrors: Bool
+  /// When `true`, what a device refuses is recorded as an error (`render lint`).
+  public var treatsDeviceRefusalsAsErrors: Bool
+
+  /// The first ``maximumKept`` errors found, in the order found.
+  private var errors: [Kept] = []
+  /// The first ``maximumKept`` warnings found, in the order found; those shown are the first
+  /// that fit beside the errors.
+  private var warnings: [Kept] = []
+  /// Everything found so far.
+  package private(set) var found = Tally()
+
+  public init(treatsWarningsAsErrors: Bool = false, treatsDeviceRefusalsAsErrors: Bool = false) {
+    self.treatsWarningsAsErrors = treatsWarningsAsErrors
+    self.treatsDeviceRefusalsAsErrors = treatsDeviceRefusalsAsErrors
+  }
+
+  /// The diagnostics kept, in the order found (or by location after ``sortByLocation()``).
+  public var all: [Diagnostic] {
+    let shown = warnings.prefix(Self.maximumKept - errors.count)
+    var merged: [Diagnostic] = []
+    merged.reserveCapacity(errors.count + shown.count)
+    var (error, warning) = (errors.startIndex, shown.startIndex)
+    while error < errors.endIndex || warning < shown.endIndex {
+      if warning == shown.endIndex || (error < errors.endIndex && errors[error].order < shown[warning].order) {
+        merged.append(errors[error].diagnostic)
+        error += 1
+      } else {
+        merged.append(shown[warning].diagnostic)
+        warning += 1
+      }
+    }
+    return merged
+  }
+
+  /// Errors found, kept or not.
+  public var errorCount: Int { found.errors }
+  /// Warnings found, kept or not.
+  public var warningCount: Int { found.warnings }
+  /// Diagnostics found beyond those kept.
+  public var omittedCount: Int {
+    found.errors + found.warnings - errors.count - min(warnings.count, Self.maximumKept - errors.count)
+  }
+  /// `true` when at least one error was found, kept or not.
+  public var hasErrors: Bool { found.errors > 0 }
+
+  /// Orders the diagnostics kept by line and column, keeping the order of those at one place.
+  public mutating func sortByLocation() {
+    let sorted = all.enumerated().sorted {
+      ($0.element.location.line, $0.element.location.column, $0.offset)
+        < ($1.element.location.line, $1.element.location.column, $1.offset)
+    }
+    errors = []
+    warnings = []
+    for (order, diagnostic) in sorted.map(\.element).enumerated() {
+      if diagnostic.severity == .error {
+        errors.append(Kept(order: order, diagnostic: diagnostic))
+      } else {
+        warnings.append(Kept(order: order, diagnostic: diagnostic))
+      }
+    }
+  }
+
+  public mutating func warn(at location: SourceLocation, _ path: JSONPath, _ message: String) {
+    add(Diagnostic(treatsWarningsAsErrors ? .error : .warning, at: location, path: path, message))
+  }
+
+  /// Records what loads here but makes Core Haptics refuse the file on a device: a warning
+  /// (an error with `--strict` or for lint) that says so before `message`.
+  public mutating func refuse(at location: SourceLocation, _ path: JSONPath, _ message: String) {
+    let severity: Diagnostic.Severity = treatsWarningsAsErrors || treatsDeviceRefusalsAsErrors ? .error : .warning
+    add(Diagnostic(severity, at: location, path: path, "a device refuses this file: " + message))
+  }
+
+  public mutating func error(at location: SourceLocation, _ path: JSONPath, _ message: String) {
+    add(Diagnostic(.error, at: location, path: path, message))
+  }
+
+  /// Records the diagnostics that `other` found between two of its tallies as if they were
+  /// found here: those it kept are added, those it only counted are counted.
+  package mutating func append(_ other: Diagnostics, from start: Tally, to end: Tally) {
+    guard start != end else { return }
+    // Beyond the first `maximumKept` of their kind there, so beyond as many here: not kept.
+    let keptErrors = min(start.errors, other.errors.count)..<min(end.errors, other.errors.count)
+    let keptWarnings = min(start.warnings, other.warnings.count)..<min(end.warnings, other.warnings.count)
+    found.errors += end.errors - start.errors - keptErrors.count
+    found.warnings += end.warnings - start.warnings - keptWarnings.count
+    let kept = (other.errors[keptErrors] + other.warnings[keptWarnings]).sorted { $0.order < $1.order }
+    for diagnostic in kept { add(diagnostic.diagnostic) }
+  }
+
+  private mutating func add(_ diagnostic: Diagnostic) {
+    let kept = Kept(order: found.errors + found.warnings, diagnostic: diagnostic)
+    if diagnostic.severity == .error {
+      found.errors += 1
+      if errors.count < Self.maximumKept { errors.append(kept) }
+    } else {
+      found.warnings += 1
+      if warnings.count < Self.maximumKept { warnings.append(kept) }
+    }
+  }
+}

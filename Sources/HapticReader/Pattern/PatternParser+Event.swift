@@ -1,0 +1,164 @@
+import HapticModel
+
+/// Events and their parameters.
+extension PatternParser {
+  /// The event whose object is at `value`, or `nil` after an error.
+  ///
+  /// - Parameter path: The JSON path of `value`.
+  package mutating func parseEvent(_ value: Node, path: JSONPath) -> Event? {
+    guard var fields = object(value) else { return nil }
+    fields.alias("Type", for: "EventType", parser: &self)
+    fields.alias("Parameters", for: "EventParameters", parser: &self)
+    fields.alias("Duration", for: "EventDuration", parser: &self)
+
+    let time = fields.take("Time", in: document).flatMap { requireTime($0.value) }
+    let type = fields.take("EventType", in: document).flatMap { eventType($0.value) }
+    if time == nil, !fields.hadKey("Time", in: document) {
+      error(value, "missing \"Time\": every event needs a start time in seconds")
+    }
+    if type == nil, !fields.hadKey("EventType", in: document) {
+      error(
+        value,
+        "missing \"EventType\": one of \(EventType.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
+    }
+    let durationField = fields.take("EventDuration", in: document)
+    var duration = durationField.flatMap { number($0.value, atLeast: 0, what: "a duration in seconds") }
+    let parameterField = fields.take("EventParameters", in: document)
+    var parameters = EventParameters()
+    if let parameterField, let type {
+      parameters = parseEventParameters(parameterField.value, for: type)
+    }
+    if let type, type.isHaptic {
+      for parameter in ParameterID.hapticSignal where parameters[parameter] == nil {
+        warn(
+          value,
+          "no \(parameter.rawValue); the signal model's default \(parameter.defaultValue.formatted) is used (Apple documents none)"
+        )
+      }
+    }
+    let pathField = fields.take("EventWaveformPath", in: document)
+    let envelopeField = fields.take("EventWaveformUseVolumeEnvelope", in: document)
+    let loopField = fields.take("EventWaveformLoopEnabled", in: document)
+    fields.warnRemaining(
+      parser: &self,
+      expected: [
+        "Time", "EventType", "EventDuration", "EventParameters", "EventWaveformPath",
+        "EventWaveformUseVolumeEnvelope", "EventWaveformLoopEnabled",
+      ])
+    guard let type, let time else { return nil }
+
+    var waveform: Waveform?
+    if type == .audioCustom {
+      waveform = parseWaveform(path: pathField, envelope: envelopeField, loop: loopField, event: value)
+    } else {
+      for field in [pathField, envelopeField, loopField].compactMap({ $0 }) {
+        warn(field.value, "only AudioCustom events use \"\(field.key)\"; ignored")
+      }
+    }
+
+    if type.isContinuous {
+      let sustained = (parameters[.sustained] ?? 1) != 0
+      let durationWasInvalid = durationField != nil && duration == nil
+      if sustained, (duration ?? 0) <= 0, !durationWasInvalid {
+        let place = durationField?.value ?? value
+        error(
+          place,
+          "a sustained \(type.rawValue) event needs a positive \"EventDuration\" in seconds")
+        return nil
+      }
+      if type == .hapticContinuous, sustained, let given = duration, given > Event.maximumContinuousDuration,
+        let durationField
+      {
+        warn(
+          durationField.value,
+          "\(given.formatted) s is longer than Core Haptics' 30 s limit for continuous haptic events; rendered as 30 s")
+        duration = Event.maximumContinuousDuration
+      }
+    }
+    return Event(
+      type: type, time: time, duration: duration ?? 0, clampedParameters: parameters, waveform: waveform,
+      position: document.position(value), path: path)
+  }
+
+  package mutating func parseEventParameters(_ value: Node, for type: EventType) -> EventParameters {
+    guard let items = document.elements(value) else {
+      error(value, "expected an array of {ParameterID, ParameterValue}, found \(document.typeDescription(value))")
+      return EventParameters()
+    }
+    var parameters = EventParameters()
+    for item in items {
+      guard var fields = object(item) else { continue }
+      let idField = fields.take("ParameterID", in: document)
+      let valueField = fields.take("ParameterValue", in: document)
+      fields.warnRemaining(parser: &self, expected: ["ParameterID", "ParameterValue"])
+      guard let idField else {
+        error(item, "missing \"ParameterID\"")
+        continue
+      }
+      guard let id = parameterID(idField.value) else { continue }
+      let name = id.rawValue
+      guard let valueField else {
+        error(item, "missing \"ParameterValue\" for \(name)")
+        continue
+      }
+      guard let raw = number(valueField.value, what: "a number") else { continue }
+      let clamped = clamp(raw, to: id.range, valueField.value, name: name)
+      if id == .sustained, clamped != 0, clamped != 1 {
+        warn(
+          valueField.value,
+          "Sustained is 0 or 1; \(clamped.formatted) is read as 1 (only exactly 0 means not sustained)")
+      }
+      if !id.isAccepted(by: type) {
+        let (kind, accepted) = type.isHaptic ? ("an audio", "haptic") : ("a haptic", "audio")
+        refuse(
+          idField.value,
+          "\(name) is \(kind) parameter, and \(type.rawValue) events take \(accepted) parameters only; ignored here")
+      } else if !id.applies(to: type) {
+        warn(idField.value, "\(name) has no effect on \(type.rawValue) events")
+      }
+      if parameters[id] != nil {
+        warn(idField.value, "\(name) is given twice; this later value is used")
+      }
+      parameters[id] = clamped
+    }
+    return parameters
+  }
+
+  private mutating func parameterID(_ value: Node) -> ParameterID? {
+    name(value, expected: "a parameter name", unknown: "event parameter") { name in
+      guard DynamicParameterID(rawValue: name) != nil else {
+        return Self.suggestion(for: name, among: ParameterID.allCases.map(\.rawValue))
+      }
+      return " (\"\(name)\" is a dynamic parameter: use it in a Parameter or ParameterCurve element)"
+    }
+  }
+
+  private mutating func eventType(_ value: Node) -> EventType? {
+    name(value, expected: "an event type name", unknown: "event type") { name in
+      Self.suggestion(for: name, among: EventType.allCases.map(\.rawValue))
+    }
+  }
+
+  /// The waveform of an `AudioCustom` event from its three fields, or `nil` after an error.
+  private mutating func parseWaveform(
+    path pathField: ObjectFields.Field?, envelope envelopeField: ObjectFields.Field?,
+    loop loopField: ObjectFields.Field?, event value: Node
+  ) -> Waveform? {
+    guard let pathField else {
+      error(value, "missing \"EventWaveformPath\": an AudioCustom event plays an audio file")
+      return nil
+    }
+    guard let text = document.string(pathField.value), !text.isEmpty else {
+      error(pathField.value, "expected the path of an audio file, found \(document.excerpt(pathField.value))")
+      return nil
+    }
+    guard !text.unicodeScalars.contains("\0") else {
+      // The system would read the path only up to the NUL: another file than the one written.
+      error(pathField.value, "the path contains a NUL character (\\u0000); no file name can hold one")
+      return nil
+    }
+    let usesEnvelope = envelopeField.flatMap { bool($0.value) } ?? true
+    let loops = loopField.flatMap { bool($0.value) } ?? false
+    return Waveform(path: text, usesVolumeEnvelope: usesEnvelope, isLoopEnabled: loops)
+  }
+}

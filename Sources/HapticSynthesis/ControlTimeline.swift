@@ -1,0 +1,169 @@
+import HapticModel
+
+/// The value of one dynamic parameter over time: a piecewise-linear function compiled from
+/// the pattern's `Parameter` and `ParameterCurve` elements of that ID (SPEC §2).
+///
+/// - It starts at the control's neutral value.
+/// - Elements apply in order of their `Time`; ties by the time of their first point, then
+///   file order.
+/// - Each takes over at `tk`, the later of its `Time` and the last breakpoint so far at or
+///   before its first point: what was built is kept up to `tk`, later breakpoints are dropped.
+/// - A `Parameter` steps to its value at its time; a curve ramps linearly from the value at
+///   `tk` to its first point (Apple: a curve ensures a smooth transition from the current
+///   value), interpolates between its points (times relative to the curve's `Time`) and holds
+///   its last value.
+public struct ControlTimeline: Sendable {
+  /// Breakpoints in time order. Two with the same time make a step.
+  private var times: [Double] = []
+  /// Breakpoint values, in time order.
+  package private(set) var values: [Double] = []
+  /// `slopes[i]`: change per second from breakpoint `i` to `i + 1` (0 for a step or the last).
+  private var slopes: [Double] = []
+  /// The largest breakpoint value over any run of breakpoints.
+  private var peaks = RangeMaximum([])
+  public let neutralValue: Double
+
+  /// One `Parameter` or `ParameterCurve`, with absolute point times.
+  private struct Element {
+    var time: Double
+    var points: [(time: Double, value: Double)]
+    var position: TextPosition
+
+    /// Application order: `Time`, then the first point's time, then file order.
+    func precedes(_ other: Element) -> Bool {
+      (time, points[0].time, position.line, position.column)
+        < (other.time, other.points[0].time, other.position.line, other.position.column)
+    }
+  }
+
+  /// Compiles the elements of `id` in `pattern`.
+  public init(_ id: DynamicParameterID, in pattern: Pattern) {
+    neutralValue = id.neutralValue
+    var elements: [Element] = []
+    for parameter in pattern.parameters where parameter.id == id {
+      elements.append(
+        Element(time: parameter.time, points: [(parameter.time, parameter.value)], position: parameter.position))
+    }
+    for curve in pattern.curves where curve.id == id && !curve.points.isEmpty {
+      let points = curve.points.map { (curve.time + $0.time, $0.value) }
+      elements.append(Element(time: curve.time, points: points, position: curve.position))
+    }
+    for element in elements.sorted(by: { $0.precedes($1) }) {
+      let first = element.points[0].time
+      let takeover = max(element.time, lastBreakpoint(atOrBefore: first) ?? -.infinity)
+      let current = valueWhileBuilding(at: takeover)
+      while let last = times.last, last > takeover {
+        times.removeLast()
+        values.removeLast()
+      }
+      append(takeover, current)  // ends whatever ramp was running; the element ramps from here
+      for point in element.points { append(point.time, point.value) }
+    }
+    slopes = times.indices.map { index in
+      guard index + 1 < times.count, times[index + 1] > times[index] else { return 0 }
+      let slope = (values[index + 1] - values[index]) / (times[index + 1] - times[index])
+      return slope.isFinite ? slope : 0  // points a few 1e-300 s apart: a step
+    }
+    peaks = RangeMaximum(values)
+  }
+
+  /// The time of the last breakpoint added so far at or before `time`.
+  private func lastBreakpoint(atOrBefore time: Double) -> Double? {
+    let index = breakpointCount(atOrBefore: time) - 1
+    return index >= 0 ? times[index] : nil
+  }
+
+  /// How many breakpoints lie at or before `time` (they are in time order, while building too).
+  private func breakpointCount(atOrBefore time: Double) -> Int {
+    breakpointCount { $0 <= time }
+  }
+
+  /// How many breakpoints lie before `time`.
+  private func breakpointCount(before time: Double) -> Int {
+    breakpointCount { $0 < time }
+  }
+
+  /// How many breakpoints from the first satisfy `isBefore` (which holds for a prefix).
+  private func breakpointCount(while isBefore: (Double) -> Bool) -> Int {
+    var low = 0
+    var high = times.count
+    while low < high {
+      let middle = (low + high) / 2
+      if isBefore(times[middle]) { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// The value at `time` of the breakpoints added so far (slopes are not known yet).
+  private func valueWhileBuilding(at time: Double) -> Double {
+    let index = breakpointCount(atOrBefore: time) - 1
+    guard index >= 0 else { return neutralValue }
+    guard index + 1 < times.count, times[index + 1] > times[index] else { return values[index] }
+    return values[index] + (values[index + 1] - values[index])
+      * ((time - times[index]) / (times[index + 1] - times[index]))
+  }
+
+  private mutating func append(_ time: Double, _ value: Double) {
+    times.append(time)
+    values.append(value)
+  }
+
+  /// `true` when no element sets this parameter.
+  public var isConstant: Bool { times.isEmpty }
+
+  /// The value at `time` seconds.
+  public func value(at time: Double) -> Double {
+    interpolate(after: breakpointCount(atOrBefore: time) - 1, at: time)
+  }
+
+  /// The largest value between `start` and `end` seconds: at an end or at a breakpoint
+  /// between them, since the function is piecewise linear. Breakpoints at `end` count too: a
+  /// step there leaves the values before `end` rising to the one before the step. O(log n).
+  package func maximum(from start: Double, to end: Double) -> Double {
+    let first = breakpointCount(atOrBefore: start)
+    let throughEnd = first..<max(breakpointCount(atOrBefore: end), first)
+    return max(value(at: start), value(at: end), peaks.maximum(of: throughEnd))
+  }
+
+  /// The indices of the breakpoints strictly between `start` and `end` seconds.
+  private func breakpoints(from start: Double, to end: Double) -> Range<Int> {
+    let first = breakpointCount(atOrBefore: start)
+    return first..<max(breakpointCount(before: end), first)
+  }
+
+  /// The times of the breakpoints strictly between `start` and `end` seconds, in order; at
+  /// most `limit` of them, evenly chosen when there are more.
+  package func breakpointTimes(from start: Double, to end: Double, limit: Int) -> [Double] {
+    let inside = breakpoints(from: start, to: end)
+    guard inside.count > limit else { return Array(times[inside]) }
+    let (first, count) = (inside.lowerBound, inside.count)
+    return (1...limit).map { (piece: Int) -> Double in times[first + piece * count / (limit + 1)] }
+  }
+
+  /// The value at `time` seconds, for calls whose times never decrease: `index` remembers the
+  /// breakpoint reached (start it at −1), so each call costs O(1) amortized.
+  ///
+  /// Invariant: gives exactly ``value(at:)``.
+  @inline(__always)
+  package func value(at time: Double, from index: inout Int) -> Double {
+    if index >= 0, index < times.count, times[index] > time { index = -1 }  // time went back
+    while index + 1 < times.count, times[index + 1] <= time { index += 1 }
+    return interpolate(after: index, at: time)
+  }
+
+  /// The piece of the function from breakpoint `index` (−1: before the first) to the next:
+  /// its start and end times, its value at the start and its slope. The value at `t` in
+  /// `start ..< end` is `value + slope · (t − start)`, as ``value(at:)`` computes it.
+  package func segment(at index: Int) -> (start: Double, end: Double, value: Double, slope: Double) {
+    let end = index + 1 < times.count ? times[index + 1] : .infinity
+    guard index >= 0 else { return (-.greatestFiniteMagnitude, end, neutralValue, 0) }
+    return (times[index], end, values[index], slopes[index])
+  }
+
+  /// The value at `time`, given the index of the last breakpoint at or before it (−1: none).
+  @inline(__always)
+  private func interpolate(after index: Int, at time: Double) -> Double {
+    guard index >= 0 else { return neutralValue }
+    return values[index] + slopes[index] * (time - times[index])
+  }
+}

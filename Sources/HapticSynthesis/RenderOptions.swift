@@ -1,0 +1,89 @@
+/// Everything about a render that is not in the pattern.
+public struct RenderOptions: Sendable {
+  /// Output sample rate in Hz, 1000 … 384000. Default 48000.
+  public var sampleRate: Int = 48_000
+  /// Frames rendered per block, 1 … 65536; the output does not depend on it. Default 32768
+  /// (large blocks make the hand-over between the rendering and the writing thread rare).
+  public var blockSize: Int = 32_768
+  /// Channel layout. Default `auto`.
+  public var layout: ChannelLayout = .auto
+  /// Multiplies every haptic intensity before the amplitude law, 0 … 1. Default 1.
+  public var intensityScale: Double = 1
+  /// Final gain in dB. Default 0.
+  public var gainDecibels: Double = 0
+  /// Silence added after the end of the pattern, in seconds, ≥ 0. Default 0.
+  public var tailSeconds: Double = 0
+  /// What to do when a sample exceeds full scale. Default `limit`.
+  public var peakPolicy: PeakPolicy = .limit
+  /// The signal model. Default ``SignalProfile/preview``.
+  public var profile: SignalProfile = .preview
+  /// Longest output accepted, in seconds, pattern and tail, whatever makes it long (event
+  /// times, durations, controls, the length of a waveform file), 0 < d ≤ 604800 (a week).
+  /// Default one hour.
+  public var maximumDurationSeconds: Double = 3_600
+
+  /// Most sound accepted, in seconds summed over every event (overlapping events count each):
+  /// ten times ``maximumDurationSeconds``, so that no pattern makes a render run for hours.
+  public var maximumVoiceSeconds: Double { 10 * maximumDurationSeconds }
+
+  /// The amplitude of a haptic voice at an effective intensity of 0 … 1: the profile's
+  /// amplitude law, after ``intensityScale``.
+  package func amplitude(intensity: Double) -> Double { profile.amplitude(intensity: intensity * intensityScale) }
+
+  /// Accepted sample rates in Hz.
+  public static let sampleRates = 1_000...384_000
+  /// Accepted intensity scales.
+  public static let intensityScales = 0.0...1.0
+  /// Accepted gains in dB.
+  public static let gainsDecibels = -120.0...60.0
+  /// Accepted block sizes in frames.
+  public static let blockSizes = 1...65_536
+  /// Accepted longest outputs in seconds: up to a week, so that every frame index fits an `Int`
+  /// at any sample rate.
+  public static let maximumDurations = 0.0...604_800
+
+  public init() {}
+}
+
+/// What the output stage does when a sample's magnitude exceeds 1.
+public enum PeakPolicy: String, Sendable, CaseIterable {
+  /// Bring each overload down to −1 dBFS with a look-ahead limiter (5 ms attack, 50 ms
+  /// release), leaving the rest of the output untouched; see ``PeakLimiter``.
+  case limit
+  /// Scale the whole output so its peak is −1 dBFS (0.891), and say so.
+  case normalize
+  /// Clamp each sample to ±1 and count them.
+  case clip
+  /// Refuse to write.
+  case error
+}
+
+extension RenderOptions {
+  /// Checks each option against its documented range; the one place options are checked (the
+  /// command line reports these messages as usage errors). Each message names the option and
+  /// its `render` flag.
+  public func validate() throws(RenderError) {
+    guard Self.sampleRates.contains(sampleRate) else {
+      throw .invalidOption(
+        "sample rate (--rate) \(sampleRate) Hz is outside \(Self.sampleRates.lowerBound)…\(Self.sampleRates.upperBound) Hz"
+      )
+    }
+    guard Self.blockSizes.contains(blockSize) else {
+      throw .invalidOption(
+        "block size (--block-size) \(blockSize) is outside \(Self.blockSizes.lowerBound)…\(Self.blockSizes.upperBound)")
+    }
+    guard Self.intensityScales.contains(intensityScale) else {
+      throw .invalidOption("intensity scale (--intensity-scale) \(intensityScale.formatted) is outside 0…1")
+    }
+    guard Self.gainsDecibels.contains(gainDecibels) else {
+      throw .invalidOption("gain (--gain) \(gainDecibels.formatted) dB is outside -120…60 dB")
+    }
+    guard tailSeconds.isFinite, tailSeconds >= 0 else {
+      throw .invalidOption("tail (--tail) \(tailSeconds.formatted) s is not a number of seconds ≥ 0")
+    }
+    guard Self.maximumDurations.contains(maximumDurationSeconds), maximumDurationSeconds > 0 else {
+      throw .invalidOption(
+        "maximum duration (--max-duration) \(maximumDurationSeconds.formatted) s is outside 0…604800 s (a week)")
+    }
+  }
+}

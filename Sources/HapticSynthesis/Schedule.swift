@@ -1,0 +1,202 @@
+import HapticModel
+import HapticSupport
+
+/// A pattern turned into voices at exact frames, with the total length, before any sample is
+/// rendered.
+package struct Schedule: Sendable {
+  /// Every voice, by onset frame (ties in file order).
+  package let voices: [Voice]
+  /// Frames from time 0 to the end of the last sound, event or control (SPEC §5), plus the tail.
+  package let frameCount: Int
+  /// The frames each event sounds, in event order.
+  package let spans: [Range<Int>]
+  /// An upper bound of any output sample's magnitude before gain: the largest sum of the
+  /// amplitude bounds of voices sounding together.
+  package let peakBound: Double
+
+  /// Events from which the schedule is made in two halves on two threads; below it, a thread
+  /// costs more than it saves.
+  package static let eventsScheduledInParallel = 4_096
+
+  /// - Parameter threshold: Events from which the schedule is made in two halves on two
+  ///   threads, with the same result as one pass, errors included.
+  package init(
+    pattern: Pattern, waveforms: [String: SampledAudio] = [:], options: RenderOptions,
+    halvesFrom threshold: Int = eventsScheduledInParallel
+  )
+    throws(RenderError)
+  {
+    let sampleRate = Double(options.sampleRate)
+    let highest = max(options.profile.minimumFrequency, options.profile.maximumFrequency)
+    var hasHaptic = false
+    var latestEnd: Double?
+    for event in pattern.events {
+      let end = event.time + event.countedDuration
+      hasHaptic = hasHaptic || event.type.isHaptic
+      latestEnd = max(latestEnd ?? end, end)
+    }
+    if hasHaptic, highest >= sampleRate / 2 {
+      throw .carrierAboveNyquist(frequency: highest, sampleRate: options.sampleRate)
+    }
+    let lastEnd = max(latestEnd ?? 0, pattern.lastControlTime)
+    if lastEnd + options.tailSeconds > options.maximumDurationSeconds {
+      throw .tooLong(seconds: lastEnd + options.tailSeconds, limit: options.maximumDurationSeconds)
+    }
+
+    let controls = Controls(pattern)
+    let runs = ParallelWork.halves(of: pattern.events.count, from: threshold)
+    var parts = ParallelWork.map(count: runs.count, jobs: 2) { index in
+      Result { () throws(RenderError) in
+        // The first part's voices become the schedule's: room for the others' too.
+        try Part(
+          pattern.events[runs[index]], controls: controls, waveforms: waveforms, options: options,
+          capacity: index == 0 ? pattern.events.count : 0)
+      }
+    }
+    // The first error in event order, as one pass would find it; the first part is moved out,
+    // so that its buffers are taken over, not copied.
+    var schedule = try parts.removeFirst().get()
+    for part in parts { schedule.append(try part.get()) }
+
+    let voiceSeconds = Double(schedule.spans.reduce(0) { $0 + $1.count }) / sampleRate
+    if voiceSeconds > options.maximumVoiceSeconds {
+      throw .tooMuchSound(seconds: voiceSeconds, limit: options.maximumVoiceSeconds)
+    }
+    let voices = schedule.voices
+    let isInOrder = zip(voices, voices.dropFirst()).allSatisfy { $0.onsetFrame <= $1.onsetFrame }
+    self.voices =
+      isInOrder
+      ? voices
+      : voices.enumerated()
+        .sorted { ($0.element.onsetFrame, $0.offset) < ($1.element.onsetFrame, $1.offset) }
+        .map(\.element)
+    frameCount =
+      max(Int((pattern.lastControlTime * sampleRate).rounded()), schedule.frameCount)
+      + Int((options.tailSeconds * sampleRate).rounded())
+    spans = schedule.spans
+    peakBound = schedule.sweep.largestSum()
+  }
+
+  /// A run of consecutive events scheduled: their voices in event order, the frames each
+  /// sounds, and their pieces of the amplitude sweep.
+  private struct Part: Sendable {
+    var voices: [Voice] = []
+    var spans: [Range<Int>] = []
+    /// The latest frame any of the events counts in (SPEC §5), before the tail; `Int.min` for
+    /// none.
+    var frameCount = Int.min
+    var sweep: AmplitudeSweep
+
+    /// - Parameter capacity: Voices to reserve room for, at least `events.count`.
+    init(
+      _ events: ArraySlice<Event>, controls: Controls, waveforms: [String: SampledAudio], options: RenderOptions,
+      capacity: Int
+    ) throws(RenderError) {
+      let sampleRate = Double(options.sampleRate)
+      sweep = AmplitudeSweep(sampleRate: sampleRate, capacity: events.count)
+      HugePages.reserve(max(capacity, events.count), in: &voices)
+      spans.reserveCapacity(max(capacity, events.count))
+      var playable: [String: SampledAudio] = [:]
+      for event in events {
+        let voice = try Schedule.voice(
+          for: event, controls: controls, waveforms: waveforms, options: options, playable: &playable)
+        let voiceEnd = Double(voice.endFrame) / sampleRate + options.tailSeconds
+        if voiceEnd > options.maximumDurationSeconds {
+          throw .tooLong(seconds: voiceEnd, limit: options.maximumDurationSeconds)
+        }
+        let counted = Int(((event.time + event.countedDuration) * sampleRate).rounded())
+        frameCount = max(frameCount, counted, voice.endFrame)
+        voices.append(voice)
+        spans.append(voice.onsetFrame..<max(voice.onsetFrame, voice.endFrame))
+      }
+      for (event, span) in zip(events, spans) {
+        sweep.add(
+          Schedule.amplitudeBound(of: event, controls: controls, waveforms: waveforms, options: options), over: span)
+      }
+    }
+
+    /// Adds the next run's events after this one's.
+    mutating func append(_ next: Part) {
+      voices += next.voices
+      spans += next.spans
+      frameCount = max(frameCount, next.frameCount)
+      sweep.append(next.sweep)
+    }
+  }
+
+  /// The voice that plays `event`; `playable` keeps each waveform as ``playable(_:at:)`` made
+  /// it, by path.
+  private static func voice(
+    for event: Event, controls: Controls, waveforms: [String: SampledAudio], options: RenderOptions,
+    playable: inout [String: SampledAudio]
+  ) throws(RenderError) -> Voice {
+    let sampleRate = Double(options.sampleRate)
+    let onset = Int((event.time * sampleRate).rounded())
+    switch event.type {
+    case .hapticTransient:
+      let intensity = controls.value(of: .hapticIntensity, for: event, at: event.time)
+      return .transient(
+        TransientVoice(
+          onsetFrame: onset,
+          amplitude: options.amplitude(intensity: intensity),
+          frequency: options.profile.frequency(sharpness: event.value(of: .hapticSharpness)),
+          cycles: options.profile.transientCycles, sampleRate: sampleRate))
+    case .hapticContinuous:
+      return .hapticContinuous(
+        HapticContinuousVoice(
+          onsetFrame: onset, event: event, envelope: Envelope(event: event, controls: controls), controls: controls,
+          options: options))
+    case .audioContinuous:
+      let highest = AudioContinuousVoice.fundamental(
+        pitch: ParameterTrack(.audioPitch, of: event, controls: controls).maximum)
+      if highest >= sampleRate / 2 {
+        throw .carrierAboveNyquist(frequency: highest, sampleRate: options.sampleRate)
+      }
+      return .audioContinuous(
+        AudioContinuousVoice(
+          onsetFrame: onset, event: event, envelope: Envelope(event: event, controls: controls),
+          controls: controls, sampleRate: sampleRate))
+    case .audioCustom:
+      guard let waveform = event.waveform, let audio = waveforms[waveform.path] else {
+        throw .missingWaveform(path: event.waveform?.path ?? "")
+      }
+      let source = playable[waveform.path] ?? Self.playable(audio, at: sampleRate)
+      playable[waveform.path] = source
+      return .audioCustom(
+        AudioCustomVoice(onsetFrame: onset, event: event, source: source, controls: controls, sampleRate: sampleRate))
+    }
+  }
+
+  /// `audio` halved in rate until it is at most 8 times `sampleRate` (Hz), so that reading it
+  /// costs at most 1,024 source frames per output frame at any pitch, however high the file's
+  /// own rate.
+  private static func playable(_ audio: SampledAudio, at sampleRate: Double) -> SampledAudio {
+    var audio = audio
+    while audio.sampleRate > 8 * sampleRate { audio = audio.halved() }
+    return audio
+  }
+
+  /// An upper bound of the magnitude of `event`'s voice over time.
+  private static func amplitudeBound(
+    of event: Event, controls: Controls, waveforms: [String: SampledAudio], options: RenderOptions
+  ) -> AmplitudeBound {
+    func largest(_ parameter: ParameterID) -> Double {
+      ParameterTrack(parameter, of: event, controls: controls).maximum
+    }
+    switch event.type {
+    case .hapticTransient, .hapticContinuous:
+      guard controls.act(on: .hapticIntensity, of: event.type) else {
+        // What `.haptic` gives for an intensity that does not change.
+        return .constant(options.amplitude(intensity: event.value(of: .hapticIntensity)))
+      }
+      return .haptic(ParameterTrack(.hapticIntensity, of: event, controls: controls), options)
+    case .audioContinuous:
+      let brightness = largest(.audioBrightness)
+      let partials = 1 + brightness / 3 + brightness * brightness / 5 + brightness * brightness * brightness / 7
+      return .constant(largest(.audioVolume) * partials)
+    case .audioCustom:
+      let sourcePeak = event.waveform.flatMap { waveforms[$0.path] }?.peak ?? 0
+      return .constant(largest(.audioVolume) * sourcePeak * AudioCustomVoice.interpolationOvershoot)
+    }
+  }
+}

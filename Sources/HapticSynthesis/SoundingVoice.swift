@@ -1,0 +1,47 @@
+/// A voice while it sounds: the scheduled ``Voice`` unboxed, with the state it changes as it
+/// renders (phase, oscillator, control positions).
+package struct SoundingVoice: Sendable {
+  /// First frame the voice writes.
+  package let onsetFrame: Int
+  /// Frame after the last one the voice writes.
+  package let endFrame: Int
+  private var sound: Sound
+
+  private enum Sound: Sendable {
+    case transient(TransientVoice, RotatingSine)
+    case hapticContinuous(HapticContinuousVoice)
+    case audioContinuous(AudioContinuousVoice)
+    case audioCustom(AudioCustomVoice)
+  }
+
+  /// The voice at its onset.
+  package init(_ voice: Voice) {
+    onsetFrame = voice.onsetFrame
+    endFrame = voice.endFrame
+    sound =
+      switch voice {
+      case .transient(let voice): .transient(voice, RotatingSine(increment: voice.increment))
+      case .hapticContinuous(let voice): .hapticContinuous(voice)
+      case .audioContinuous(let voice): .audioContinuous(voice)
+      case .audioCustom(let voice): .audioCustom(voice)
+      }
+  }
+
+  /// Adds the voice's samples for `frames` (inside its span) to the buses.
+  package mutating func render(_ frames: Range<Int>, into buses: inout Buses) {
+    switch sound {
+    case .transient(let voice, var sine):
+      voice.render(frames, with: &sine, into: &buses)
+      sound = .transient(voice, sine)
+    case .hapticContinuous(var voice):
+      voice.render(frames, into: &buses)
+      sound = .hapticContinuous(voice)
+    case .audioContinuous(var voice):
+      voice.render(frames, into: &buses)
+      sound = .audioContinuous(voice)
+    case .audioCustom(var voice):
+      voice.render(frames, into: &buses)
+      sound = .audioCustom(voice)
+    }
+  }
+}

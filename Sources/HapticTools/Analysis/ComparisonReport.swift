@@ -1,0 +1,140 @@
+import HapticSupport
+
+/// The outcome of comparing two audio streams sample by sample.
+public struct ComparisonReport: Sendable, CustomStringConvertible {
+  /// Rate, channels and length of one side.
+  public struct Side: Sendable, Equatable, Codable {
+    public var name: String
+    public var sampleRate: Int
+    public var channelCount: Int
+    public var frameCount: Int
+  }
+
+  public var expected: Side
+  public var actual: Side
+  public var tolerance: ComparisonTolerance
+  /// Differences of format or length, in plain words; any of them fails the comparison.
+  public var mismatches: [Mismatch] = []
+
+  /// A difference in the streams' shape, found before any sample is read.
+  public enum Mismatch: Sendable, Equatable, CustomStringConvertible {
+    case sampleRates(Int, Int)
+    case channelCounts(Int, Int)
+    case lengths(Int, Int)
+
+    /// `false` when the samples cannot be compared frame by frame.
+    package var allowsSampleComparison: Bool {
+      if case .lengths = self { return true }
+      return false
+    }
+
+    public var description: String {
+      switch self {
+      case .sampleRates(let expected, let actual): "sample rates differ: \(expected) Hz vs \(actual) Hz"
+      case .channelCounts(let expected, let actual): "channel counts differ: \(expected) vs \(actual)"
+      case .lengths(let expected, let actual): "lengths differ: \(expected) vs \(actual) frames"
+      }
+    }
+  }
+  public var framesCompared = 0
+  /// Largest |expected − actual|, with where it is.
+  public var maxDifference = 0.0
+  public var maxDifferenceFrame = 0
+  public var maxDifferenceChannel = 0
+  /// Samples whose difference exceeds `tolerance.maxDifference`, non-finite ones included.
+  public var samplesOverTolerance = 0
+  /// Samples that are NaN or infinite on either side: always a difference; left out of the
+  /// maximum difference and the levels, which they would make meaningless.
+  public var nonFiniteSamples = 0
+  /// First frame with a sample over the tolerance, and its channel.
+  public var firstFrameOverTolerance: Int?
+  public var firstChannelOverTolerance: Int?
+  /// Sums of squares, for the levels below.
+  package var signalEnergy = 0.0
+  package var differenceEnergy = 0.0
+
+  /// RMS of the difference, in dBFS (−∞ when identical).
+  public var differenceRMSDecibels: Double {
+    guard framesCompared > 0, differenceEnergy > 0 else { return -.infinity }
+    let samples = Double(framesCompared * expected.channelCount)
+    return Decibels.level((differenceEnergy / samples).squareRoot())
+  }
+
+  /// Signal (expected) to difference ratio in dB: +∞ when identical, `nil` when the expected
+  /// side is silent.
+  public var snr: Double? {
+    guard signalEnergy > 0 else { return differenceEnergy == 0 ? .infinity : nil }
+    guard differenceEnergy > 0 else { return .infinity }
+    return Decibels.level((signalEnergy / differenceEnergy).squareRoot())
+  }
+
+  /// Whether the two sides are the same sound within the tolerance.
+  public var passed: Bool {
+    mismatches.isEmpty && nonFiniteSamples == 0 && maxDifference <= tolerance.maxDifference
+      && (snr.map { $0 >= tolerance.minimumSNR } ?? true)
+  }
+
+  /// The report as `render compare` prints it.
+  public var description: String {
+    var lines: [String] = []
+    let verdict: String
+    if passed {
+      verdict = maxDifference == 0 ? "are identical" : "match within tolerance"
+    } else if let frame = firstFrameOverTolerance, let channel = firstChannelOverTolerance {
+      verdict = "differ (first at frame \(frame), channel \(channel))"
+    } else {
+      verdict = "differ"
+    }
+    lines.append("compare: '\(expected.name)' and '\(actual.name)' \(verdict)")
+    for mismatch in mismatches { lines.append("  \(mismatch)") }
+    func row(_ label: String, _ value: String) {
+      lines.append("  " + label.padded(28) + value)
+    }
+    let expectedFrames = max(expected.frameCount, actual.frameCount)
+    row("frames compared", "\(framesCompared) / \(expectedFrames)")
+    let seconds = NumberText.fixed(Double(maxDifferenceFrame) / Double(max(expected.sampleRate, 1)), 4)
+    row(
+      "max |Δ|",
+      "\(NumberText.scientific(maxDifference, 2)) at frame \(maxDifferenceFrame) (\(seconds) s), channel \(maxDifferenceChannel)"
+    )
+    row("samples over ±\(NumberText.scientific(tolerance.maxDifference, 1))", "\(samplesOverTolerance)")
+    if nonFiniteSamples > 0 { row("NaN or infinite samples", "\(nonFiniteSamples)") }
+    row("RMS of Δ", "\(NumberText.fixed(differenceRMSDecibels, 1)) dBFS")
+    let snrText = snr.map { "\(NumberText.fixed($0, 1)) dB" } ?? "n/a (expected is silent)"
+    row("SNR", "\(snrText) (minimum \(NumberText.fixed(tolerance.minimumSNR, 1)) dB)")
+    lines.append(passed ? "PASS" : "FAIL")
+    return lines.joined(separator: "\n")
+  }
+}
+
+extension ComparisonReport: Encodable {
+  private enum CodingKeys: String, CodingKey {
+    case expected, actual, tolerance, mismatches, framesCompared, maxDifference, maxDifferenceFrame
+    case maxDifferenceSeconds, maxDifferenceChannel, samplesOverTolerance, nonFiniteSamples, firstFrameOverTolerance
+    case firstChannelOverTolerance, differenceRMSDecibels, snrDecibels, identical, passed
+  }
+
+  /// JSON for scripts; infinite levels are `null` (`identical` tells why).
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(expected, forKey: .expected)
+    try container.encode(actual, forKey: .actual)
+    try container.encode(tolerance, forKey: .tolerance)
+    try container.encode(mismatches.map(\.description), forKey: .mismatches)
+    try container.encode(framesCompared, forKey: .framesCompared)
+    try container.encode(maxDifference, forKey: .maxDifference)
+    try container.encode(maxDifferenceFrame, forKey: .maxDifferenceFrame)
+    try container.encode(
+      Double(maxDifferenceFrame) / Double(max(expected.sampleRate, 1)), forKey: .maxDifferenceSeconds)
+    try container.encode(maxDifferenceChannel, forKey: .maxDifferenceChannel)
+    try container.encode(samplesOverTolerance, forKey: .samplesOverTolerance)
+    try container.encode(nonFiniteSamples, forKey: .nonFiniteSamples)
+    try container.encode(firstFrameOverTolerance, forKey: .firstFrameOverTolerance)
+    try container.encode(firstChannelOverTolerance, forKey: .firstChannelOverTolerance)
+    let rms = differenceRMSDecibels
+    try container.encode(rms.isFinite ? rms : nil, forKey: .differenceRMSDecibels)
+    try container.encode(snr.flatMap { $0.isFinite ? $0 : nil }, forKey: .snrDecibels)
+    try container.encode(differenceEnergy == 0 && mismatches.isEmpty, forKey: .identical)
+    try container.encode(passed, forKey: .passed)
+  }
+}

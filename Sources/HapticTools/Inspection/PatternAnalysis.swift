@@ -1,0 +1,155 @@
+import HapticModel
+import HapticPipeline
+import HapticSynthesis
+
+/// Facts about a pattern that `info`, `lint` and `plot` show: when each event sounds, how
+/// many sound at once, the effective parameters over time, the loudest point.
+public struct PatternAnalysis: Sendable {
+  /// When one event sounds, tails included, in seconds.
+  public struct Span: Sendable, Equatable {
+    /// Index in `pattern.events`.
+    public var event: Int
+    public var start: Double
+    public var end: Double
+  }
+
+  public let pattern: Pattern
+  /// The decoded audio of the pattern's waveforms, by path.
+  public let waveforms: [String: SampledAudio]
+  public let options: RenderOptions
+  /// One span per event, in event order.
+  public let spans: [Span]
+  /// Seconds from 0 to the end of the last sound or event (with the options' tail).
+  public let duration: Double
+  private let controls: Controls
+
+  /// - Parameter pattern: A pattern with its `AudioCustom` waveforms decoded (``PatternLoader``).
+  public init(_ pattern: some RenderablePattern, options: RenderOptions = RenderOptions()) throws(RenderError) {
+    try options.validate()
+    let loaded = pattern.loadedPattern
+    let pattern = loaded.pattern
+    let schedule = try Schedule(pattern: pattern, waveforms: loaded.waveforms, options: options)
+    let rate = Double(options.sampleRate)
+    self.pattern = pattern
+    waveforms = loaded.waveforms
+    self.options = options
+    controls = Controls(pattern)
+    duration = Double(schedule.frameCount) / rate
+    spans = schedule.spans.enumerated().map { index, frames in
+      Span(event: index, start: Double(frames.lowerBound) / rate, end: Double(frames.upperBound) / rate)
+    }
+  }
+
+  /// The largest number of events sounding at one time.
+  public var polyphony: Int {
+    let edges = spans.flatMap { [($0.start, 1), ($0.end, -1)] }.sorted { ($0.0, $0.1) < ($1.0, $1.1) }
+    var current = 0
+    var most = 0
+    for edge in edges {
+      current += edge.1
+      most = max(most, current)
+    }
+    return most
+  }
+
+  /// Events per type, in `EventType.allCases` order, types that occur only.
+  public var eventCounts: [(type: EventType, count: Int)] {
+    EventType.allCases.compactMap { type in
+      let count = pattern.events.filter { $0.type == type }.count
+      return count > 0 ? (type, count) : nil
+    }
+  }
+
+  /// The event parameters given, with how many events give each.
+  public var parametersUsed: [(id: ParameterID, count: Int)] {
+    ParameterID.allCases.compactMap { id in
+      let count = pattern.events.filter { $0.parameters[id] != nil }.count
+      return count > 0 ? (id, count) : nil
+    }
+  }
+
+  /// The dynamic parameters set, with how many `Parameter` and `ParameterCurve` elements set each.
+  public var controlsUsed: [(id: DynamicParameterID, parameters: Int, curves: Int)] {
+    DynamicParameterID.allCases.compactMap { id in
+      let parameters = pattern.parameters.filter { $0.id == id }.count
+      let curves = pattern.curves.filter { $0.id == id }.count
+      return parameters + curves > 0 ? (id, parameters, curves) : nil
+    }
+  }
+
+  /// An event that a control silences: its intensity (haptic) or volume (audio) control stays
+  /// at or within 1 % of 0 wherever the event sounds (at its onset, for a transient).
+  public struct SilencedEvent: Sendable, Equatable {
+    /// Index in `pattern.events`.
+    public var event: Int
+    public var control: DynamicParameterID
+    /// When the control came to (near) 0: the `Time` of the last element of that control
+    /// starting at or before the event.
+    public var since: Double
+  }
+
+  /// The control value at or below which an event counts as silenced.
+  public static let silenceThreshold = 0.01
+
+  /// Every event a control silences (SPEC §2: controls apply to every event of the pattern).
+  public var silencedEvents: [SilencedEvent] {
+    spans.compactMap { span in
+      let event = pattern.events[span.event]
+      let control: DynamicParameterID = event.type.isHaptic ? .hapticIntensityControl : .audioVolumeControl
+      let sounding = soundingInterval(event: span.event)
+      guard controls[control].maximum(from: sounding.start, to: sounding.end) <= Self.silenceThreshold else {
+        return nil
+      }
+      let starts =
+        pattern.parameters.filter { $0.id == control }.map(\.time)
+        + pattern.curves.filter { $0.id == control }.map(\.time)
+      let since = starts.filter { $0 <= event.time }.max() ?? 0
+      return SilencedEvent(event: span.event, control: control, since: since)
+    }
+  }
+
+  /// The largest effective intensity (haptic) or volume (audio) of the event at `index` over
+  /// the time it sounds (at its onset, for a transient), 0 … 1.
+  public func loudestLevel(event index: Int) -> Double {
+    let event = pattern.events[index]
+    let parameter: ParameterID = event.type.isHaptic ? .hapticIntensity : .audioVolume
+    let sounding = soundingInterval(event: index)
+    return ParameterTrack(parameter, of: event, controls: controls).maximum(from: sounding.start, to: sounding.end)
+  }
+
+  /// The seconds over which the event at `index` takes its level from the controls: its onset
+  /// alone for a transient (sampled there), else from its onset to the end of its span.
+  private func soundingInterval(event index: Int) -> (start: Double, end: Double) {
+    let event = pattern.events[index]
+    return (event.time, event.type == .hapticTransient ? event.time : max(spans[index].end, event.time))
+  }
+
+  /// The effective value of `parameter` for the event at `index` at `time` seconds.
+  public func value(of parameter: ParameterID, event index: Int, at time: Double) -> Double {
+    controls.value(of: parameter, for: pattern.events[index], at: time)
+  }
+
+  /// The loudest sample of the render with these options, before any peak policy.
+  public func loudestPoint() -> (peak: Double, time: Double, channel: Int) {
+    guard var renderer = try? Renderer(pattern: pattern, waveforms: waveforms, options: options) else {
+      return (0, 0, 0)
+    }
+    var block = AudioBlock(channelCount: renderer.layout.channelCount, capacity: options.blockSize)
+    var loudest: (peak: Double, time: Double, channel: Int) = (0, 0, 0)
+    var start = 0
+    while renderer.render(into: &block) {
+      defer { start += block.frameCount }
+      // Most blocks hold nothing louder than the blocks before: their peak, eight samples at a
+      // time, says so before any search for the place.
+      guard block.peak > loudest.peak else { continue }
+      for channel in block.channels.indices {
+        for frame in 0..<block.frameCount where Double(abs(block.channels[channel][frame])) > loudest.peak {
+          loudest = (
+            Double(abs(block.channels[channel][frame])), Double(start + frame) / Double(options.sampleRate), channel
+          )
+        }
+      }
+    }
+    return loudest
+  }
+}

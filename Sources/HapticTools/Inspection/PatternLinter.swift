@@ -1,0 +1,107 @@
+import HapticFiles
+import HapticModel
+import HapticPipeline
+import HapticReader
+import HapticSupport
+
+/// Device-compatibility checks beyond the reader's: things that load but will not behave on
+/// an iPhone as the pattern's author likely meant.
+public enum PatternLinter {
+  /// Silence before an event, in seconds, above which the event is flagged.
+  public static let longSilence = 10.0
+  /// Waveform file extensions Apple devices play through Core Haptics.
+  public static let deviceAudioExtensions: Set<String> = [
+    "wav", "wave", "aif", "aiff", "aifc", "caf", "m4a", "aac", "mp3", "flac",
+  ]
+
+  /// Everything `render lint` reports for the AHAP file at `path`: the reader's diagnostics,
+  /// then (when it loads) the device checks of ``lint(_:file:diagnostics:)``, in file order.
+  /// What a device refuses is an error here.
+  /// A file that cannot be read is an error at its first line.
+  public static func check(
+    path: String, loader: PatternLoader, treatsWarningsAsErrors: Bool = false
+  ) -> Diagnostics {
+    var diagnostics = Diagnostics(treatsWarningsAsErrors: treatsWarningsAsErrors, treatsDeviceRefusalsAsErrors: true)
+    do {
+      guard let pattern = try loader.load(path: path, diagnostics: &diagnostics) else { return diagnostics }
+      lint(try PatternAnalysis(pattern), file: path, diagnostics: &diagnostics)
+      diagnostics.sortByLocation()
+    } catch {
+      diagnostics.error(at: SourceLocation(file: path, line: 1, column: 1), JSONPath(), "\(error)")
+    }
+    return diagnostics
+  }
+
+  /// Adds a warning to `diagnostics` for each finding; `file` names the pattern.
+  public static func lint(_ analysis: PatternAnalysis, file: String, diagnostics: inout Diagnostics) {
+    let pattern = analysis.pattern
+    func warn(_ position: TextPosition, _ path: JSONPath, _ message: String) {
+      diagnostics.warn(at: position.location(in: file), path, message)
+    }
+
+    if !pattern.events.contains(where: { $0.type == .hapticContinuous }) {
+      for parameter in pattern.parameters where parameter.id == .hapticSharpnessControl {
+        warn(
+          parameter.position, parameter.path,
+          "HapticSharpnessControl has no effect here: the pattern has no HapticContinuous event, and transients keep their own sharpness"
+        )
+      }
+      for curve in pattern.curves where curve.id == .hapticSharpnessControl {
+        warn(
+          curve.position, curve.path,
+          "HapticSharpnessControl has no effect here: the pattern has no HapticContinuous event, and transients keep their own sharpness"
+        )
+      }
+    }
+
+    let continuous = pattern.events.enumerated().filter { $0.element.type == .hapticContinuous }
+      .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+    // Earlier events still sounding, per sharpness, in start order; each is dropped once it has
+    // ended, since every later event starts later still.
+    var sounding: [Double: [Event]] = [:]
+    for event in continuous {
+      let sharpness = event.value(of: .hapticSharpness)
+      sounding[sharpness, default: []].removeAll { $0.time + $0.duration <= event.time }
+      if let other = sounding[sharpness]?.first {
+        warn(
+          event.position, event.path,
+          "overlaps \(other.path) (\(seconds(other.time))–\(seconds(other.time + other.duration)) s) with the same sharpness \(sharpness.formatted); on a device the two merge into one vibration"
+        )
+      }
+      sounding[sharpness, default: []].append(event)
+    }
+
+    for event in pattern.events {
+      guard let waveform = event.waveform else { continue }
+      let name = FileSystem.name(of: waveform.path)
+      let ext = name.contains(".") ? String(name.split(separator: ".").last ?? "").lowercased() : ""
+      if !deviceAudioExtensions.contains(ext) {
+        warn(
+          event.position, event.path.appending("EventWaveformPath"),
+          "Apple devices may not play '\(ext.isEmpty ? name : "." + ext)' files; use WAV, AIFF or CAF")
+      }
+    }
+
+    for silenced in analysis.silencedEvents {
+      let event = pattern.events[silenced.event]
+      warn(
+        event.position, event.path,
+        "silent: \(silenced.control.rawValue) holds it at 0 (set at \(seconds(silenced.since)) s), and controls apply to every event of the pattern; set the control back before this event"
+      )
+    }
+
+    var soundEnd = 0.0
+    for span in analysis.spans.sorted(by: { $0.start < $1.start }) {
+      if span.start - soundEnd > longSilence {
+        let event = pattern.events[span.event]
+        warn(
+          event.position, event.path,
+          "starts after \(seconds(span.start - soundEnd)) s of silence; Core Haptics may have stopped an idle engine by then (check its auto-shutdown)"
+        )
+      }
+      soundEnd = max(soundEnd, span.end)
+    }
+  }
+
+  private static func seconds(_ value: Double) -> String { NumberText.fixed(value, 2) }
+}

@@ -1,0 +1,35 @@
+/// Text for SVG and HTML documents.
+package enum Markup {
+  /// `text` with `&`, `<`, `>` and `"` replaced by entities: safe in element content and in
+  /// double-quoted attributes.
+  package static func escaped(_ text: String) -> String {
+    var result = ""
+    for character in text {
+      switch character {
+      case "&": result += "&amp;"
+      case "<": result += "&lt;"
+      case ">": result += "&gt;"
+      case "\"": result += "&quot;"
+      default: result.append(character)
+      }
+    }
+    return result
+  }
+
+  /// `name` percent-encoded for a relative URL: every byte but letters, digits and `-._~`.
+  package static func percentEncoded(_ name: String) -> String {
+    let hex = Array("0123456789ABCDEF")
+    var result = ""
+    for byte in name.utf8 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+        UInt8(ascii: "~"):
+        result.append(Character(UnicodeScalar(byte)))
+      default:
+        result += "%\(hex[Int(byte >> 4)])\(hex[Int(byte & 15)])"
+      }
+    }
+    return result
+  }
+}

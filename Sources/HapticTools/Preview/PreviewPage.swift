@@ -1,0 +1,122 @@
+import HapticFiles
+import HapticModel
+import HapticPipeline
+import HapticReader
+import HapticSynthesis
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A single HTML file to hear and see a pattern in a browser: its title and metadata, the
+/// render in an audio player, the plot of ``SVGPlot`` with a playhead that follows the audio
+/// (a click on the plot seeks, the space bar plays and pauses), the peak level, the render
+/// options and the pattern's diagnostics.
+///
+/// The page needs no network and no other file: the audio is embedded as 16-bit FLAC in a
+/// `data:` URI. When that would pass ``embeddedAudioLimit`` at the render's rate, it is
+/// embedded at ``previewSampleRate`` instead (the page says so); when even that would pass it,
+/// the audio is written beside the page as `<page name>.flac` and linked.
+public enum PreviewPage {
+  /// How the audio reached the page.
+  public enum Audio: Sendable, Equatable {
+    /// In the page, at this rate in Hz.
+    case embedded(sampleRate: Int)
+    /// In this file beside the page (its name), at the render's rate.
+    case linked(file: String)
+  }
+
+  /// What was written, for an index of pages.
+  public struct Summary: Sendable {
+    /// The pattern's Description, or its name.
+    public var title: String
+    /// Seconds, tails included (``PatternAnalysis/duration``).
+    public var duration: Double
+    public var eventCount: Int
+    /// Largest sample of the audio, linear.
+    public var peak: Double
+    public var audio: Audio
+    /// A small SVG of the waveform's envelope (``PreviewThumbnail``).
+    public var thumbnail: String
+  }
+
+  /// Largest embedded audio, counted as raw 16-bit PCM (frames × channels × 2 bytes): 8 MiB,
+  /// 87 s of one channel at 48 kHz. FLAC makes it smaller; base64 adds a third.
+  public static let embeddedAudioLimit = 8 << 20
+
+  /// The rate of the reduced audio of long patterns, in Hz: the haptic carrier (a few hundred
+  /// Hz at most) is kept whole; audio events lose what lies above 4 kHz.
+  public static let previewSampleRate = 8_000
+
+  /// Renders `pattern` and writes its page to `path`, atomically like every output (a linked
+  /// audio file is removed again when the page cannot be written).
+  ///
+  /// - Parameters:
+  ///   - name: What the pattern is called (its file's name), shown on the page.
+  ///   - diagnostics: The pattern's warnings, listed under the plot.
+  ///   - plotWidth: Width of the plot's time axis in pixels (see ``SVGPlot/widths``).
+  /// - Throws: ``RenderError``, ``EncodingError``, ``FileSystemError`` or ``SVGPlot/WidthError``.
+  @discardableResult
+  public static func write(
+    _ pattern: some RenderablePattern, name: String, diagnostics: [Diagnostic] = [],
+    options: RenderOptions = RenderOptions(), plotWidth: Int = 1_200, to path: String
+  ) throws -> Summary {
+    let pattern = pattern.loadedPattern
+    let analysis = try PatternAnalysis(pattern, options: options)
+    let plotter = try SVGPlot(width: plotWidth)
+
+    let channels = options.layout.resolved(for: pattern.pattern).channelCount
+    let rawBytes = { (rate: Int) in Int((analysis.duration * Double(rate)).rounded(.up)) * channels * 2 }
+    var audioOptions = options
+    let audio: Audio
+    if rawBytes(options.sampleRate) <= embeddedAudioLimit {
+      audio = .embedded(sampleRate: options.sampleRate)
+    } else if rawBytes(previewSampleRate) <= embeddedAudioLimit {
+      audio = .embedded(sampleRate: previewSampleRate)
+      audioOptions.sampleRate = previewSampleRate
+    } else {
+      audio = .linked(file: FileSystem.stem(of: path) + ".flac")
+    }
+    // Embedded audio is made in a private folder of its own, removed afterwards.
+    let scratch: String? =
+      if case .embedded = audio { try TemporaryPath.newFolder(prefix: "render-preview-") } else { nil }
+    let audioPath =
+      scratch.map { "\($0)/audio.flac" } ?? "\(FileSystem.directory(of: path))/\(FileSystem.stem(of: path)).flac"
+    defer {
+      if let scratch {
+        FileSystem.removeIfPresent(audioPath)
+        FileSystem.removeEmptyFolder(scratch)
+      }
+    }
+    let report = try Render.toFile(
+      pattern, options: audioOptions, destination: .file(audioPath),
+      format: try AudioFileFormat(.flac, encoding: .pcm16))
+    var written = false
+    defer { if scratch == nil, !written { FileSystem.removeIfPresent(audioPath) } }
+    // The plot and the thumbnail draw the audio the page plays: one render, read back once.
+    var reader = try AudioFileReader(path: audioPath)
+    let envelope = try EnvelopeSummary(of: &reader, columns: plotWidth)
+    let plot = plotter.draw(analysis, envelope: envelope)
+    let thumbnail = PreviewThumbnail.svg(envelope.merged(into: PreviewThumbnail.width))
+    let audioSource: String
+    switch audio {
+    case .embedded:
+      let bytes = try FileSystem.readAll(audioPath, limit: 2 * embeddedAudioLimit)
+      audioSource = "data:audio/flac;base64," + Data(bytes).base64EncodedString()
+    case .linked(let file):
+      audioSource = Markup.percentEncoded(file)
+    }
+    let summary = Summary(
+      title: PreviewHTML.title(of: pattern.pattern, name: name), duration: analysis.duration,
+      eventCount: pattern.events.count, peak: report.peak, audio: audio, thumbnail: thumbnail)
+    let html = PreviewHTML(
+      name: name, pattern: pattern.pattern, summary: summary, options: options, diagnostics: diagnostics, plot: plot,
+      plotWidth: plotWidth, audioSource: audioSource
+    ).text
+    try TextFile.write(html, to: path)
+    written = true
+    return summary
+  }
+}
