@@ -1,0 +1,100 @@
+import Foundation
+import HapticRender
+import Testing
+import _HapticRenderTestSupport
+
+/// `docs/`, `CHANGELOG.md` and the README hold together: links reach their files and anchors,
+/// code comments cite sections that exist, the presets page matches the catalog, and the
+/// changelog starts with the tool's version.
+@Suite struct DocumentationTests {
+  static let root = Locations.packageRoot
+  /// The Markdown files of the repository's documentation, relative to the root.
+  static let pages: [String] = {
+    let docs = Locations.files(in: "\(root)/docs", withExtension: "md").map { String($0.dropFirst(root.count + 1)) }
+    return ["README.md", "CHANGELOG.md"] + docs
+  }()
+
+  static func text(_ page: String) throws -> String {
+    try String(contentsOfFile: "\(root)/\(page)", encoding: .utf8)
+  }
+
+  /// The anchors of a Markdown page: its explicit `<a id="…">` and its headings' GitHub slugs.
+  static func anchors(of page: String) throws -> Set<String> {
+    var anchors = Set<String>()
+    for line in try text(page).split(separator: "\n") {
+      if let id = line.firstMatch(of: #/<a id="([^"]+)"><\/a>/#)?.output.1 { anchors.insert(String(id)) }
+      guard line.hasPrefix("#") else { continue }
+      let title = line.drop { $0 == "#" }.trimmingCharacters(in: .whitespaces).lowercased()
+      let kept = title.unicodeScalars.filter { scalar in
+        scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == " " || scalar == "-"
+      }
+      anchors.insert(String(String.UnicodeScalarView(kept)).replacingOccurrences(of: " ", with: "-"))
+    }
+    return anchors
+  }
+
+  @Test func pagesExist() {
+    for page in ["docs/signal-model.md", "docs/architecture.md", "docs/performance.md", "CHANGELOG.md"] {
+      #expect(Self.pages.contains(page), "\(page)")
+    }
+  }
+
+  /// Every relative link of every page reaches a file, and its anchor, if any, is on that page.
+  @Test func linksReachTheirTargets() throws {
+    for page in Self.pages {
+      let folder = (page as NSString).deletingLastPathComponent
+      for link in try Self.text(page).matches(of: #/\]\(([^)\s]+)\)/#).map({ String($0.output.1) }) {
+        guard !link.contains("://") else { continue }
+        let parts = link.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+        let target = (folder as NSString).appendingPathComponent(String(parts[0]))
+        let file = parts[0].isEmpty ? page : (target as NSString).standardizingPath
+        #expect(FileManager.default.fileExists(atPath: "\(Self.root)/\(file)"), "\(page): \(link)")
+        if parts.count == 2, file.hasSuffix(".md") {
+          #expect(try Self.anchors(of: file).contains(String(parts[1])), "\(page): \(link)")
+        }
+      }
+    }
+  }
+
+  /// A comment that cites `docs/signal-model.md §3.4` (or `docs/architecture.md §2`,
+  /// `docs/performance.md §5`) names a section that exists there.
+  @Test func citedSectionsExist() throws {
+    let prefixes = ["signal-model.md": "s", "architecture.md": "a", "performance.md": "p"]
+    var anchors: [String: Set<String>] = [:]
+    for (page, _) in prefixes { anchors[page] = try Self.anchors(of: "docs/\(page)") }
+    let sources =
+      Locations.files(in: "\(Self.root)/Sources", withExtension: "swift")
+      + Locations.files(in: "\(Self.root)/Tests", withExtension: "swift")
+    for source in sources {
+      let text = try String(contentsOfFile: source, encoding: .utf8)
+      for citation in text.matches(of: #/docs/([a-z-]+\.md) §(\d+(?:\.\d+)?)/#) {
+        let page = String(citation.output.1)
+        guard let prefix = prefixes[page] else { continue }
+        let anchor = prefix + citation.output.2.replacingOccurrences(of: ".", with: "-")
+        #expect(anchors[page]?.contains(anchor) == true, "\(source): \(citation.output.0)")
+      }
+    }
+  }
+
+  /// The latest release in `CHANGELOG.md` is the version `render --version` prints.
+  @Test func changelogStartsWithTheToolsVersion() async throws {
+    let result = try await CommandRunner.render(["--version"])
+    let version = String(decoding: result.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    let latest = try Self.text("CHANGELOG.md").split(separator: "\n").first { $0.hasPrefix("## ") }
+    #expect(latest?.hasPrefix("## \(version) ") == true, "\(latest ?? "no release heading")")
+  }
+
+  /// The presets page lists every preset with the catalog's events.
+  @Test func presetTableMatchesTheCatalog() throws {
+    let page = try Self.text("docs/presets.md")
+    func number(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
+    for preset in PresetCatalog.presets {
+      let events = preset.taps.map { tap in
+        let kind = tap.duration.map { "C \(Int(($0 * 1000).rounded())) ms" } ?? "T"
+        return "\(Int((tap.time * 1000).rounded())) ms \(kind) \(number(tap.intensity, 3))/\(number(tap.sharpness, 2))"
+      }
+      let row = "| `\(preset.id)` | `\(preset.call)` | \(events.joined(separator: " · ")) |"
+      #expect(page.contains(row + "\n"), "docs/presets.md lacks \(row)")
+    }
+  }
+}
