@@ -2,13 +2,17 @@ import HapticRender
 
 /// libFuzzer entry point: reads the bytes as an AHAP file and, when they are accepted, analyses,
 /// lints and renders the pattern (short, at a low rate). Anything but a crash, a hang, an
-/// unbounded allocation or a sample that is not finite or beyond full scale is a pass. `AudioCustom` patterns are read but not rendered: their
-/// paths would make the fuzzer open arbitrary files.
+/// unbounded allocation, a sample that is not finite or beyond full scale, or a disagreement of
+/// the two readers (``ReaderAgreement``) is a pass. `AudioCustom` patterns are read but not
+/// rendered: their paths would make the fuzzer open arbitrary files.
 ///
 ///   scripts/fuzz 60
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzAHAP(_ data: UnsafeRawPointer, _ count: Int) -> Int32 {
   let bytes = Array(UnsafeRawBufferPointer(start: data, count: count))
+  if let disagreement = ReaderAgreement.disagreement(on: bytes) {
+    fatalError("the readers disagree: \(disagreement)")
+  }
   var diagnostics = Diagnostics()
   guard let pattern = Pattern.parse(bytes, file: "fuzz.ahap", diagnostics: &diagnostics),
     !pattern.events.contains(where: { $0.type == .audioCustom })

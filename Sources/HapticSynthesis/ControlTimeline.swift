@@ -1,7 +1,7 @@
 import HapticModel
 
 /// The value of one dynamic parameter over time: a piecewise-linear function compiled from
-/// the pattern's `Parameter` and `ParameterCurve` elements of that ID (SPEC §2).
+/// the pattern's `Parameter` and `ParameterCurve` elements of that ID (docs/signal-model.md §2.1).
 ///
 /// - It starts at the control's neutral value.
 /// - Elements apply in order of their `Time`; ties by the time of their first point, then

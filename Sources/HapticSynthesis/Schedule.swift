@@ -6,7 +6,7 @@ import HapticSupport
 package struct Schedule: Sendable {
   /// Every voice, by onset frame (ties in file order).
   package let voices: [Voice]
-  /// Frames from time 0 to the end of the last sound, event or control (SPEC §5), plus the tail.
+  /// Frames from time 0 to the end of the last sound, event or control (docs/signal-model.md §5.2), plus the tail.
   package let frameCount: Int
   /// The frames each event sounds, in event order.
   package let spans: [Range<Int>]
@@ -44,13 +44,12 @@ package struct Schedule: Sendable {
     }
 
     let controls = Controls(pattern)
-    let runs = ParallelWork.halves(of: pattern.events.count, from: threshold)
-    var parts = ParallelWork.map(count: runs.count, jobs: 2) { index in
+    var parts = TwoHalves.map(count: pattern.events.count, from: threshold) { run, isFirst in
       Result { () throws(RenderError) in
         // The first part's voices become the schedule's: room for the others' too.
         try Part(
-          pattern.events[runs[index]], controls: controls, waveforms: waveforms, options: options,
-          capacity: index == 0 ? pattern.events.count : 0)
+          pattern.events[run], controls: controls, waveforms: waveforms, options: options,
+          capacity: isFirst ? pattern.events.count : 0)
       }
     }
     // The first error in event order, as one pass would find it; the first part is moved out,
@@ -82,7 +81,7 @@ package struct Schedule: Sendable {
   private struct Part: Sendable {
     var voices: [Voice] = []
     var spans: [Range<Int>] = []
-    /// The latest frame any of the events counts in (SPEC §5), before the tail; `Int.min` for
+    /// The latest frame any of the events counts in (docs/signal-model.md §5.2), before the tail; `Int.min` for
     /// none.
     var frameCount = Int.min
     var sweep: AmplitudeSweep
@@ -94,7 +93,7 @@ package struct Schedule: Sendable {
     ) throws(RenderError) {
       let sampleRate = Double(options.sampleRate)
       sweep = AmplitudeSweep(sampleRate: sampleRate, capacity: events.count)
-      HugePages.reserve(max(capacity, events.count), in: &voices)
+      voices = [Voice](largeCapacity: max(capacity, events.count))
       spans.reserveCapacity(max(capacity, events.count))
       var playable: [String: SampledAudio] = [:]
       for event in events {

@@ -61,7 +61,7 @@ public final class CHHapticPattern {
   }
 
   /// Seconds from 0 to the end of the last sound (release tails included), event or control:
-  /// the length of its render (SPEC §5).
+  /// the length of its render (docs/signal-model.md §5.2).
   public var duration: TimeInterval {
     (try? PatternAnalysis(loaded).duration) ?? 0
   }

@@ -16,7 +16,7 @@ struct PlaybackTimeline {
   }
 
   let pattern: LoadedPattern
-  /// The pattern's length (SPEC §5), where a non-looping segment ends by itself.
+  /// The pattern's length (docs/signal-model.md §5.2), where a non-looping segment ends by itself.
   let patternDuration: Double
   private(set) var segments: [Segment] = []
   /// Controls sent to the player, at engine times, in the order sent.

@@ -33,4 +33,10 @@ extension Locations {
   public static var patternFiles: [String] {
     files(in: corpus, withExtension: "ahap") + files(in: samples, withExtension: "ahap")
   }
+
+  /// `Tests/Fixtures/plain/`: plain texts in real shapes (events alone, nothing to report), which
+  /// the plain reader takes.
+  public static var plainFixtures: [String] {
+    files(in: "\(fixtures)/plain", withExtension: "ahap")
+  }
 }

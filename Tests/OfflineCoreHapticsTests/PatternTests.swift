@@ -91,7 +91,7 @@ import _HapticRenderTestSupport
     #expect(missing?.code == .resourceNotAvailable)
   }
 
-  /// `duration` is the render's length: events, release tails and controls (SPEC §5).
+  /// `duration` is the render's length: events, release tails and controls (docs/signal-model.md §5.2).
   @Test func durationCountsTailsAndControls() throws {
     let buzz = CHHapticEvent(
       eventType: .hapticContinuous,

@@ -18,8 +18,7 @@ package enum FileSystem {
     guard size <= limit else { throw .tooLarge(path: path, bytes: size, limit: limit) }
     var failure: FileSystemError?
     // Read into uninitialized memory: zeroing it first would write every byte twice.
-    let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-      if let base = buffer.baseAddress { HugePages.advise(base, byteCount: size) }
+    let bytes = [UInt8](largeUninitializedCapacity: size) { buffer, initialized in
       // Only what was read counts: a file that shrank meanwhile gives fewer bytes.
       while initialized < size {
         let count = read(descriptor, buffer.baseAddress! + initialized, size - initialized)

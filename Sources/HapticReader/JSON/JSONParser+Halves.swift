@@ -1,4 +1,3 @@
-import Dispatch
 import HapticSupport
 
 /// A large document read in two halves: while one thread reads from the start, another reads
@@ -23,24 +22,17 @@ extension JSONParser {
     package var deepest: Int
   }
 
-  /// The second half, read on a thread of its own from `start`.
-  package final class SecondHalf: Sendable {
-    package let start: Int
-    /// `nil` when the text from `start` is not a clean run of elements up to a closing bracket.
-    private let tail: BackgroundTask<ArrayTail?>
+  /// The second half, read on a thread of its own; `nil` when the text from its start is not a
+  /// clean run of elements up to a closing bracket.
+  package typealias SecondHalf = TwoHalves.Tail<ArrayTail?>
 
-    /// Starts reading at once; `parser` reads the same text as the first half.
-    package init(reading parser: JSONParser, from start: Int) {
-      self.start = start
-      var reader = parser
-      reader.index = start
-      HugePages.reserve((parser.bytes.count - start) / 8 + 1, in: &reader.nodes)
-      tail = BackgroundTask { reader.readArrayTail() }
-    }
-
-    /// Waits until the second half is read, and returns it.
-    @discardableResult
-    package func wait() -> ArrayTail? { tail.wait() }
+  /// Starts reading the second half from `start` with `parser`, a parser of the same text as
+  /// the first half's.
+  package static func startSecondHalf(reading parser: JSONParser, from start: Int) -> SecondHalf {
+    var reader = parser
+    reader.index = start
+    reader.nodes = [JSONNode](largeCapacity: (parser.bytes.count - start) / 8 + 1)
+    return SecondHalf(from: start, reader: reader) { reader, _ in reader.readArrayTail() }
   }
 
   /// Reads elements (separated by commas, each with its values) up to a closing bracket,

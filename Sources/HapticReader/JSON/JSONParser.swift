@@ -66,15 +66,23 @@ public struct JSONParser {
 
   /// Parses a whole document.
   ///
-  /// - Parameters:
-  ///   - valueLimit: Values above which the document is refused; default ``maximumValues``.
-  ///   - secondHalf: Where the elements of a large array likely start near the middle of the
-  ///     text, or `nil`; from there on the text is read on a second thread, with the same
-  ///     result as one pass (see ``SecondHalf``).
+  /// - Parameter valueLimit: Values above which the document is refused; default
+  ///   ``maximumValues``.
   /// - Returns: The document, or `nil` after recording a syntax error in `diagnostics`.
   public static func parse(
+    _ text: [UInt8], file: String, valueLimit: Int = maximumValues, diagnostics: inout Diagnostics
+  ) -> JSONDocument? {
+    parse(text, file: file, valueLimit: valueLimit, secondHalfStart: { _ in nil }, diagnostics: &diagnostics)
+  }
+
+  /// Parses a whole document, from `secondHalfStart`'s place on a second thread.
+  ///
+  /// - Parameter secondHalfStart: Where the elements of a large array likely start near the middle of
+  ///   the text, or `nil`; from there on the text is read on a second thread, with the same
+  ///   result as one pass (see ``SecondHalf``).
+  package static func parse(
     _ text: [UInt8], file: String, valueLimit: Int = maximumValues,
-    secondHalf: (UnsafeBufferPointer<UInt8>) -> Int? = { _ in nil }, diagnostics: inout Diagnostics
+    secondHalfStart: (UnsafeBufferPointer<UInt8>) -> Int?, diagnostics: inout Diagnostics
   ) -> JSONDocument? {
     let bytes = JSONTextEncoding.utf8(text)
     let byteOrderMark = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -82,9 +90,9 @@ public struct JSONParser {
       var parser = JSONParser(source: bytes, bytes: buffer, valueLimit: valueLimit)
       parser.index = byteOrderMark
       // AHAP text holds about one value per 10 bytes; pages of unused capacity are never touched.
-      HugePages.reserve(min(bytes.count / 8, valueLimit * 2) + 1, in: &parser.nodes)
-      if let start = secondHalf(buffer), start > byteOrderMark, start < buffer.count {
-        parser.secondHalf = SecondHalf(
+      parser.nodes = [JSONNode](largeCapacity: min(bytes.count / 8, valueLimit * 2) + 1)
+      if let start = secondHalfStart(buffer), start > byteOrderMark, start < buffer.count {
+        parser.secondHalf = startSecondHalf(
           reading: JSONParser(source: bytes, bytes: buffer, valueLimit: valueLimit), from: start)
       }
       let result = Result { () throws(SyntaxError) in try parser.parseDocument() }

@@ -29,7 +29,7 @@ extension Pattern {
   package static func parseFully(_ bytes: [UInt8], file: String, diagnostics: inout Diagnostics) -> Pattern? {
     guard
       let document = JSONParser.parse(
-        bytes, file: file, secondHalf: PatternParser.secondHalfStart, diagnostics: &diagnostics)
+        bytes, file: file, secondHalfStart: PatternParser.secondHalfStart, diagnostics: &diagnostics)
     else { return nil }
     var parser = PatternParser(document: document, file: file, diagnostics: diagnostics)
     let pattern = parser.parseDocument()

@@ -57,27 +57,26 @@ extension PatternParser {
     _ elements: [JSONDocument.Index], into pattern: inout Pattern,
     halvesFrom threshold: Int = elementsReadInParallel
   ) {
-    let bounds = ParallelWork.halves(of: elements.count, from: threshold)
     let parser = PatternParser(
       document: document, file: file,
       diagnostics: Diagnostics(
         treatsWarningsAsErrors: diagnostics.treatsWarningsAsErrors,
         treatsDeviceRefusalsAsErrors: diagnostics.treatsDeviceRefusalsAsErrors))
-    var runs = ParallelWork.map(count: bounds.count, jobs: 2) { index in
+    var runs = TwoHalves.map(count: elements.count, from: threshold) { run, isFirst in
       // The second run reads the document through a reference of its own, so that the two
       // threads do not count references on one object.
-      let document = index == 0 ? parser.document : parser.document.withOwnReference()
+      let document = isFirst ? parser.document : parser.document.withOwnReference()
       var parser = PatternParser(document: document, file: parser.file, diagnostics: parser.diagnostics)
       // The first run's events become the pattern's: room for the others' too.
-      return parser.read(elements[bounds[index]], capacity: index == 0 ? elements.count : 0)
+      return parser.read(elements[run], capacity: isFirst ? elements.count : 0)
     }
     var latestTime = -Double.infinity
     var reportedOrder = false
+    var first = 0
     for index in runs.indices {
       // Moved out of `runs`, so that the first run's buffers are taken over, not copied.
       let run = runs[index]
       runs[index] = ElementRun(diagnostics: Diagnostics())
-      let first = bounds[index].lowerBound
       var previous = Diagnostics.Tally()
       for (offset, time) in run.times.enumerated() {
         diagnostics.append(run.diagnostics, from: previous, to: run.found[offset])
@@ -92,6 +91,7 @@ extension PatternParser {
         }
         latestTime = max(latestTime, time)
       }
+      first += run.times.count
       if index == 0 {
         (pattern.events, pattern.parameters, pattern.curves) = (
           run.pattern.events, run.pattern.parameters, run.pattern.curves
@@ -109,7 +109,7 @@ extension PatternParser {
   /// - Parameter capacity: Events to reserve room for, at least `elements.count`.
   private mutating func read(_ elements: ArraySlice<JSONDocument.Index>, capacity: Int) -> ElementRun {
     var run = ElementRun(diagnostics: diagnostics)
-    HugePages.reserve(max(capacity, elements.count), in: &run.pattern.events)
+    run.pattern.events = [Event](largeCapacity: max(capacity, elements.count))
     run.times.reserveCapacity(elements.count)
     run.found.reserveCapacity(elements.count)
     for element in elements {

@@ -22,19 +22,16 @@ extension PatternParser {
         "missing \"EventType\": one of \(EventType.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
     }
     let durationField = fields.take("EventDuration", in: document)
-    var duration = durationField.flatMap { number($0.value, atLeast: 0, what: "a duration in seconds") }
+    let duration = durationField.flatMap {
+      number($0.value, atLeast: LoadingRules.shortestDuration, what: "a duration in seconds")
+    }
     let parameterField = fields.take("EventParameters", in: document)
     var parameters = EventParameters()
     if let parameterField, let type {
       parameters = parseEventParameters(parameterField.value, for: type)
     }
-    if let type, type.isHaptic {
-      for parameter in ParameterID.hapticSignal where parameters[parameter] == nil {
-        warn(
-          value,
-          "no \(parameter.rawValue); the signal model's default \(parameter.defaultValue.formatted) is used (Apple documents none)"
-        )
-      }
+    if let type {
+      LoadingRules.signalParameters(of: type, parameters) { report($0, at: value) }
     }
     let pathField = fields.take("EventWaveformPath", in: document)
     let envelopeField = fields.take("EventWaveformUseVolumeEnvelope", in: document)
@@ -56,27 +53,12 @@ extension PatternParser {
       }
     }
 
-    if type.isContinuous {
-      let sustained = (parameters[.sustained] ?? 1) != 0
-      let durationWasInvalid = durationField != nil && duration == nil
-      if sustained, (duration ?? 0) <= 0, !durationWasInvalid {
-        let place = durationField?.value ?? value
-        error(
-          place,
-          "a sustained \(type.rawValue) event needs a positive \"EventDuration\" in seconds")
-        return nil
-      }
-      if type == .hapticContinuous, sustained, let given = duration, given > Event.maximumContinuousDuration,
-        let durationField
-      {
-        warn(
-          durationField.value,
-          "\(given.formatted) s is longer than Core Haptics' 30 s limit for continuous haptic events; rendered as 30 s")
-        duration = Event.maximumContinuousDuration
-      }
-    }
+    let read = LoadingRules.duration(
+      duration, of: type, parameters, wasInvalid: durationField != nil && duration == nil
+    ) { report($0, at: durationField?.value ?? value) }
+    guard let read else { return nil }
     return Event(
-      type: type, time: time, duration: duration ?? 0, clampedParameters: parameters, waveform: waveform,
+      type: type, time: time, duration: read, clampedParameters: parameters, waveform: waveform,
       position: document.position(value), path: path)
   }
 
@@ -96,30 +78,14 @@ extension PatternParser {
         continue
       }
       guard let id = parameterID(idField.value) else { continue }
-      let name = id.rawValue
       guard let valueField else {
-        error(item, "missing \"ParameterValue\" for \(name)")
+        error(item, "missing \"ParameterValue\" for \(id.rawValue)")
         continue
       }
       guard let raw = number(valueField.value, what: "a number") else { continue }
-      let clamped = clamp(raw, to: id.range, valueField.value, name: name)
-      if id == .sustained, clamped != 0, clamped != 1 {
-        warn(
-          valueField.value,
-          "Sustained is 0 or 1; \(clamped.formatted) is read as 1 (only exactly 0 means not sustained)")
+      parameters[id] = LoadingRules.parameter(id, raw, of: type, isRepeated: parameters[id] != nil) { finding in
+        report(finding, at: finding.place == .parameterValue ? valueField.value : idField.value)
       }
-      if !id.isAccepted(by: type) {
-        let (kind, accepted) = type.isHaptic ? ("an audio", "haptic") : ("a haptic", "audio")
-        refuse(
-          idField.value,
-          "\(name) is \(kind) parameter, and \(type.rawValue) events take \(accepted) parameters only; ignored here")
-      } else if !id.applies(to: type) {
-        warn(idField.value, "\(name) has no effect on \(type.rawValue) events")
-      }
-      if parameters[id] != nil {
-        warn(idField.value, "\(name) is given twice; this later value is used")
-      }
-      parameters[id] = clamped
     }
     return parameters
   }

@@ -6,7 +6,7 @@ extension PatternParser {
   package typealias Node = JSONDocument.Index
 
   package mutating func requireTime(_ value: Node) -> Double? {
-    number(value, atLeast: 0, what: "a time in seconds")
+    number(value, atLeast: LoadingRules.earliestTime, what: "a time in seconds")
   }
 
   package mutating func number(_ value: Node, atLeast minimum: Double? = nil, what: String) -> Double? {
@@ -93,6 +93,15 @@ extension PatternParser {
   }
 
   // MARK: - Reporting
+
+  /// Reports what a loading rule found at `node`.
+  package mutating func report(_ finding: LoadingRules.Finding, at node: Node) {
+    switch finding.severity {
+    case .warning: warn(node, finding.message)
+    case .refusal: refuse(node, finding.message)
+    case .error: error(node, finding.message)
+    }
+  }
 
   /// Reports at the value's place, or for a key at the key's place with its value's path.
   package mutating func warn(_ node: Node, _ message: String) {

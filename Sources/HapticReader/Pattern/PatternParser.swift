@@ -13,9 +13,6 @@ package struct PatternParser {
     self.diagnostics = diagnostics
   }
 
-  /// The `Version`s Core Haptics accepts.
-  package static let acceptedVersions = 1.0...1.1
-
   /// Control points per curve above which devices may refuse a curve (a warning).
   package static let maximumCurvePoints = 16
 
@@ -54,11 +51,7 @@ package struct PatternParser {
           warn(value, "expected a number, found \(document.excerpt(value)); ignored")
           continue
         }
-        if !Self.acceptedVersions.contains(version) {
-          refuse(value, "version \(version.formatted) is outside 1.0…1.1; read here as version 1")
-        } else if version != 1 {
-          warn(value, "version \(version.formatted) is read as version 1")
-        }
+        LoadingRules.version(version) { report($0, at: value) }
         pattern.version = version
       } else if document.string(key, equals: "Metadata") {
         pattern.metadata = document.value(value)

@@ -32,14 +32,10 @@ package struct PlainPatternReader {
 
   /// A large text's elements from a place near the middle on, read on a thread of its own.
   /// When the first half reaches that place as the start of an element, it takes them over;
-  /// otherwise it reads on alone (the pattern is the same either way).
-  private struct SecondHalf {
-    let start: Int
-    /// Set when the first half gives up: the second then stops early.
-    let isStopped: Locked<Bool>
-    /// `nil` when the text from `start` is not a plain run of elements up to a closing bracket.
-    let tail: BackgroundTask<Tail?>
-  }
+  /// otherwise it reads on alone (the pattern is the same either way). `nil` when the text from
+  /// there is not a plain run of elements up to a closing bracket; stopped when the first half
+  /// gives up.
+  private typealias SecondHalf = TwoHalves.Tail<Tail?>
 
   /// Reads numbers and whitespace as the JSON parser does; its nodes are never used.
   private var scanner: JSONParser
@@ -61,14 +57,14 @@ package struct PlainPatternReader {
       if let start = PatternParser.secondHalfStart(in: buffer) {
         var tailReader = reader
         tailReader.scanner.index = start
-        let isStopped = Locked(false)
-        reader.secondHalf = SecondHalf(
-          start: start, isStopped: isStopped, tail: BackgroundTask { tailReader.readTail(unless: isStopped) })
+        reader.secondHalf = SecondHalf(from: start, reader: tailReader) { reader, isStopped in
+          reader.readTail(unless: isStopped)
+        }
       }
       let pattern = try? reader.readDocument()
-      if pattern == nil { reader.secondHalf?.isStopped.withLock { $0 = true } }
+      if pattern == nil { reader.secondHalf?.stop() }
       // The second half reads `buffer`: it must be done before the buffer goes.
-      _ = reader.secondHalf?.tail.wait()
+      reader.secondHalf?.wait()
       return pattern
     }
   }
@@ -82,8 +78,10 @@ package struct PlainPatternReader {
     repeat {
       switch try key(among: Self.documentKeys) {
       case 0:
-        guard pattern.version == nil, try number() == 1 else { throw NotPlain() }
-        pattern.version = 1
+        guard pattern.version == nil else { throw NotPlain() }
+        let version = try number()
+        try LoadingRules.version(version, report: givingUp)
+        pattern.version = version
       default:
         guard events == nil else { throw NotPlain() }
         events = try readElements()
@@ -100,12 +98,11 @@ package struct PlainPatternReader {
   /// The events of the `Pattern` array.
   private mutating func readElements() throws(NotPlain) -> [Event] {
     try open("[")
-    var events: [Event] = []
     // About 190 bytes of text per event.
-    HugePages.reserve(text.count / 160 + 1, in: &events)
+    var events = [Event](largeCapacity: text.count / 160 + 1)
     var latestTime = -Double.infinity
     repeat {
-      if scanner.index == secondHalf?.start, let tail = secondHalf?.tail.wait() {
+      if scanner.index == secondHalf?.start, let tail = secondHalf?.wait() {
         guard tail.events[0].time >= latestTime else { throw NotPlain() }
         let first = events.count
         events += tail.events
@@ -121,15 +118,14 @@ package struct PlainPatternReader {
 
   /// Reads elements up to the closing bracket of their array, which it leaves unread.
   ///
-  /// - Parameter isStopped: Looked at every 1,024 elements; once it is set, reading stops
+  /// - Parameter isStopped: Looked at every 1,024 elements; once it is `true`, reading stops
   ///   (`nil`).
-  private mutating func readTail(unless isStopped: Locked<Bool>) -> Tail? {
-    var events: [Event] = []
-    HugePages.reserve((text.count - scanner.index) / 160 + 1, in: &events)
+  private mutating func readTail(unless isStopped: () -> Bool) -> Tail? {
+    var events = [Event](largeCapacity: (text.count - scanner.index) / 160 + 1)
     var latestTime = -Double.infinity
     do {
       repeat {
-        if events.count % 1_024 == 0, isStopped.withLock({ $0 }) { return nil }
+        if events.count % 1_024 == 0, isStopped() { return nil }
         try readElement(into: &events, latestTime: &latestTime)
       } while try next(closing: "]")
     } catch {
@@ -159,7 +155,7 @@ package struct PlainPatternReader {
     var time: Double?
     var type: EventType?
     var duration: Double?
-    var parameters: EventParameters?
+    var parameters: WrittenParameters?
     repeat {
       switch try key(among: Self.eventKeys) {
       case 0:
@@ -173,35 +169,33 @@ package struct PlainPatternReader {
         duration = try number()
       default:
         guard parameters == nil else { throw NotPlain() }
-        parameters = try readParameters()
+        parameters = try readParameterList()
       }
     } while try next(closing: "}")
-    guard let time, let type, time >= 0, (duration ?? 0) >= 0, type != .audioCustom else { throw NotPlain() }
-    let given = parameters ?? EventParameters()
-    for (id, value) in given {
-      guard id.isAccepted(by: type), id.applies(to: type), id != .sustained || value == 0 || value == 1 else {
-        throw NotPlain()
-      }
-    }
-    if type.isHaptic, ParameterID.hapticSignal.contains(where: { given[$0] == nil }) { throw NotPlain() }
-    if type.isContinuous, (given[.sustained] ?? 1) != 0 {
-      let seconds = duration ?? 0
-      guard seconds > 0, type != .hapticContinuous || seconds <= Event.maximumContinuousDuration else {
-        throw NotPlain()
-      }
-    }
+    // An AudioCustom event's waveform fields are the full reader's to read.
+    guard let time, let type, time >= LoadingRules.earliestTime, type != .audioCustom else { throw NotPlain() }
+    guard (duration ?? 0) >= LoadingRules.shortestDuration else { throw NotPlain() }
+    let given = try readParameters(parameters, of: type)
+    try LoadingRules.signalParameters(of: type, given, report: givingUp)
+    guard let read = try LoadingRules.duration(duration, of: type, given, report: givingUp) else { throw NotPlain() }
     return Event(
-      type: type, time: time, duration: duration ?? 0, clampedParameters: given, waveform: nil,
+      type: type, time: time, duration: read, clampedParameters: given, waveform: nil,
       position: lines.position(of: start, in: text), path: JSONPath(element: element, .event))
   }
 
   private static let eventKeys = spellings("Time", "EventType", "EventDuration", "EventParameters")
 
-  /// An `EventParameters` array: each `{"ParameterID": …, "ParameterValue": …}` once, its value
-  /// within the parameter's range.
-  private mutating func readParameters() throws(NotPlain) -> EventParameters {
+  /// The values of an `EventParameters` array as written, before the loading rules.
+  private struct WrittenParameters {
+    var values = EventParameters()
+    /// A parameter written twice (the later value is in `values`).
+    var repeated: ParameterID?
+  }
+
+  /// An `EventParameters` array: each `{"ParameterID": …, "ParameterValue": …}` as written.
+  private mutating func readParameterList() throws(NotPlain) -> WrittenParameters {
     try open("[")
-    var parameters = EventParameters()
+    var parameters = WrittenParameters()
     repeat {
       try open("{")
       var id: ParameterID?
@@ -215,10 +209,27 @@ package struct PlainPatternReader {
           value = try number()
         }
       } while try next(closing: "}")
-      guard let id, let value, parameters[id] == nil, id.range.contains(value) else { throw NotPlain() }
-      parameters[id] = id.clamped(value)
+      guard let id, let value else { throw NotPlain() }
+      if parameters.values[id] != nil { parameters.repeated = id }
+      parameters.values[id] = value
     } while try next(closing: "]")
     return parameters
+  }
+
+  /// The parameters an event of `type` holds for those written, as ``LoadingRules`` reads them.
+  private func readParameters(_ written: WrittenParameters?, of type: EventType) throws(NotPlain) -> EventParameters {
+    var parameters = EventParameters()
+    guard let written else { return parameters }
+    for (id, value) in written.values {
+      parameters[id] = try LoadingRules.parameter(
+        id, value, of: type, isRepeated: id == written.repeated, report: givingUp)
+    }
+    return parameters
+  }
+
+  /// The `report` of a loading rule for a plain text: any finding means the text is not plain.
+  private func givingUp(_ finding: LoadingRules.Finding) throws(NotPlain) {
+    throw NotPlain()
   }
 
   private static let parameterKeys = spellings("ParameterID", "ParameterValue")

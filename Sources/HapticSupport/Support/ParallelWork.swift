@@ -26,11 +26,6 @@ package enum ParallelWork {
     }
     return state.withLock { $0.results.map { $0! } }
   }
-
-  /// `0..<count` as one run, or from `threshold` items on as two halves, for two threads.
-  package static func halves(of count: Int, from threshold: Int) -> [Range<Int>] {
-    count >= threshold ? [0..<count / 2, count / 2..<count] : [0..<count]
-  }
 }
 
 /// Work distribution and results shared by the worker threads (behind a ``Locked``).

@@ -91,7 +91,7 @@ public struct PatternAnalysis: Sendable {
   /// The control value at or below which an event counts as silenced.
   public static let silenceThreshold = 0.01
 
-  /// Every event a control silences (SPEC §2: controls apply to every event of the pattern).
+  /// Every event a control silences (docs/signal-model.md §2.3: controls apply to every event of the pattern).
   public var silencedEvents: [SilencedEvent] {
     spans.compactMap { span in
       let event = pattern.events[span.event]

@@ -10,12 +10,15 @@ import _HapticRenderTestSupport
     (try? FileManager.default.contentsOfDirectory(atPath: "\(Locations.packageRoot)/Tests/Fixtures/fuzz"))?.sorted()
     ?? []
 
-  /// Every input kept from fuzzing (and the hand-made hostile ones) is handled cleanly.
+  /// Every input kept from fuzzing (and the hand-made hostile ones) is handled cleanly, and the
+  /// two readers agree on it.
   @Test(arguments: fuzzFixtures)
   func keptInputNeverCrashes(_ name: String) throws {
     let path = "\(Locations.packageRoot)/Tests/Fixtures/fuzz/\(name)"
     var diagnostics = Diagnostics()
     let bytes = try FileSystem.readAll(path, limit: InputLimits().patternBytes)
+    let disagreement = ReaderAgreement.disagreement(on: bytes)
+    #expect(disagreement == nil, "\(disagreement ?? "")")
     guard let pattern = Pattern.parse(bytes, file: name, diagnostics: &diagnostics) else {
       #expect(diagnostics.hasErrors)
       #expect(diagnostics.all.allSatisfy { $0.location.line >= 1 && $0.location.column >= 1 })

@@ -25,7 +25,7 @@ import _HapticRenderTestSupport
 
   // MARK: - lint
 
-  /// SPEC §2: a control left at 0 silences every later event; lint names the control.
+  /// docs/signal-model.md §2.3: a control left at 0 silences every later event; lint names the control.
   @Test func eventsAControlSilencesAreFlagged() throws {
     let findings = try lint(
       F.document(

@@ -15,7 +15,7 @@ import _HapticRenderTestSupport
       var diagnostics = Diagnostics()
       nodes =
         JSONParser.parse(
-          bytes, file: "t.json", valueLimit: valueLimit, secondHalf: { _ in start }, diagnostics: &diagnostics
+          bytes, file: "t.json", valueLimit: valueLimit, secondHalfStart: { _ in start }, diagnostics: &diagnostics
         )?.nodes
       self.diagnostics = diagnostics.all
     }
@@ -47,7 +47,7 @@ import _HapticRenderTestSupport
     func tail(_ text: String, from start: Int) -> JSONParser.ArrayTail? {
       let bytes = Array(text.utf8)
       return bytes.withUnsafeBufferPointer {
-        JSONParser.SecondHalf(reading: JSONParser(source: bytes, bytes: $0, valueLimit: 100), from: start).wait()
+        JSONParser.startSecondHalf(reading: JSONParser(source: bytes, bytes: $0, valueLimit: 100), from: start).wait()
       }
     }
     let read = tail(#"[1, {"a": [2, 3]}, 4] "#, from: 4)

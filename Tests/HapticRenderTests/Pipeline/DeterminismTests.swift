@@ -3,7 +3,7 @@ import _HapticRenderTestSupport
 
 @testable import HapticRender
 
-/// SPEC §6.13: the same input and options give the same samples and bytes.
+/// docs/signal-model.md §6.13: the same input and options give the same samples and bytes.
 @Suite struct DeterminismTests {
   private static let breath = "\(Locations.samples)/breath-478.ahap"
 

@@ -34,7 +34,7 @@ import _HapticRenderTestSupport
     }
   }
 
-  /// SPEC §6.14: boundaries of the 4-7-8 cycle at 4.00 s and 11.00 s, silence in the hold.
+  /// docs/signal-model.md §6.14: boundaries of the 4-7-8 cycle at 4.00 s and 11.00 s, silence in the hold.
   @Test func breathingCycleKeepsItsBoundaries() throws {
     var diagnostics = Diagnostics()
     let pattern = try #require(

@@ -16,7 +16,7 @@ import _HapticRenderTestSupport
   }
 
   /// Every tap starts within 1 ms of its time, and the taps' peaks follow intensity² (the
-  /// default profile's amplitude law; SPEC: transient peak A(I) ± 1e-3).
+  /// default profile's amplitude law; docs/signal-model.md §3.5: transient peak A(I) ± 1e-3).
   @Test(arguments: presets.map(\.id))
   func tapsSoundAtTheirTimesWithTheirLevels(_ id: String) throws {
     let preset = try #require(PresetCatalog.presets(named: id).first)
@@ -104,7 +104,7 @@ import _HapticRenderTestSupport
       try #require(PresetCatalog.presets(named: "expo-android-12.7/notification.warning").first).pattern())
     let bursts = Signal.bursts(samples, minimumGap: Self.rate / 500)
     #expect(bursts.count == 1)
-    // 210 ms held, then the default release, T(0) = 20 ms (SPEC §3)
+    // 210 ms held, then the default release, T(0) = 20 ms (docs/signal-model.md §3.3)
     #expect(abs(Double(bursts[0].count) / Double(Self.rate) - 0.230) < 0.001)
   }
 

@@ -28,8 +28,7 @@ import Testing
   /// (where it has transparent huge pages at all).
   @Test(.enabled(if: FileManager.default.fileExists(atPath: "/sys/kernel/mm/transparent_hugepage/enabled")))
   func largeReservationsAreAdvised() throws {
-    var large: [Double] = []
-    HugePages.reserve(1 << 20, in: &large)  // 8 MiB
+    var large = [Double](largeCapacity: 1 << 20)  // 8 MiB
     let address = large.withUnsafeMutableBufferPointer { UInt(bitPattern: $0.baseAddress) }
     let inside = (address + UInt(HugePages.size)) & ~UInt(HugePages.size - 1)
     #expect(try mappingFlags(at: inside).contains("hg"))

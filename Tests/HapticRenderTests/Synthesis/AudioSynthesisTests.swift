@@ -9,7 +9,7 @@ import _HapticRenderTestSupport
   import Darwin
 #endif
 
-/// SPEC §6.11–12 and the audio events: tones, pan, custom waveforms, resampling.
+/// docs/signal-model.md §6.11 and §6.12, and the audio events (§3.6, §3.7): tones, pan, custom waveforms, resampling.
 @Suite struct AudioSynthesisTests {
   private typealias F = PatternFixtures
   private let fs = 48_000

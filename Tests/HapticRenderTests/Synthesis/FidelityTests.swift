@@ -3,7 +3,7 @@ import _HapticRenderTestSupport
 
 @testable import HapticRender
 
-/// What the file sounds like is what Core Haptics would play (SPEC §2, §3, §4, §5), measured on
+/// What the file sounds like is what Core Haptics would play (docs/signal-model.md §2, §3, §4, §5), measured on
 /// rendered PCM.
 @Suite struct FidelityTests {
   private typealias F = PatternFixtures
@@ -96,7 +96,7 @@ import _HapticRenderTestSupport
     #expect(audio.report.frameCount == Int(0.04 * 8_000))  // 20 ms attack + 20 ms decay
   }
 
-  /// SPEC §4: one transient that overloads at 3.9 s changes only the samples near it; the rest
+  /// docs/signal-model.md §4.3: one transient that overloads at 3.9 s changes only the samples near it; the rest
   /// of the 4 s inhale keeps its level, bit for bit.
   @Test(arguments: [7, 4_096])
   func limiterChangesOnlyTheSamplesNearAnOverload(blockSize: Int) throws {

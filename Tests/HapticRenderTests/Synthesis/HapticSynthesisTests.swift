@@ -9,7 +9,7 @@ import _HapticRenderTestSupport
   import Darwin
 #endif
 
-/// SPEC §6: properties of the haptic signal, measured on rendered PCM at 48 kHz.
+/// docs/signal-model.md §6: properties of the haptic signal, measured on rendered PCM at 48 kHz.
 @Suite struct HapticSynthesisTests {
   private let fs = 48_000
   private let profile = SignalProfile.preview

@@ -3,7 +3,7 @@ import _HapticRenderTestSupport
 
 @testable import HapticRender
 
-/// Channel layouts (SPEC §4) and actuator profiles.
+/// Channel layouts (docs/signal-model.md §4.1) and actuator profiles.
 @Suite struct LayoutAndProfileTests {
   private typealias F = PatternFixtures
   private static let mixed = F.document(
@@ -12,7 +12,7 @@ import _HapticRenderTestSupport
 
   /// The haptic carrier (sharpness 1: 300 Hz, amplitude 0.7² = 0.49) and the tone (440 Hz,
   /// volume 0.4, panned −0.5: cos(π/8) left, sin(π/8) right) as each layout's channels
-  /// should carry them (SPEC §4), as amplitudes of the two components.
+  /// should carry them (docs/signal-model.md §4.1), as amplitudes of the two components.
   private static let haptic = 0.49
   private static let (left, right) = (0.4 * 0.923_880, 0.4 * 0.382_683)
 
