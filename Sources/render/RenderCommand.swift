@@ -57,9 +57,16 @@ struct RenderCommand: ParsableCommand {
         print(try CompletionScript.text(for: shell), terminator: "")
         return
       }
+      if let word = arguments.first, let meant = Suggestion.subcommand(misspeltAs: word) {
+        throw ValidationError("unknown subcommand '\(word)'; did you mean '\(meant)'?")
+      }
       var command = try CommandParsing.parse(arguments)
       try command.run()
     } catch {
+      if let message = Suggestion.unknownOptionMessage(for: error, arguments: arguments) {
+        StandardError.write(message + "\n")
+        exit(withError: exitCode(for: error))
+      }
       exit(withError: error)
     }
   }
