@@ -27,11 +27,13 @@ struct RenderCommand: ParsableCommand {
     version: PackageVersion.current,
     subcommands: [
       Convert.self, PresetCommand.self, Compare.self, Check.self, Lint.self, Info.self, Plot.self, Preview.self,
+      GenerateManual.self,
     ],
     defaultSubcommand: Convert.self
   )
 
   /// Every message of the tool starts so; located diagnostics start with `FILE:LINE:COL:`.
+  /// (swift-argument-parser has no public way to set the prefix of the messages it prints.)
   static var _errorPrefix: String { "render: error: " }
 
   /// Runs the command; `render --help` also prints the default command's options, since
@@ -49,23 +51,30 @@ struct RenderCommand: ParsableCommand {
     }
     if arguments.isEmpty {
       // The missing input and the default command's usage, rather than every subcommand's.
-      arguments = [Convert._commandName]
+      arguments = [Convert.commandName]
     }
     do {
       if let shell = requestedCompletionShell(arguments) {
         print(try CompletionScript.text(for: shell), terminator: "")
         return
       }
-      var command = try parseAsRoot(arguments)
-      do {
-        try (command as? any OptionChecking)?.checkOptions()
-      } catch let error as ValidationError {
-        exitWithUsageError(error.message, for: type(of: command))
+      if let word = arguments.first, let meant = Suggestion.subcommand(misspeltAs: word) {
+        throw ValidationError("unknown subcommand '\(word)'; did you mean '\(meant)'?")
       }
+      var command = try CommandParsing.parse(arguments)
       try command.run()
     } catch {
+      if let message = Suggestion.unknownOptionMessage(for: error, arguments: arguments) {
+        StandardError.write(message + "\n")
+        exit(withError: exitCode(for: error))
+      }
       exit(withError: error)
     }
+  }
+
+  /// The names of the subcommands that the help lists.
+  static var shownSubcommandNames: [String] {
+    configuration.subcommands.filter { $0.configuration.shouldDisplay }.map { $0.commandName }
   }
 
   /// The shell of `--generate-completion-script SHELL` (or `=SHELL`), when that is the request.
@@ -75,21 +84,12 @@ struct RenderCommand: ParsableCommand {
       first.split(separator: "=", maxSplits: 1).dropFirst().first.map(String.init) ?? arguments.dropFirst().first
     return value.flatMap(CompletionShell.init(rawValue:))
   }
+}
 
-  /// Prints `message` with the usage of `subcommand`, as swift-argument-parser does for its own
-  /// usage errors, and exits with status 64.
-  private static func exitWithUsageError(_ message: String, for subcommand: any ParsableCommand.Type) -> Never {
-    let name = "render \(subcommand._commandName)"
-    // Lines after the first line up under it, as swift-argument-parser prints them.
-    let label = "Usage: "
-    let usage = usageString(for: subcommand).replacing("\n", with: "\n" + String(repeating: " ", count: label.count))
-    StandardError.write(
-      """
-      \(_errorPrefix)\(message)
-      \(label)\(usage)
-        See '\(name) --help' for more information.
-
-      """)
-    exit(withError: ExitCode.validationFailure)
+extension ParsableCommand {
+  /// The name the command is typed as: every command of the tool names itself in its
+  /// configuration.
+  static var commandName: String {
+    configuration.commandName ?? String(describing: self).lowercased()
   }
 }

@@ -13,7 +13,7 @@ enum CompletionScript {
   /// The script for `shell`.
   static func text(for shell: CompletionShell) throws -> String {
     let generated = RenderCommand.completionScript(for: shell)
-    let names = RenderCommand.configuration.subcommands.map { $0._commandName } + ["help"]
+    let names = RenderCommand.shownSubcommandNames + ["help"]
     switch shell {
     case .bash: return try bash(generated, names: names)
     case .zsh: return try zsh(generated, names: names)

@@ -10,10 +10,13 @@ import HapticRender
 struct Console {
   var isQuiet = false
 
-  /// Prints each diagnostic (warnings only when not quiet), then `error` when there is one.
+  /// Prints each diagnostic (warnings only when not quiet), one that repeats with a count
+  /// (``RepeatedDiagnostics``), then `error` when there is one.
   func print(_ diagnostics: [Diagnostic], omitted: Int = 0, error: String? = nil) {
-    for diagnostic in diagnostics where diagnostic.severity == .error || !isQuiet {
-      line("\(diagnostic)")
+    let shown = diagnostics.filter { $0.severity == .error || !isQuiet }
+    for entry in RepeatedDiagnostics.collapse(shown) {
+      line("\(entry.diagnostic)")
+      if let note = entry.note { line(note) }
     }
     if let file = diagnostics.last?.location.file { note(omitted: omitted, in: file) }
     if let error { self.error(error) }

@@ -42,7 +42,11 @@ struct Lint: ParsableCommand {
       try JSONOutput.print(checked.flatMap(\.diagnostics.all))
     } else {
       for (file, found) in checked {
-        for finding in found.all where finding.severity == .error || !diagnostics.quiet { print(finding) }
+        let shown = found.all.filter { $0.severity == .error || !diagnostics.quiet }
+        for entry in RepeatedDiagnostics.collapse(shown) {
+          print(entry.diagnostic)
+          if let note = entry.note { print(note) }
+        }
         console.note(omitted: found.omittedCount, in: file)
       }
       console.note(
