@@ -158,7 +158,7 @@ public final class CHHapticEngine: @unchecked Sendable {
   /// scale where they overload together).
   public func render(to url: URL, options: RenderOptions = RenderOptions()) throws {
     var mix = try MixedSource(playedPatterns(), options: options)
-    let writer = try AudioFileWriter(
+    var writer = try AudioFileWriter(
       to: .file(url.path), format: try AudioFileFormat(path: url.path), sampleRate: options.sampleRate,
       channelCount: mix.channelCount)
     var block = AudioBlock(channelCount: mix.channelCount, capacity: options.blockSize)

@@ -14,14 +14,14 @@ public final class AudioFileReader {
 
   /// Opens the file for reading; only regular files are read (``FileSystem/openRegularFile(_:)``).
   ///
-  /// - Throws: ``EncodingError/cannotOpen(path:reason:)`` with the system's or libsndfile's
-  ///   message.
+  /// - Throws: ``EncodingError/cannotOpenFile(_:)`` with the system's error number, or
+  ///   ``EncodingError/cannotOpen(path:reason:)`` with libsndfile's message.
   public init(path: String) throws(EncodingError) {
     let descriptor: Int32
     do {
       descriptor = try FileSystem.openRegularFile(path).descriptor
     } catch {
-      throw .cannotOpen(path: path, reason: FileSystem.readProblem(path) ?? error.reason)
+      throw .cannotOpenFile(FileSystem.readProblem(path) ?? error)
     }
     var info = SF_INFO()
     // libsndfile closes the descriptor with the handle, or at once when it fails.

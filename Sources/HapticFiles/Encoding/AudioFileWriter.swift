@@ -12,15 +12,21 @@ import HapticSynthesis
 /// Frames go to a temporary file (see ``OutputFile``), through a buffer that sends libsndfile's
 /// small writes in large runs (``BufferedOutput``); ``finish()`` closes it and moves it to
 /// the target (a regular file is replaced by a rename; standard output, a device or a FIFO is
-/// written to). Until then the target is untouched, and ``discard()`` (or deinitialization
-/// without `finish`) removes the temporary file, so a failed render leaves nothing behind.
+/// written to). Until then the target is untouched, and ``discard()`` (or the end of the
+/// writer's lifetime without `finish`) removes the temporary file, so a failed render leaves
+/// nothing behind.
+///
+/// The writer is noncopyable and ``finish()`` and ``discard()`` consume it: the compiler refuses
+/// any use of a writer after either, so no frame can be written to a file that is closed, and
+/// no file is finished twice. A ``write(_:)`` that fails discards the file at once; the writer
+/// then throws that failure again for every later write and for `finish`.
 /// A WAV, AIFF or CAF file of known length for standard output, a device or a FIFO is instead
 /// streamed as it is written (see ``StreamedOutput``), and so is Ogg, Opus or MP3 into a pipe: no
 /// temporary file, and a failure midway leaves what was sent.
 /// Samples are clamped to ±1 before quantization (round to nearest, no dither) and WAV files
 /// get no PEAK chunk, so the same frames always give the same bytes. A WAV file whose data
 /// would pass 4 GiB is written as RF64 (the 64-bit WAV that every current reader opens).
-public final class AudioFileWriter {
+public struct AudioFileWriter: ~Copyable {
   /// Where the finished file goes.
   public enum Destination: Sendable, Equatable {
     case file(String)
@@ -32,23 +38,30 @@ public final class AudioFileWriter {
   public let format: AudioFileFormat
   public let channelCount: Int
   private let sink: Sink
-  private var handle: OpaquePointer?
+  private var state: State
   private var interleaved: [Float] = []
+
+  private enum State {
+    /// libsndfile's handle of the file being written.
+    case open(OpaquePointer)
+    /// A write failed and discarded the file: every later call throws this.
+    case failed(EncodingError)
+    /// ``finish()`` closed the file (the writer is being consumed).
+    case closed
+  }
 
   /// Opens the temporary file.
   ///
   /// - Parameter frameCount: The number of frames that will be written, when known: a WAV
   ///   file of more than 4 GiB of samples is then written as RF64, an AIFF file is refused.
   /// - Throws: ``EncodingError`` when the format does not fit the rate or the length, the
-  ///   file cannot be opened (with the system's or libsndfile's message), or its header cannot
-  ///   be written (``EncodingError/ioFailed(path:reason:)``).
+  ///   file cannot be opened (``EncodingError/cannotOpenFile(_:)`` with the system's error
+  ///   number, or ``EncodingError/cannotOpen(path:reason:)`` with libsndfile's message), or its
+  ///   header cannot be delivered (``EncodingError/fileSystemFailed(path:cause:)``).
   public init(
     to destination: Destination, format: AudioFileFormat, sampleRate: Int, channelCount: Int, frameCount: Int? = nil
   ) throws(EncodingError) {
     try format.check(sampleRate: sampleRate)
-    self.destination = destination
-    self.format = format
-    self.channelCount = channelCount
     var info = SF_INFO()
     info.samplerate = Int32(sampleRate)
     info.channels = Int32(channelCount)
@@ -61,6 +74,8 @@ public final class AudioFileWriter {
       case .file(let path): path
       case .standardOutput: nil
       }
+    let sink: Sink
+    let handle: OpaquePointer?
     do {
       let through = try OutputFile.writeThroughDescriptor(path)
       var piped: OpaquePointer?
@@ -92,14 +107,20 @@ public final class AudioFileWriter {
         handle = buffered.open(&info).map(Self.configure)
       }
     } catch {
-      throw .cannotOpen(path: error.path, reason: error.reason)
+      throw .cannotOpenFile(error)
     }
-    guard handle != nil else {
+    guard let handle else {
       sink.discard()
       // The header could not be delivered: reported as a later failed write would be.
-      if let failure = sink.failure { throw .ioFailed(path: sink.name, reason: failure) }
+      if let failure = sink.failure { throw .fileSystemFailed(path: sink.name, cause: failure) }
       throw .cannotOpen(path: sink.name, reason: String(cString: sf_strerror(nil)))
     }
+    // Every property at once, after the last throw: a noncopyable value is never left half made.
+    self.destination = destination
+    self.format = format
+    self.channelCount = channelCount
+    self.sink = sink
+    state = .open(handle)
   }
 
   /// Makes `handle` clamp samples while quantizing and leave out the PEAK chunk (whose
@@ -114,16 +135,21 @@ public final class AudioFileWriter {
     return handle
   }
 
+  /// Closes the file if it is still open and removes the temporary file; after ``finish()``
+  /// there is nothing left to remove.
   deinit {
-    discard()
+    if case .open(let handle) = state { sf_close(handle) }
+    sink.discard()
   }
 
   /// Appends the valid frames of `block`.
   ///
-  /// - Throws: ``EncodingError/ioFailed(path:reason:)`` when libsndfile writes fewer frames.
-  public func write(_ block: AudioBlock) throws(EncodingError) {
+  /// - Throws: ``EncodingError/fileSystemFailed(path:cause:)`` with the system's error number,
+  ///   or ``EncodingError/ioFailed(path:reason:)`` with libsndfile's message, when libsndfile
+  ///   writes fewer frames; the file is then discarded, and later writes throw the same error.
+  public mutating func write(_ block: AudioBlock) throws(EncodingError) {
     precondition(block.channels.count == channelCount, "block has the wrong channel count")
-    guard let handle else { return }
+    let handle = try openHandle()
     let written: sf_count_t
     if channelCount == 1, format.isClippedByLibrary {
       // libsndfile clamps while it quantizes: the channel is written as it is.
@@ -132,14 +158,9 @@ public final class AudioFileWriter {
       }
     } else {
       let needed = block.frameCount * channelCount
-      // A local buffer: mutating the stored array sample by sample would pay a dynamic
-      // exclusivity check on every access.
-      var buffer = interleaved
-      interleaved = []
-      defer { interleaved = buffer }
-      if buffer.count < needed { buffer = Array(repeating: 0, count: needed) }
-      block.interleave(into: &buffer)
-      written = buffer.withUnsafeMutableBufferPointer { samples in
+      if interleaved.count < needed { interleaved = Array(repeating: 0, count: needed) }
+      block.interleave(into: &interleaved)
+      written = interleaved.withUnsafeMutableBufferPointer { samples in
         for index in 0..<needed {
           samples[index] = min(max(samples[index], -1), 1)
         }
@@ -147,23 +168,44 @@ public final class AudioFileWriter {
       }
     }
     guard written == sf_count_t(block.frameCount) else {
-      let reason = sink.failure ?? "write failed: \(String(cString: sf_strerror(handle)))"
-      discard()
-      throw .ioFailed(path: sink.name, reason: reason)
+      let failure: EncodingError =
+        if let cause = sink.failure {
+          .fileSystemFailed(path: sink.name, cause: cause)
+        } else {
+          .ioFailed(path: sink.name, reason: "write failed: \(String(cString: sf_strerror(handle)))")
+        }
+      sf_close(handle)
+      sink.discard()
+      state = .failed(failure)
+      throw failure
     }
   }
 
-  /// Closes the file and moves it into place (or copies it to standard output).
+  /// The handle of the open file.
   ///
-  /// - Throws: ``EncodingError/ioFailed(path:reason:)``; the temporary file is then removed.
-  public func finish() throws(EncodingError) {
-    guard let handle else { throw .ioFailed(path: sink.name, reason: "already finished") }
-    self.handle = nil
+  /// - Throws: The failure of an earlier write, which discarded the file.
+  private func openHandle() throws(EncodingError) -> OpaquePointer {
+    switch state {
+    case .open(let handle): return handle
+    case .failed(let failure): throw failure
+    case .closed: preconditionFailure("finish() consumes the writer: nothing can use it after")
+    }
+  }
+
+  /// Closes the file and moves it into place (or copies it to standard output). The writer is
+  /// gone afterwards, whatever the outcome.
+  ///
+  /// - Throws: ``EncodingError/fileSystemFailed(path:cause:)`` with the system's error number,
+  ///   ``EncodingError/ioFailed(path:reason:)`` with libsndfile's message, or the failure of an
+  ///   earlier write; the temporary file is then removed.
+  public consuming func finish() throws(EncodingError) {
+    let handle = try openHandle()
+    state = .closed
     let status = sf_close(handle)
     sink.flush()
     if let failure = sink.failure {
       sink.discard()
-      throw .ioFailed(path: sink.name, reason: failure)
+      throw .fileSystemFailed(path: sink.name, cause: failure)
     }
     guard status == 0 else {
       sink.discard()
@@ -172,17 +214,14 @@ public final class AudioFileWriter {
     do {
       try sink.commit()
     } catch {
-      throw .ioFailed(path: sink.name, reason: error.reason)
+      throw .fileSystemFailed(path: sink.name, cause: error)
     }
   }
 
-  /// Abandons the file: closes and removes the temporary file; the target is untouched.
-  public func discard() {
-    if let handle {
-      sf_close(handle)
-      self.handle = nil
-    }
-    sink.discard()
+  /// Abandons the file: closes and removes the temporary file; the target is untouched. The
+  /// writer is gone afterwards.
+  public consuming func discard() {
+    // The end of the writer's lifetime, here, closes and removes (see `deinit`).
   }
 
   /// Where libsndfile's bytes go.
@@ -202,7 +241,7 @@ public final class AudioFileWriter {
     }
 
     /// Why the bytes could not all be delivered, when they could not.
-    var failure: String? {
+    var failure: FileSystemError? {
       switch self {
       case .file(_, let buffered): buffered.failure
       case .stream(let stream): stream.failure

@@ -23,8 +23,9 @@ package final class BufferedOutput: VirtualFile {
   package let descriptor: Int32
   /// How the user named the output, for messages.
   package let name: String
-  /// "write failed: " and the system's reason, when a write failed.
-  package private(set) var failure: String?
+  /// Why a write failed (its reason "write failed: " and the system's words, its error number
+  /// the system's), when one did.
+  package private(set) var failure: FileSystemError?
   private let run = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 64)
   /// The bytes of `run` not yet sent, and where in the file they go.
   private var runCount = 0
@@ -49,13 +50,13 @@ package final class BufferedOutput: VirtualFile {
     return runCount == 0 || send(UnsafeRawBufferPointer(rebasing: run[..<runCount]), at: runStart)
   }
 
-  /// Writes `bytes` at `offset` in the file, or keeps the system's reason in ``failure``.
+  /// Writes `bytes` at `offset` in the file, or keeps why not in ``failure``.
   private func send(_ bytes: UnsafeRawBufferPointer, at offset: Int64) -> Bool {
     do {
       try FileSystem.write(bytes, to: descriptor, at: offset, named: name)
       return true
     } catch {
-      failure = error.reason
+      failure = error
       return false
     }
   }

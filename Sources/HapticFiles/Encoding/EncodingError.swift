@@ -1,17 +1,36 @@
 /// An audio file that could not be written or read.
+///
+/// A failure the file system reported keeps its ``FileSystemError``, and with it the system's
+/// error number (``errorNumber``); libsndfile's own failures carry its message.
 public enum EncodingError: Error, Equatable, CustomStringConvertible {
   /// The format, encoding or rate asked for is not possible.
   case unsupportedFormat(String)
   /// libsndfile could not open the file; carries its message.
   case cannotOpen(path: String, reason: String)
-  /// Writing, reading or finishing the file failed.
+  /// Writing, reading or finishing the file failed; carries libsndfile's message.
   case ioFailed(path: String, reason: String)
+  /// The file, or what writing it needs (its target, a temporary file), could not be opened or
+  /// created; shown as ``cannotOpen(path:reason:)`` with the error's path and reason.
+  case cannotOpenFile(FileSystemError)
+  /// The bytes could not be delivered, or the finished file not moved into place; `path` names
+  /// the output as the user did. Shown as ``ioFailed(path:reason:)`` with the error's reason.
+  case fileSystemFailed(path: String, cause: FileSystemError)
 
   public var description: String {
     switch self {
     case .unsupportedFormat(let message): message
     case .cannotOpen(let path, let reason): "cannot open '\(path)': \(reason)"
     case .ioFailed(let path, let reason): "'\(path)': \(reason)"
+    case .cannotOpenFile(let cause): "cannot open '\(cause.path)': \(cause.reason)"
+    case .fileSystemFailed(let path, let cause): "'\(path)': \(cause.reason)"
+    }
+  }
+
+  /// The error number of the system call that failed, or `nil` when no call did.
+  public var errorNumber: ErrorNumber? {
+    switch self {
+    case .cannotOpenFile(let cause), .fileSystemFailed(_, let cause): cause.errorNumber
+    case .unsupportedFormat, .cannotOpen, .ioFailed: nil
     }
   }
 }

@@ -22,12 +22,12 @@ package final class StreamedOutput: VirtualFile {
   package let descriptor: Int32
   /// How the user named the output, for messages.
   package let name: String
-  /// What went wrong, if anything: the system's reason, a write the stream cannot make, or a
-  /// header last written otherwise than it was sent.
-  package var failure: String? {
-    problem ?? (headerIsAsSent ? nil : "libsndfile wrote another header than the one sent")
+  /// What went wrong, if anything: a write the system refused (with its error number), a write
+  /// the stream cannot make, or a header last written otherwise than it was sent.
+  package var failure: FileSystemError? {
+    problem ?? (headerIsAsSent ? nil : .failed(path: name, reason: "libsndfile wrote another header than the one sent"))
   }
-  private var problem: String?
+  private var problem: FileSystemError?
   /// `false` while the last write into the header differs from the header sent.
   private var headerIsAsSent = true
   /// The bytes before streaming began (the header), as last written.
@@ -86,7 +86,7 @@ package final class StreamedOutput: VirtualFile {
 
   /// Records why streaming cannot begin.
   private func refuse(_ reason: String) -> Bool {
-    problem = "cannot stream: \(reason)"
+    problem = .failed(path: name, reason: "cannot stream: \(reason)")
     return false
   }
 
@@ -123,7 +123,7 @@ package final class StreamedOutput: VirtualFile {
       return problem == nil ? count : 0
     }
     guard position + count <= Int64(head.count) else {
-      problem = "cannot go back to offset \(position) of a stream (\(count) bytes)"
+      problem = .failed(path: name, reason: "cannot go back to offset \(position) of a stream (\(count) bytes)")
       return 0
     }
     // libsndfile rewrites the header on the first write and on closing: the last must match.
@@ -136,7 +136,7 @@ package final class StreamedOutput: VirtualFile {
     do {
       try FileSystem.write(buffer, to: descriptor, named: name)
     } catch {
-      problem = error.reason
+      problem = error
     }
   }
 }

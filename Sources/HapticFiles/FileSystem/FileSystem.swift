@@ -6,7 +6,9 @@ import HapticSupport
   import Darwin
 #endif
 
-/// The few file operations the library needs, on POSIX calls, with `strerror` messages.
+/// The few file operations the library needs, on POSIX calls. A failed call is reported with
+/// the error number it set (``FileSystemError/systemCall(path:number:context:)``), read right
+/// after the call.
 package enum FileSystem {
   /// Reads a whole regular file.
   ///
@@ -22,11 +24,12 @@ package enum FileSystem {
       // Only what was read counts: a file that shrank meanwhile gives fewer bytes.
       while initialized < size {
         let count = read(descriptor, buffer.baseAddress! + initialized, size - initialized)
-        if count < 0, errno == EINTR { continue }
-        guard count > 0 else {
-          if count < 0 { failure = .failed(path: path, reason: systemError()) }
-          return
+        if count < 0 {
+          let number = ErrorNumber.current
+          if number == EINTR { continue }
+          failure = .systemCall(path: path, number: number)
         }
+        guard count > 0 else { return }
         initialized += count
       }
     }
@@ -59,18 +62,19 @@ package enum FileSystem {
   /// read. The descriptor reads blocking, as usual, and closes on `exec`; `size` is the
   /// file's length in bytes when it was opened.
   ///
-  /// - Throws: ``FileSystemError`` naming the file and why: the system's reason, or what the
-  ///   file is instead (a folder, a FIFO, a device or a socket).
+  /// - Throws: ``FileSystemError`` naming the file and why: the system's error number, or what
+  ///   the file is instead (a folder, a FIFO, a device or a socket).
   package static func openRegularFile(_ path: String) throws(FileSystemError) -> (descriptor: Int32, size: Int) {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
     guard descriptor >= 0 else {
-      throw .failed(path: path, reason: errno == ENOENT ? missingFileReason(path) : systemError())
+      let number = ErrorNumber.current
+      throw number == ENOENT ? missingFile(path, number: number) : .systemCall(path: path, number: number)
     }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {
-      let reason = systemError()
+      let number = ErrorNumber.current
       close(descriptor)
-      throw .failed(path: path, reason: reason)
+      throw .systemCall(path: path, number: number)
     }
     let kind = status.st_mode & mode_t(S_IFMT)
     guard kind == mode_t(S_IFREG) else {
@@ -129,7 +133,7 @@ package enum FileSystem {
   /// Renames `source` to `destination`, replacing it atomically.
   package static func rename(_ source: String, to destination: String) throws(FileSystemError) {
     guard posixRename(source, destination) == 0 else {
-      throw .failed(path: destination, reason: systemError())
+      throw .systemCall(path: destination, number: .current)
     }
   }
 
@@ -154,27 +158,28 @@ package enum FileSystem {
     return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
-  /// Why `path` cannot be opened for reading, in the user's words, when the file system can
-  /// tell: it does not exist or may not be read. `nil` when it looks readable.
-  package static func readProblem(_ path: String) -> String? {
-    if !exists(path) { return missingFileReason(path) }
-    if access(path, R_OK) != 0 { return systemError() }
+  /// Why `path` cannot be opened for reading, when the file system can tell: nothing is there
+  /// (``FileSystemError/missing(path:number:meant:)``, whatever the number) or it may not be
+  /// read. `nil` when it looks readable.
+  package static func readProblem(_ path: String) -> FileSystemError? {
+    if access(path, F_OK) != 0 { return missingFile(path, number: .current) }
+    if access(path, R_OK) != 0 { return .systemCall(path: path, number: .current) }
     return nil
   }
 
   /// Why a file cannot be created at `path`, when the file system can tell: its folder does not
   /// exist, is not a folder, or may not be written. `nil` when it looks writable.
-  package static func writeProblem(_ path: String) -> String? {
+  ///
+  /// - Parameter name: How the error names the file (`path` itself unless given).
+  package static func writeProblem(_ path: String, name: String? = nil) -> FileSystemError? {
+    let name = name ?? path
     let folder = directory(of: path)
-    if !exists(folder) { return "folder '\(folder)' does not exist" }
-    if !isDirectory(folder) { return "'\(folder)' is not a folder" }
-    if access(folder, W_OK) != 0 { return "cannot write in folder '\(folder)': \(systemError())" }
+    if !exists(folder) { return .failed(path: name, reason: "folder '\(folder)' does not exist") }
+    if !isDirectory(folder) { return .failed(path: name, reason: "'\(folder)' is not a folder") }
+    if access(folder, W_OK) != 0 {
+      return .systemCall(path: name, number: .current, context: "cannot write in folder '\(folder)'")
+    }
     return nil
-  }
-
-  /// The description of the current `errno`.
-  package static func systemError() -> String {
-    String(cString: strerror(errno))
   }
 }
 
@@ -186,30 +191,6 @@ private func posixRename(_ source: String, _ destination: String) -> Int32 {
   rename(source, destination)
 }
 
-/// A file the library could not read or write.
-public enum FileSystemError: Error, Equatable, CustomStringConvertible {
-  case failed(path: String, reason: String)
-  case tooLarge(path: String, bytes: Int, limit: Int)
-
-  public var description: String { "'\(path)': \(reason)" }
-
-  /// The file the error is about.
-  public var path: String {
-    switch self {
-    case .failed(let path, _), .tooLarge(let path, _, _): path
-    }
-  }
-
-  /// What went wrong, without the path.
-  public var reason: String {
-    switch self {
-    case .failed(_, let reason): reason
-    case .tooLarge(_, let bytes, let limit):
-      "is \(bytes) bytes; files larger than \(limit) bytes (\(limit >> 20) MiB) are refused (raise --max-pattern-size)"
-    }
-  }
-}
-
 extension FileSystem {
   /// Copies everything from `input`'s current offset to its end into `output`, 1 MiB at a
   /// time; the names are for messages.
@@ -219,8 +200,11 @@ extension FileSystem {
     var buffer = [UInt8](repeating: 0, count: 1 << 20)
     while true {
       let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-      if count < 0, errno == EINTR { continue }
-      guard count >= 0 else { throw .failed(path: inputName, reason: systemError()) }
+      if count < 0 {
+        let number = ErrorNumber.current
+        if number == EINTR { continue }
+        throw .systemCall(path: inputName, number: number)
+      }
       if count == 0 { return }
       try write(buffer[..<count], to: output, named: outputName)
     }
@@ -253,15 +237,21 @@ extension FileSystem {
   /// Calls `send(bytes, count, done)` with what is left of `buffer` after the `done` bytes sent
   /// so far, until all are sent: again after an interruption, on after a short write.
   ///
-  /// - Throws: ``FileSystemError`` naming `name`, its reason "write failed: " and the system's.
-  private static func writeAll(
+  /// - Throws: ``FileSystemError`` naming `name`, its reason "write failed: " and the system's
+  ///   error number (or, for a write that took no byte and set none, "no byte was written").
+  package static func writeAll(
     _ buffer: UnsafeRawBufferPointer, named name: String, _ send: (UnsafeRawPointer, Int, Int) -> Int
   ) throws(FileSystemError) {
     var done = 0
     while done < buffer.count {
       let written = send(buffer.baseAddress! + done, buffer.count - done, done)
-      if written < 0, errno == EINTR { continue }
-      guard written > 0 else { throw .failed(path: name, reason: "write failed: \(systemError())") }
+      if written < 0 {
+        let number = ErrorNumber.current
+        if number == EINTR { continue }
+        throw .systemCall(path: name, number: number, context: "write failed")
+      }
+      // A count of 0 is no failure the system reports: it sets no error number.
+      guard written > 0 else { throw .failed(path: name, reason: "write failed: no byte was written") }
       done += written
     }
   }
@@ -308,7 +298,7 @@ extension FileSystem {
   /// with `.ext`, sorted by path; `folder` itself when it is such a file.
   package static func files(under folder: String, withExtension ext: String) throws(FileSystemError) -> [String] {
     guard isDirectory(folder) else {
-      guard exists(folder) else { throw .failed(path: folder, reason: missingFileReason(folder)) }
+      guard access(folder, F_OK) == 0 else { throw missingFile(folder, number: .current) }
       return folder.hasSuffix(".\(ext)") ? [folder] : []
     }
     var found: [String] = []
@@ -331,7 +321,7 @@ extension FileSystem {
 
   /// The names in `folder`, hidden ones (starting with `.`) left out, in the order listed.
   package static func names(in folder: String) throws(FileSystemError) -> [String] {
-    guard let directory = opendir(folder) else { throw .failed(path: folder, reason: systemError()) }
+    guard let directory = opendir(folder) else { throw .systemCall(path: folder, number: .current) }
     defer { closedir(directory) }
     var names: [String] = []
     while let entry = readdir(directory) {
@@ -346,8 +336,15 @@ extension FileSystem {
   /// Why `path` cannot be read when nothing is there: "no such file", and the path it most
   /// likely meant (`samples/breath-487.ahap` → `samples/breath-478.ahap`).
   package static func missingFileReason(_ path: String) -> String {
-    guard let meant = meantName(for: path) else { return "no such file" }
-    return "no such file; did you mean '\(replacingName(of: path, with: meant))'?"
+    missingFile(path).reason
+  }
+
+  /// The error for `path` when nothing is there, with the path it most likely meant.
+  ///
+  /// - Parameter number: The error number of the call that found nothing (`ENOENT` when none
+  ///   was made).
+  package static func missingFile(_ path: String, number: ErrorNumber = ErrorNumber(ENOENT)) -> FileSystemError {
+    .missing(path: path, number: number, meant: meantName(for: path).map { replacingName(of: path, with: $0) })
   }
 
   /// The name in `path`'s folder closest to its own name, or `nil` when none is close.
@@ -380,6 +377,8 @@ extension FileSystem {
     if isDirectory(path) { return }
     let parent = directory(of: path)
     if parent != path, parent != ".", parent != "/" { try createDirectory(parent) }
-    guard mkdir(path, 0o755) == 0 || errno == EEXIST else { throw .failed(path: path, reason: systemError()) }
+    guard mkdir(path, 0o755) != 0 else { return }
+    let number = ErrorNumber.current
+    guard number == EEXIST else { throw .systemCall(path: path, number: number) }
   }
 }

@@ -34,7 +34,7 @@ package final class OutputFile {
 
   /// Prepares to write `path`, or standard output when `path` is `nil`.
   ///
-  /// - Throws: ``FileSystemError`` naming the target with the system's reason.
+  /// - Throws: ``FileSystemError`` naming the target with the system's error number.
   package convenience init(path: String?) throws(FileSystemError) {
     try self.init(path: path, writingThrough: Self.writeThroughDescriptor(path))
   }
@@ -43,7 +43,7 @@ package final class OutputFile {
   ///
   /// - Parameter descriptor: What ``writeThroughDescriptor(_:)`` gave for `path`; the output
   ///   owns it (and closes it even when this throws).
-  /// - Throws: ``FileSystemError`` naming the target with the system's reason.
+  /// - Throws: ``FileSystemError`` naming the target with the system's error number.
   package init(path: String?, writingThrough descriptor: Int32?) throws(FileSystemError) {
     name = Self.name(of: path)
     let folder: String
@@ -53,7 +53,7 @@ package final class OutputFile {
     } else {
       let path = path ?? ""
       let resolved = FileSystem.linkChain(path).last ?? path
-      if let problem = FileSystem.writeProblem(resolved) { throw .failed(path: path, reason: problem) }
+      if let problem = FileSystem.writeProblem(resolved, name: path) { throw problem }
       target = .replace(path: resolved)
       folder = FileSystem.directory(of: resolved)
     }
@@ -87,7 +87,7 @@ package final class OutputFile {
       temporaryPath = nil
     case .writeThrough(let output):
       guard lseek(descriptor, 0, SEEK_SET) == 0 else {
-        throw .failed(path: name, reason: FileSystem.systemError())
+        throw .systemCall(path: name, number: .current)
       }
       try FileSystem.copy(from: descriptor, named: name, to: output, named: name)
     }
@@ -119,18 +119,18 @@ package final class OutputFile {
   package static func writeThroughDescriptor(_ path: String?) throws(FileSystemError) -> Int32? {
     guard let path else {
       let copy = dup(STDOUT_FILENO)
-      guard copy >= 0 else { throw .failed(path: name(of: path), reason: FileSystem.systemError()) }
+      guard copy >= 0 else { throw .systemCall(path: name(of: path), number: .current) }
       return copy
     }
     if FileSystem.isDirectory(path) { throw .failed(path: path, reason: "is a directory") }
     if let inherited = inheritedDescriptor(path) {
       let copy = dup(inherited)
-      guard copy >= 0 else { throw .failed(path: path, reason: FileSystem.systemError()) }
+      guard copy >= 0 else { throw .systemCall(path: path, number: .current) }
       return copy
     }
     guard FileSystem.isSpecial(path) else { return nil }
     let opened = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
-    guard opened >= 0 else { throw .failed(path: path, reason: FileSystem.systemError()) }
+    guard opened >= 0 else { throw .systemCall(path: path, number: .current) }
     return opened
   }
 

@@ -42,8 +42,10 @@ package enum TemporaryPath {
         flock(anonymous, LOCK_EX | LOCK_NB)
         return (anonymous, nil)
       }
-      guard [EOPNOTSUPP, EISDIR, EINVAL].contains(errno) else { throw problem(in: folder) }
+      let refusal = ErrorNumber.current
+      guard [EOPNOTSUPP, EISDIR, EINVAL].contains(refusal.code) else { throw problem(in: folder, refusal) }
     #endif
+    var number = ErrorNumber(EEXIST)
     for _ in 0..<100 {
       let path = "\(folder)/\(randomName())"
       TemporaryFiles.register(path)
@@ -52,12 +54,12 @@ package enum TemporaryPath {
         flock(descriptor, LOCK_EX | LOCK_NB)
         return (descriptor, path)
       }
-      let failure = problem(in: folder)
-      let exists = errno == EEXIST
+      number = .current
       TemporaryFiles.unregister(path)
-      guard exists else { throw failure }
+      guard number == EEXIST else { throw problem(in: folder, number) }
     }
-    throw problem(in: folder)
+    // Every name was taken: the last call's number (EEXIST) says so.
+    throw problem(in: folder, number)
   }
 
   /// Gives the anonymous file `descriptor` a temporary name in the folder of `path`, for the
@@ -66,21 +68,23 @@ package enum TemporaryPath {
   /// - Throws: ``FileSystemError`` naming `path`.
   package static func link(_ descriptor: Int32, besides path: String) throws(FileSystemError) -> String {
     let folder = FileSystem.directory(of: path)
+    var number = ErrorNumber(EEXIST)
     for _ in 0..<100 {
       let name = "\(folder)/\(randomName())"
       TemporaryFiles.register(name)
       // Through /proc first: linking the descriptor itself (AT_EMPTY_PATH) needs a privilege.
+      // A failure reports the second call's error number: it runs only when the first failed.
       if linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0
         || linkat(descriptor, "", AT_FDCWD, name, emptyPathFlag) == 0
       {
         return name
       }
-      let failure = FileSystemError.failed(path: path, reason: FileSystem.systemError())
-      let exists = errno == EEXIST
+      number = .current
       TemporaryFiles.unregister(name)
-      guard exists else { throw failure }
+      guard number == EEXIST else { throw .systemCall(path: path, number: number) }
     }
-    throw .failed(path: path, reason: FileSystem.systemError())
+    // Every name was taken: the last call's number (EEXIST) says so.
+    throw .systemCall(path: path, number: number)
   }
 
   /// Creates a new, empty folder in ``folder`` named `prefix` and six random characters.
@@ -88,7 +92,7 @@ package enum TemporaryPath {
   /// - Throws: ``FileSystemError`` when it cannot be created.
   package static func newFolder(prefix: String) throws(FileSystemError) -> String {
     var template = Array("\(folder)/\(prefix)XXXXXX".utf8CString)
-    guard mkdtemp(&template) != nil else { throw problem(in: folder) }
+    guard mkdtemp(&template) != nil else { throw problem(in: folder, .current) }
     return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
@@ -145,8 +149,9 @@ package enum TemporaryPath {
     return ".render-\(String(letters)).tmp"
   }
 
-  private static func problem(in folder: String) -> FileSystemError {
-    .failed(path: folder, reason: "cannot create a temporary file in this folder: \(FileSystem.systemError())")
+  /// A temporary file or folder that could not be created in `folder`, for `number`.
+  private static func problem(in folder: String, _ number: ErrorNumber) -> FileSystemError {
+    .systemCall(path: folder, number: number, context: "cannot create a temporary file in this folder")
   }
 
   #if os(Linux)

@@ -121,7 +121,7 @@ public struct Batch: Sendable {
     do {
       try FileSystem.createDirectory(outputFolder)
     } catch {
-      throw .unreadable(.failed(path: outputFolder, reason: "cannot create this output folder: \(error.reason)"))
+      throw .unreadable(error.about(outputFolder, context: "cannot create this output folder"))
     }
   }
 

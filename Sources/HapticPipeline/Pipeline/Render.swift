@@ -38,7 +38,7 @@ public enum Render {
     destination: AudioFileWriter.Destination, format: AudioFileFormat
   ) throws -> RenderReport {
     let source = try PatternSource(pattern, options: options)
-    let writer = try AudioFileWriter(
+    var writer = try AudioFileWriter(
       to: destination, format: format, sampleRate: options.sampleRate, channelCount: source.channelCount,
       frameCount: source.frameCount)
     let report = try run(source, blockSize: options.blockSize, readsAhead: readsAheadForFiles) { block in

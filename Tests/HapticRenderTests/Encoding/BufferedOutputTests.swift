@@ -56,7 +56,8 @@ import _HapticRenderTestSupport
     let output = BufferedOutput(descriptor: descriptor, name: path)
     let bytes = [UInt8](repeating: 7, count: BufferedOutput.capacity + 1)
     #expect(bytes.withUnsafeBytes { output.write($0.baseAddress, count: Int64($0.count)) } == 0)
-    #expect(output.failure == "write failed: \(String(cString: strerror(EBADF)))")
+    #expect(output.failure == .systemCall(path: path, number: ErrorNumber(EBADF), context: "write failed"))
+    #expect(output.failure?.reason == "write failed: \(String(cString: strerror(EBADF)))")
     #expect(bytes.withUnsafeBytes { output.write($0.baseAddress, count: 10) } == 0)
     #expect(!output.flush())
   }

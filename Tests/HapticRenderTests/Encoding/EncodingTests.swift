@@ -25,7 +25,7 @@ import _HapticRenderTestSupport
     let folder = try TemporaryFolder()
     let path = "\(folder.path)/x.\(ext)"
     let input = block()
-    let writer = try AudioFileWriter(to: .file(path), format: format, sampleRate: rate, channelCount: 2)
+    var writer = try AudioFileWriter(to: .file(path), format: format, sampleRate: rate, channelCount: 2)
     try writer.write(input)
     try writer.finish()
     let reader = try AudioFileReader(path: path)
@@ -107,11 +107,12 @@ import _HapticRenderTestSupport
   @Test func unwritablePlacesAreErrorsWithLibsndfileText() throws {
     let folder = try TemporaryFolder()
     #expect(throws: EncodingError.self) {
-      try AudioFileWriter(
+      _ = try AudioFileWriter(
         to: .file("\(folder.path)/missing/x.wav"), format: AudioFileFormat(.wav), sampleRate: 48_000, channelCount: 1)
     }
-    #expect(throws: EncodingError.cannotOpen(path: folder.path, reason: "is a directory")) {
-      try AudioFileWriter(to: .file(folder.path), format: AudioFileFormat(.wav), sampleRate: 48_000, channelCount: 1)
+    #expect(throws: EncodingError.cannotOpenFile(.failed(path: folder.path, reason: "is a directory"))) {
+      _ = try AudioFileWriter(
+        to: .file(folder.path), format: AudioFileFormat(.wav), sampleRate: 48_000, channelCount: 1)
     }
     #expect(folder.contents().isEmpty)
   }
@@ -133,7 +134,7 @@ import _HapticRenderTestSupport
     let folder = try TemporaryFolder()
     let frames = AudioFileFormat.largest32BitData / 8 + 1
     let large = "\(folder.path)/large.wav"
-    let writer = try AudioFileWriter(
+    var writer = try AudioFileWriter(
       to: .file(large), format: AudioFileFormat(.wav, encoding: .float), sampleRate: 48_000, channelCount: 2,
       frameCount: frames)
     try writer.write(block())
@@ -144,7 +145,7 @@ import _HapticRenderTestSupport
     #expect(try reader.readAll()[1] == block().channels[1].map(clamped))
 
     let small = "\(folder.path)/small.wav"
-    let fits = try AudioFileWriter(
+    var fits = try AudioFileWriter(
       to: .file(small), format: AudioFileFormat(.wav, encoding: .float), sampleRate: 48_000, channelCount: 2,
       frameCount: frames - 1)
     try fits.write(block())
@@ -152,7 +153,7 @@ import _HapticRenderTestSupport
     #expect(try FileSystem.readAll(small, limit: 1 << 20).prefix(4) == Array("RIFF".utf8)[...])
 
     #expect(throws: EncodingError.self) {
-      try AudioFileWriter(
+      _ = try AudioFileWriter(
         to: .file("\(folder.path)/large.aiff"), format: AudioFileFormat(.aiff, encoding: .pcm16),
         sampleRate: 48_000, channelCount: 1, frameCount: AudioFileFormat.largest32BitData)
     }

@@ -109,7 +109,7 @@ import _HapticRenderTestSupport
 
   @Test func aWaveformLongerThanTheLimitIsRefused() throws {
     let folder = try TemporaryFolder()
-    let writer = try AudioFileWriter(
+    var writer = try AudioFileWriter(
       to: .file("\(folder.path)/slow.wav"), format: AudioFileFormat(.wav, encoding: .pcm16), sampleRate: 1,
       channelCount: 1)
     try writer.write(AudioBlock(channels: [[Float](repeating: 0.5, count: 30)]))
@@ -190,7 +190,7 @@ import _HapticRenderTestSupport
 
   private func writeTone(_ path: String, frames: Int = 4_800) throws {
     let block = AudioBlock(channels: [(0..<frames).map { Float(Sine.of(turns: Double($0) / 48)) * 0.5 }])
-    let writer = try AudioFileWriter(
+    var writer = try AudioFileWriter(
       to: .file(path), format: AudioFileFormat(.wav, encoding: .pcm16), sampleRate: 48_000, channelCount: 1)
     try writer.write(block)
     try writer.finish()

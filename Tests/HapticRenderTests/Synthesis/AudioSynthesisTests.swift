@@ -122,7 +122,7 @@ import _HapticRenderTestSupport
           Float(0.5 * sin(2 * Double.pi * frequency * Double(frame) / Double(rate)) * (channel == 0 ? 1 : 0.5))
         }
       })
-    let writer = try AudioFileWriter(
+    var writer = try AudioFileWriter(
       to: .file("\(folder.path)/tone.wav"), format: AudioFileFormat(.wav, encoding: .float), sampleRate: rate,
       channelCount: channels)
     try writer.write(block)

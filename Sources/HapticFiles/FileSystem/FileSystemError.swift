@@ -1,0 +1,57 @@
+/// A file the library could not read or write.
+///
+/// A failure the system reported keeps its error number as a value (``errorNumber``); the
+/// message shows the system's words for it.
+public enum FileSystemError: Error, Equatable, CustomStringConvertible {
+  /// A reason in the library's own words, with no system call behind it: what the file is
+  /// instead of a regular file, a folder that does not exist, a write that took no byte.
+  case failed(path: String, reason: String)
+  /// A system call failed with `number`. `context`, when there is one, says what was being done
+  /// ("write failed"); the reason is the context, if any, and the system's words for `number`.
+  case systemCall(path: String, number: ErrorNumber, context: String? = nil)
+  /// Nothing could be found at `path`: the call that looked failed with `number` (`ENOENT`
+  /// when nothing is there). `meant` is the path the user most likely meant, when one is close.
+  case missing(path: String, number: ErrorNumber, meant: String?)
+  /// The file is larger than the library reads.
+  case tooLarge(path: String, bytes: Int, limit: Int)
+
+  public var description: String { "'\(path)': \(reason)" }
+
+  /// The file the error is about.
+  public var path: String {
+    switch self {
+    case .failed(let path, _), .systemCall(let path, _, _), .missing(let path, _, _), .tooLarge(let path, _, _): path
+    }
+  }
+
+  /// The error number of the system call that failed, or `nil` when no call did.
+  public var errorNumber: ErrorNumber? {
+    switch self {
+    case .systemCall(_, let number, _), .missing(_, let number, _): number
+    case .failed, .tooLarge: nil
+    }
+  }
+
+  /// What went wrong, without the path.
+  public var reason: String {
+    switch self {
+    case .failed(_, let reason): reason
+    case .systemCall(_, let number, let context): context.map { "\($0): \(number)" } ?? number.description
+    case .missing(_, _, let meant): meant.map { "no such file; did you mean '\($0)'?" } ?? "no such file"
+    case .tooLarge(_, let bytes, let limit):
+      "is \(bytes) bytes; files larger than \(limit) bytes (\(limit >> 20) MiB) are refused (raise --max-pattern-size)"
+    }
+  }
+
+  /// The same failure about `path`, its reason preceded by `context` ("cannot create this
+  /// output folder: Permission denied"). A failed system call keeps its error number; any
+  /// other error becomes ``failed(path:reason:)`` with the same words.
+  package func about(_ path: String, context: String) -> FileSystemError {
+    switch self {
+    case .systemCall(_, let number, let inner):
+      .systemCall(path: path, number: number, context: inner.map { "\(context): \($0)" } ?? context)
+    case .failed, .missing, .tooLarge:
+      .failed(path: path, reason: "\(context): \(reason)")
+    }
+  }
+}
