@@ -5,12 +5,12 @@ import HapticModel
 package struct ParameterTrack: Sendable {
   /// The event's own value.
   package let base: Double
-  private let control: DynamicParameterID?
-  private let timeline: ControlTimeline
+  let control: DynamicParameterID?
+  let timeline: ControlTimeline
   /// `control`'s combination and the parameter's range, unpacked for the per-sample path.
-  private let multiplies: Bool
-  private let lowest: Double
-  private let highest: Double
+  let multiplies: Bool
+  let lowest: Double
+  let highest: Double
   /// The timeline of a parameter that no control acts on (constant, at its neutral value).
   private static let noTimeline = ControlTimeline(.hapticIntensityControl, in: Pattern())
 

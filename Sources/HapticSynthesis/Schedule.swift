@@ -31,7 +31,7 @@ package struct Schedule: Sendable {
     var hasHaptic = false
     var latestEnd: Double?
     for event in pattern.events {
-      let end = event.time + event.countedDuration
+      let end = event.time + event.duration
       hasHaptic = hasHaptic || event.type.isHaptic
       latestEnd = max(latestEnd ?? end, end)
     }
@@ -103,7 +103,7 @@ package struct Schedule: Sendable {
         if voiceEnd > options.maximumDurationSeconds {
           throw .tooLong(seconds: voiceEnd, limit: options.maximumDurationSeconds)
         }
-        let counted = Int(((event.time + event.countedDuration) * sampleRate).rounded())
+        let counted = Int(((event.time + event.duration) * sampleRate).rounded())
         frameCount = max(frameCount, counted, voice.endFrame)
         voices.append(voice)
         spans.append(voice.onsetFrame..<max(voice.onsetFrame, voice.endFrame))

@@ -33,7 +33,7 @@ public final class CHHapticPattern {
 
   /// A pattern from an AHAP file; relative waveform paths are looked up beside it.
   public init(contentsOf url: URL) throws {
-    var diagnostics = Diagnostics(treatsDeviceRefusalsAsErrors: true)
+    var diagnostics = Diagnostics()
     let read: LoadedPattern?
     do {
       read = try PatternLoader().load(path: url.path, diagnostics: &diagnostics)
@@ -60,10 +60,11 @@ public final class CHHapticPattern {
     AHAPDocument.dictionary(of: pattern.ahapDocument())
   }
 
-  /// Seconds from 0 to the end of the last sound (release tails included), event or control:
-  /// the length of its render (docs/signal-model.md §5.2).
+  /// Apple's duration, in seconds: the latest event's `Time` plus its `EventDuration`, or the
+  /// latest control's time, whichever is later; no release tails (the render adds them;
+  /// docs/signal-model.md §5.2).
   public var duration: TimeInterval {
-    (try? PatternAnalysis(loaded).duration) ?? 0
+    pattern.duration
   }
 
   /// Writes the pattern's audio; the format comes from the file's extension.
@@ -72,15 +73,15 @@ public final class CHHapticPattern {
   }
 
   /// Reads `document` (built in code too: Core Haptics checks those as it checks files) as the
-  /// renderer reads a file, with what a device refuses as an error;
+  /// renderer reads a file;
   /// waveforms of `AudioCustom` events are decoded.
   private static func read(_ document: JSONValue, file: String) throws -> LoadedPattern {
     try read(Array(document.text().utf8), file: file)
   }
 
-  /// Reads AHAP text, with what a device refuses as an error.
+  /// Reads AHAP text.
   private static func read(_ text: [UInt8], file: String) throws -> LoadedPattern {
-    var diagnostics = Diagnostics(treatsDeviceRefusalsAsErrors: true)
+    var diagnostics = Diagnostics()
     guard let parsed = Pattern.parse(text, file: file, diagnostics: &diagnostics),
       let loaded = PatternLoader().loadWaveforms(of: parsed, patternPath: file, diagnostics: &diagnostics)
     else { throw error(diagnostics) }

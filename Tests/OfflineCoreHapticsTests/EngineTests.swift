@@ -174,7 +174,12 @@ import _HapticRenderTestSupport
     engine.advance(by: 3)
     let samples = try Self.render(engine)
     #expect(Array(samples[0..<alone.count]) == alone)
-    #expect(Array(samples[3 * Self.rate..<3 * Self.rate + alone.count]) == alone)
+    // Played again at 3 s, its carriers have the phase of the engine's clock there: the same
+    // onsets and levels, other samples.
+    let again = samples[3 * Self.rate..<3 * Self.rate + alone.count]
+    #expect(Signal.firstNonZero(Array(again)) == Signal.firstNonZero(alone))
+    #expect(abs(Signal.peak(again) - Signal.peak(alone[...])) < 1e-3 * Signal.peak(alone[...]))
+    #expect(abs(Signal.rms(again) - Signal.rms(alone[...])) < 0.01 * Signal.rms(alone[...]))
     #expect(throws: CHHapticError.self) { try engine.playPattern(from: Data("{\"Pattern\": 1}".utf8)) }
   }
 

@@ -118,7 +118,7 @@ import _HapticRenderTestSupport
     #expect(lenient.status == 0)
     #expect(
       lenient.standardError.contains(
-        "short-keys.ahap:7:9: warning: Pattern[0].Event.Type: a device refuses this file: Core Haptics knows \"EventType\", not \"Type\"; read here as \"EventType\""
+        "short-keys.ahap:7:9: warning: Pattern[0].Event.Type: Core Haptics documents \"EventType\"; \"Type\" is not documented; read here as \"EventType\""
       ))
     let quiet = try await CommandRunner.render([
       "\(Locations.fixtures)/short-keys.ahap", "-o", "\(folder.path)/b.wav", "-q",

@@ -36,12 +36,6 @@ public enum DynamicParameterID: String, Sendable, CaseIterable {
   public var neutralValue: Double { combination == .multiply ? 1 : 0 }
 
   /// The event parameter this control acts on.
-  /// `false` for the attack, decay and release controls: Core Haptics accepts them in
-  /// `Parameter` elements only, and refuses a file with a curve on one.
-  public var acceptsCurves: Bool {
-    ![.attackTime, .decayTime, .releaseTime].contains(target)
-  }
-
   public var target: ParameterID {
     switch self {
     case .hapticIntensityControl: .hapticIntensity

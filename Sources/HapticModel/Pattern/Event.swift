@@ -4,8 +4,8 @@
 public struct Event: Sendable {
   /// Start time in seconds from the pattern's start, ≥ 0.
   public var time: Double
-  /// Duration in seconds, ≥ 0, at most ``Event/maximumContinuousDuration`` for continuous events.
-  /// 0 means "not given".
+  /// `EventDuration` in seconds, ≥ 0, as written; 0 means "not given". A `HapticContinuous`
+  /// event sounds at most ``Event/maximumContinuousDuration`` of it (``soundingDuration``).
   public var duration: Double
   /// The values the event gave, clamped to each parameter's range.
   public var parameters: EventParameters
@@ -22,7 +22,8 @@ public struct Event: Sendable {
     set { waveformBox = newValue.map(Box.init) }
   }
 
-  /// Longest `HapticContinuous` event Core Haptics plays, in seconds; longer ones are cut to it.
+  /// Longest `HapticContinuous` event Core Haptics plays, in seconds; longer ones sound this
+  /// long and then release.
   public static let maximumContinuousDuration = 30.0
 
   /// An event; parameter values are clamped to their ranges. Events built in code have no
@@ -62,11 +63,9 @@ public struct Event: Sendable {
   /// value but exactly 0 (Apple: `Sustained` is a Boolean, false only at 0).
   public var isSustained: Bool { value(of: .sustained) != 0 }
 
-  /// The seconds this event counts towards the pattern's length from its `Time` (Apple:
-  /// "the start time of the pattern's last event or parameter, plus that event's duration"):
-  /// its `EventDuration`, except for a continuous event that is not sustained, which ends when
-  /// it has decayed (its duration only cuts it short).
-  public var countedDuration: Double {
-    type.isContinuous && !isSustained ? 0 : duration
+  /// The seconds a continuous event sounds before its release: its `EventDuration`, at most
+  /// ``maximumContinuousDuration`` for a `HapticContinuous` event.
+  public var soundingDuration: Double {
+    type == .hapticContinuous ? min(duration, Self.maximumContinuousDuration) : duration
   }
 }

@@ -49,7 +49,7 @@ public enum ParameterID: String, Sendable, CaseIterable {
   }
 
   /// `false` for a haptic parameter on an audio event and an audio one on a haptic event, which
-  /// a device refuses; `true` for the others.
+  /// Core Haptics does not document; `true` for the others.
   package func isAccepted(by type: EventType) -> Bool {
     isHaptic == nil || isHaptic == type.isHaptic
   }

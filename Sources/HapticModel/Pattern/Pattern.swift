@@ -29,6 +29,13 @@ public struct Pattern: Sendable {
     return max(parameterEnd, curveEnd)
   }
 
+  /// Apple's duration of the pattern, in seconds (`CHHapticPattern.duration`): the latest of
+  /// every event's `Time` plus its `EventDuration` and every control's time
+  /// (``lastControlTime``); no release tails, which the render's length adds.
+  public var duration: Double {
+    max(events.map { $0.time + $0.duration }.max() ?? 0, lastControlTime)
+  }
+
   /// `true` when at least one event is an audio event.
   public var hasAudioEvents: Bool { events.indices.contains { !events[$0].type.isHaptic } }
 }

@@ -22,8 +22,6 @@ public struct Diagnostics: Sendable {
   public static let maximumKept = 500
   /// When `true`, every warning is recorded as an error (`--strict`).
   public var treatsWarningsAsErrors: Bool
-  /// When `true`, what a device refuses is recorded as an error (`render lint`).
-  public var treatsDeviceRefusalsAsErrors: Bool
 
   /// The first ``maximumKept`` errors found, in the order found.
   private var errors: [Kept] = []
@@ -33,9 +31,8 @@ public struct Diagnostics: Sendable {
   /// Everything found so far.
   package private(set) var found = Tally()
 
-  public init(treatsWarningsAsErrors: Bool = false, treatsDeviceRefusalsAsErrors: Bool = false) {
+  public init(treatsWarningsAsErrors: Bool = false) {
     self.treatsWarningsAsErrors = treatsWarningsAsErrors
-    self.treatsDeviceRefusalsAsErrors = treatsDeviceRefusalsAsErrors
   }
 
   /// The diagnostics kept, in the order found (or by location after ``sortByLocation()``).
@@ -86,13 +83,6 @@ public struct Diagnostics: Sendable {
 
   public mutating func warn(at location: SourceLocation, _ path: JSONPath, _ message: String) {
     add(Diagnostic(treatsWarningsAsErrors ? .error : .warning, at: location, path: path, message))
-  }
-
-  /// Records what loads here but makes Core Haptics refuse the file on a device: a warning
-  /// (an error with `--strict` or for lint) that says so before `message`.
-  public mutating func refuse(at location: SourceLocation, _ path: JSONPath, _ message: String) {
-    let severity: Diagnostic.Severity = treatsWarningsAsErrors || treatsDeviceRefusalsAsErrors ? .error : .warning
-    add(Diagnostic(severity, at: location, path: path, "a device refuses this file: " + message))
   }
 
   public mutating func error(at location: SourceLocation, _ path: JSONPath, _ message: String) {

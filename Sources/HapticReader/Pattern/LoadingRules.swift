@@ -11,10 +11,9 @@ package enum LoadingRules {
   /// What a rule found, where, and what it says.
   package struct Finding: Error {
     package enum Severity {
-      /// The value is read in another way than written (a default, a clamp, a cut).
+      /// The value is read in another way than written (a default, a clamp, a spelling Core
+      /// Haptics does not document).
       case warning
-      /// A device refuses it; the render goes on without it (an error under `lint`).
-      case refusal
       /// The element cannot be read.
       case error
     }
@@ -50,7 +49,10 @@ package enum LoadingRules {
     _ version: Double, report: (Finding) throws(Failure) -> Void
   ) throws(Failure) {
     if !acceptedVersions.contains(version) {
-      try report(Finding(.refusal, .version, "version \(version.formatted) is outside 1.0…1.1; read here as version 1"))
+      try report(
+        Finding(
+          .warning, .version,
+          "Core Haptics documents version 1.0; version \(version.formatted) is not documented; read here as version 1"))
     } else if version != 1 {
       try report(Finding(.warning, .version, "version \(version.formatted) is read as version 1"))
     }
@@ -80,11 +82,12 @@ package enum LoadingRules {
           "Sustained is 0 or 1; \(clamped.formatted) is read as 1 (only exactly 0 means not sustained)"))
     }
     if !id.isAccepted(by: type) {
-      let (kind, accepted) = type.isHaptic ? ("an audio", "haptic") : ("a haptic", "audio")
+      let (kind, accepted) = type.isHaptic ? ("audio", "haptic") : ("haptic", "audio")
       try report(
         Finding(
-          .refusal, .parameterID,
-          "\(name) is \(kind) parameter, and \(type.rawValue) events take \(accepted) parameters only; ignored here"))
+          .warning, .parameterID,
+          "Core Haptics documents \(name) for \(kind) events; \(type.rawValue) events take \(accepted) parameters; ignored here"
+        ))
     } else if !id.applies(to: type) {
       try report(Finding(.warning, .parameterID, "\(name) has no effect on \(type.rawValue) events"))
     }
@@ -132,9 +135,8 @@ package enum LoadingRules {
       try report(
         Finding(
           .warning, .duration,
-          "\(given.formatted) s is longer than Core Haptics' 30 s limit for continuous haptic events; rendered as 30 s")
-      )
-      return Event.maximumContinuousDuration
+          "\(given.formatted) s is longer than Core Haptics' 30 s limit for continuous haptic events; it sounds 30 s, and the pattern keeps its \(given.formatted) s"
+        ))
     }
     return duration ?? 0
   }

@@ -48,17 +48,21 @@ package struct ObjectFields {
     find(key, in: document, includingTaken: true) != nil
   }
 
-  /// Reads `alias` as `key`; when both are present the alias is ignored. Either way a device
-  /// refuses the file, and the diagnostic says so.
+  /// Reads `alias` as `key`; when both are present the alias is ignored. Either way the
+  /// diagnostic says that Core Haptics documents `key`, not `alias`.
   package mutating func alias(_ alias: StaticString, for key: StaticString, parser: inout PatternParser) {
     let document = parser.document
     guard let aliasNode = find(alias, in: document, includingTaken: false) else { return }
     if find(key, in: document, includingTaken: true) != nil {
-      parser.refuse(aliasNode + 1, "unknown key \"\(alias)\"; ignored here, as \"\(key)\" is also given")
+      parser.warn(
+        aliasNode + 1,
+        "Core Haptics documents \"\(key)\"; \"\(alias)\" is not documented, and ignored here as \"\(key)\" is also given"
+      )
       setAside(aliasNode, in: document)
       return
     }
-    parser.refuse(aliasNode + 1, "Core Haptics knows \"\(key)\", not \"\(alias)\"; read here as \"\(key)\"")
+    parser.warn(
+      aliasNode + 1, "Core Haptics documents \"\(key)\"; \"\(alias)\" is not documented; read here as \"\(key)\"")
     renames.append(Rename(keyNode: aliasNode, name: key))
   }
 

@@ -55,12 +55,6 @@ extension PatternParser {
       points.append(ParameterCurve.Point(time: pointTime, value: clamped))
     }
     guard let id, let time else { return nil }
-    if !id.acceptsCurves, let idField {
-      refuse(
-        idField.value,
-        "curves accept intensity, sharpness, volume, pan, pitch and brightness controls, not \(id.rawValue); applied here as written"
-      )
-    }
     if points.isEmpty {
       if items.isEmpty { warn(pointsField.value, "a curve without control points has no effect") }
       return nil

@@ -60,8 +60,7 @@ extension PatternParser {
     let parser = PatternParser(
       document: document, file: file,
       diagnostics: Diagnostics(
-        treatsWarningsAsErrors: diagnostics.treatsWarningsAsErrors,
-        treatsDeviceRefusalsAsErrors: diagnostics.treatsDeviceRefusalsAsErrors))
+        treatsWarningsAsErrors: diagnostics.treatsWarningsAsErrors))
     var runs = TwoHalves.map(count: elements.count, from: threshold) { run, isFirst in
       // The second run reads the document through a reference of its own, so that the two
       // threads do not count references on one object.

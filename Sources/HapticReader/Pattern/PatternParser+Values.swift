@@ -98,7 +98,6 @@ extension PatternParser {
   package mutating func report(_ finding: LoadingRules.Finding, at node: Node) {
     switch finding.severity {
     case .warning: warn(node, finding.message)
-    case .refusal: refuse(node, finding.message)
     case .error: error(node, finding.message)
     }
   }
@@ -106,11 +105,6 @@ extension PatternParser {
   /// Reports at the value's place, or for a key at the key's place with its value's path.
   package mutating func warn(_ node: Node, _ message: String) {
     diagnostics.warn(at: location(node), document.path(node), message)
-  }
-
-  /// Reports what a device refuses (see ``Diagnostics/refuse(at:_:_:)``).
-  package mutating func refuse(_ node: Node, _ message: String) {
-    diagnostics.refuse(at: location(node), document.path(node), message)
   }
 
   package mutating func error(_ node: Node, _ message: String) {

@@ -50,6 +50,30 @@ package enum PortableMath {
     exp2(x * 1.442_695_040_888_963_4)
   }
 
+  /// `e^x − 1`, accurate near 0 as well (where `exp(x) − 1` loses its digits).
+  package static func expm1(_ x: Double) -> Double {
+    guard abs(x) < 0.5 else { return exp(x) - 1 }
+    // x + x²/2! + … + x¹⁸/18! by Horner's rule; 0.5¹⁹/19! < 2e-23.
+    var sum = 1.0 / 6_402_373_705_728_000
+    var divisor = 18.0
+    while divisor > 1 {
+      sum = sum * x + 1 / Self.factorial(divisor - 1)
+      divisor -= 1
+    }
+    return sum * x
+  }
+
+  /// `n!` for a whole `n` from 0 to 18.
+  private static func factorial(_ n: Double) -> Double {
+    var product = 1.0
+    var factor = 2.0
+    while factor <= n {
+      product *= factor
+      factor += 1
+    }
+    return product
+  }
+
   /// `base^exponent` for `base ≥ 0`: `0^e` is 0 for `e > 0` and 1 for `e = 0`.
   package static func pow(_ base: Double, _ exponent: Double) -> Double {
     if exponent == 0 { return 1 }

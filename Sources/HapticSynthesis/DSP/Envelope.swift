@@ -1,24 +1,23 @@
 import HapticSupport
 
-/// The attack/decay/release envelope of a continuous event, in linear segments.
+/// The attack/decay/release envelope of a continuous event whose envelope times do not change,
+/// in linear segments (docs/signal-model.md §3.3).
 ///
 /// - Sustained: rises from 0 to 1 over the attack (or until the duration if that is shorter),
 ///   holds until the duration, then falls from the level reached to 0 over the release.
-/// - Not sustained: rises over the attack, then falls to 0 over the decay; if the duration ends
-///   first, a 5 ms fade takes the level to 0 from there.
+/// - Not sustained: rises over the attack, then falls to 0 over the decay; if the duration
+///   ends first, it falls from the level reached to 0 over the release.
 package struct Envelope: Sendable {
   /// Attack time in seconds, > 0.
   package let attack: Double
   /// Decay time in seconds, > 0 (not sustained only).
   package let decay: Double
-  /// Release time in seconds, > 0 (sustained only).
+  /// Release time in seconds, > 0.
   package let release: Double
   package let isSustained: Bool
-  /// The event's duration in seconds; 0 means "none given" (not sustained only).
+  /// Seconds the event sounds before its release (its `EventDuration`, capped); 0 means "none
+  /// given" (not sustained only).
   package let duration: Double
-
-  /// Length of the fade that cuts a non-sustained event at its duration, in seconds.
-  package static let cutFade = 0.005
 
   package init(attack: Double, decay: Double, release: Double, isSustained: Bool, duration: Double) {
     self.attack = attack
@@ -29,19 +28,20 @@ package struct Envelope: Sendable {
     inverseAttack = 1 / attack
     inverseRelease = 1 / release
     inverseDecay = 1 / decay
-    reachedAtDuration = min(duration / attack, 1)
-    levelAtCut =
-      duration > 0 && duration < attack + decay
-      ? (duration < attack ? duration / attack : max(1 - (duration - attack) / decay, 0)) : 0
+    releasesAtDuration = isSustained || (duration > 0 && duration < attack + decay)
+    reachedAtDuration =
+      isSustained
+      ? min(duration / attack, 1)
+      : (duration < attack ? duration / attack : max(1 - (duration - attack) / decay, 0))
   }
 
   private let inverseAttack: Double
   private let inverseRelease: Double
   private let inverseDecay: Double
-  /// The level when a sustained event's duration ends (the release starts from it).
+  /// Whether the event still sounds when its duration ends, and releases from there.
+  private let releasesAtDuration: Bool
+  /// The level when the duration ends (the release starts from it).
   private let reachedAtDuration: Double
-  /// The level where a non-sustained event's duration cuts it.
-  private let levelAtCut: Double
 
   /// Seconds for a normalized envelope time: `0.020 · 2^(8v)`, 20 ms at 0 … 5.12 s at 1.
   package static func seconds(normalized value: Double) -> Double {
@@ -56,27 +56,16 @@ package struct Envelope: Sendable {
 
   /// Seconds after the onset when the level is back to 0 for good.
   package var end: Double {
-    if isSustained { return duration + release }
-    let natural = attack + decay
-    return duration > 0 && duration < natural ? duration + Self.cutFade : natural
+    releasesAtDuration ? duration + release : attack + decay
   }
 
   /// The level, 0 … 1, `time` seconds after the onset.
   @inline(__always)
   package func level(at time: Double) -> Double {
-    if isSustained {
-      if time < duration { return time < attack ? time * inverseAttack : 1 }
+    if releasesAtDuration, time >= duration {
       return max(reachedAtDuration * (1 - (time - duration) * inverseRelease), 0)
     }
-    if levelAtCut > 0 || (duration > 0 && duration < attack + decay), time >= duration {
-      return max(levelAtCut * (1 - (time - duration) / Self.cutFade), 0)
-    }
-    return naturalLevel(at: time)
-  }
-
-  @inline(__always)
-  private func naturalLevel(at time: Double) -> Double {
     if time < attack { return time * inverseAttack }
-    return max(1 - (time - attack) * inverseDecay, 0)
+    return isSustained ? 1 : max(1 - (time - attack) * inverseDecay, 0)
   }
 }

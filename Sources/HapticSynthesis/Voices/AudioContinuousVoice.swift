@@ -5,7 +5,8 @@ import HapticSupport
 /// weighted by brightness, scaled by volume and the envelope, panned with constant power.
 ///
 /// Waveform: `sin θ + Σ_{k=3,5,7} (B^((k−1)/2) / k) · sin kθ`; partials at or above
-/// `0.45 · fs` are left out.
+/// `0.45 · fs` are left out. The fundamental's phase runs on the pattern clock
+/// (``CarrierPhase``), so tones of one pitch are in phase wherever they overlap.
 package struct AudioContinuousVoice: Sendable {
   package let onsetFrame: Int
   package let endFrame: Int
@@ -14,6 +15,9 @@ package struct AudioContinuousVoice: Sendable {
   package var pan: ParameterTrack
   package var brightness: ParameterTrack
   package let envelope: Envelope
+  /// The envelope when a control changes its times while the event sounds (then used instead
+  /// of `envelope`).
+  private var follower: EnvelopeFollower?
   package let sampleRate: Double
   /// Current phase of the fundamental in turns, 0 ..< 1.
   private var phase = 0.0
@@ -26,12 +30,18 @@ package struct AudioContinuousVoice: Sendable {
     brightness = ParameterTrack(.audioBrightness, of: event, controls: controls)
     self.envelope = envelope
     self.sampleRate = sampleRate
-    endFrame = onsetFrame + Int((envelope.end * sampleRate).rounded(.up))
+    (follower, endFrame) = EnvelopeFollower.follow(
+      event, envelope: envelope, controls: controls, onsetFrame: onsetFrame, sampleRate: sampleRate)
+    phase = CarrierPhase.phase(
+      at: onsetFrame, of: pitch, map: .exponential(scale: Self.a4), secondsPerFrame: 1 / sampleRate)
   }
+
+  /// The fundamental at pitch 0, in Hz.
+  private static let a4 = 440.0
 
   /// Fundamental frequency in Hz for a pitch of −1 … 1.
   package static func fundamental(pitch: Double) -> Double {
-    440 * PortableMath.exp2(pitch)
+    a4 * PortableMath.exp2(pitch)
   }
 
   package mutating func render(_ frames: Range<Int>, into buses: inout Buses) {
@@ -50,7 +60,8 @@ package struct AudioContinuousVoice: Sendable {
         guard Double(harmonic) * frequency < nyquistLimit else { break }
         tone += weight / Double(harmonic) * Sine.of(turns: phase * Double(harmonic))
       }
-      let level = volume.next(at: time) * envelope.level(at: Double(frame - onsetFrame) / sampleRate)
+      let envelopeLevel = follower?.next() ?? envelope.level(at: Double(frame - onsetFrame) / sampleRate)
+      let level = volume.next(at: time) * envelopeLevel
       let gains = constantGains ?? Pan(pan.next(at: time))
       let index = frame - buses.startFrame
       buses.left[index] += Float(level * tone * gains.left)

@@ -3,10 +3,12 @@ import HapticModel
 /// A `HapticContinuous` event: one sine oscillator whose frequency follows the effective
 /// sharpness and whose amplitude follows the effective intensity times the envelope.
 ///
-/// Invariants: the phase starts at 0 at the onset and advances every frame by `f(S(t)) / fs`
-/// in Double, so frequency changes never make the waveform jump. At a constant sharpness the
-/// sine comes from a ``RotatingSine`` at `f / fs` turns per frame; under a sharpness control
-/// the phase is accumulated frame by frame.
+/// Invariants: the phase runs on the pattern clock (``CarrierPhase``): at the onset it is what
+/// the carrier would have reached from frame 0, and it advances every frame by `f(S(t)) / fs`
+/// in Double, so frequency changes never make the waveform jump and voices of one sharpness
+/// are in phase. At a constant sharpness the sine of frame `n` comes from a ``RotatingSine``
+/// at `f / fs` turns per frame; under a sharpness control the phase is accumulated frame by
+/// frame from its closed-form value at the onset.
 package struct HapticContinuousVoice: Sendable {
   package let onsetFrame: Int
   package let endFrame: Int
@@ -15,6 +17,9 @@ package struct HapticContinuousVoice: Sendable {
   /// Applied to the effective intensity before the amplitude law.
   package let intensityScale: Double
   package let envelope: Envelope
+  /// The envelope when a control changes its times while the event sounds (then used instead
+  /// of `envelope`).
+  private var follower: EnvelopeFollower?
   package let profile: SignalProfile
   package let sampleRate: Double
   /// Current phase in turns, 0 ..< 1 (under a sharpness control).
@@ -27,14 +32,19 @@ package struct HapticContinuousVoice: Sendable {
   ) {
     self.onsetFrame = onsetFrame
     sampleRate = Double(options.sampleRate)
-    endFrame = onsetFrame + Int((envelope.end * sampleRate).rounded(.up))
     intensity = ParameterTrack(.hapticIntensity, of: event, controls: controls)
     sharpness = ParameterTrack(.hapticSharpness, of: event, controls: controls)
     intensityScale = options.intensityScale
     self.envelope = envelope
+    (follower, endFrame) = EnvelopeFollower.follow(
+      event, envelope: envelope, controls: controls, onsetFrame: onsetFrame, sampleRate: sampleRate)
     profile = options.profile
     if sharpness.isConstant {
       oscillator = RotatingSine(increment: profile.frequency(sharpness: sharpness.base) * (1 / sampleRate))
+    } else {
+      let map = CarrierPhase.FrequencyMap.linear(
+        intercept: profile.minimumFrequency, slope: profile.maximumFrequency - profile.minimumFrequency)
+      phase = CarrierPhase.phase(at: onsetFrame, of: sharpness, map: map, secondsPerFrame: 1 / sampleRate)
     }
   }
 
@@ -54,10 +64,17 @@ package struct HapticContinuousVoice: Sendable {
         while first < frames.upperBound {
           let count = min(Self.chunk, frames.upperBound - first)
           intensity.fill(levels, from: first, count: count, secondsPerFrame: secondsPerFrame)
-          let holding = envelope.holds(
-            from: Double(first - onsetFrame) * secondsPerFrame,
-            to: Double(first + count - 1 - onsetFrame) * secondsPerFrame)
-          if holding, profile.amplitudeExponent == 2 {
+          let holding =
+            follower == nil
+            && envelope.holds(
+              from: Double(first - onsetFrame) * secondsPerFrame,
+              to: Double(first + count - 1 - onsetFrame) * secondsPerFrame)
+          if var follower {
+            for index in 0..<count {
+              levels[index] = profile.amplitude(intensity: levels[index] * intensityScale) * follower.next()
+            }
+            self.follower = follower
+          } else if holding, profile.amplitudeExponent == 2 {
             // The level is amplitude × 1: the same bits as the general path below.
             var index = 0
             while index + 4 <= count {
@@ -78,7 +95,7 @@ package struct HapticContinuousVoice: Sendable {
             }
           }
           if oscillator != nil {
-            oscillator?.fill(sines, from: first - onsetFrame, count: count)
+            oscillator?.fill(sines, from: first, count: count)
           } else {
             for index in 0..<count {
               sines[index] = phase

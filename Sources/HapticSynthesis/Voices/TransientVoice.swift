@@ -1,8 +1,10 @@
-/// A `HapticTransient`: whole cycles of a sine at a fixed frequency and amplitude, from phase 0.
+/// A `HapticTransient`: whole cycles of a sine at a fixed frequency and amplitude, with its
+/// phase on the pattern clock (``CarrierPhase``), faded in and out over a quarter period so
+/// that its first sample is 0 and no step is heard (docs/signal-model.md §3.5).
 package struct TransientVoice: Sendable {
   package let onsetFrame: Int
   package let endFrame: Int
-  /// Linear amplitude.
+  /// Linear amplitude: the peak, reached in the unfaded middle.
   package let amplitude: Double
   /// Carrier frequency divided by the sample rate, in turns per frame.
   package let increment: Double
@@ -14,15 +16,46 @@ package struct TransientVoice: Sendable {
     endFrame = onsetFrame + max(Int((Double(cycles) * sampleRate / frequency).rounded()), 1)
   }
 
+  /// The frames after the onset that fade in: those less than a quarter period in,
+  /// `0 ..< fadeInEnd`.
+  private var fadeInEnd: Int { min(Int((0.25 / increment).rounded(.up)), endFrame - onsetFrame) }
+
+  /// The first frame after the onset that fades out: the first more than `length − ¼ period`.
+  private var fadeOutStart: Int {
+    let length = endFrame - onsetFrame
+    return max(Int((Double(length) - 0.25 / increment).rounded(.down)) + 1, fadeInEnd)
+  }
+
   /// Adds the voice's samples for `frames` (inside its span) to the buses; `sine` is the
-  /// voice's oscillator, `RotatingSine(increment: increment)` at the onset.
+  /// voice's oscillator, `RotatingSine(increment: increment)`, read at absolute frames.
   package func render(_ frames: Range<Int>, with sine: inout RotatingSine, into buses: inout Buses) {
     let start = buses.startFrame
+    let (fadeIn, fadeOut) = (onsetFrame + fadeInEnd, onsetFrame + fadeOutStart)
     buses.haptic.withUnsafeMutableBufferPointer { output in
       // Unchecked: `frames` lies inside the block, so every index is below its capacity.
-      sine.add(
-        amplitude, to: output.baseAddress! + (frames.lowerBound - start), from: frames.lowerBound - onsetFrame,
-        count: frames.count)
+      assert(frames.lowerBound >= start && frames.upperBound - start <= output.count)
+      let base = output.baseAddress! - start
+      let middle = frames.clamped(to: fadeIn..<fadeOut)
+      if !middle.isEmpty {
+        sine.add(amplitude, to: base + middle.lowerBound, from: middle.lowerBound, count: middle.count)
+      }
+      for faded in [frames.clamped(to: onsetFrame..<fadeIn), frames.clamped(to: fadeOut..<endFrame)]
+      where !faded.isEmpty {
+        addFaded(faded, with: &sine, to: base)
+      }
+    }
+  }
+
+  /// Adds the frames of a fade: the sine times `amplitude · sin²(2π · d · increment)`, where
+  /// `d` is the frame's distance in frames from the nearer end of the transient.
+  private func addFaded(_ frames: Range<Int>, with sine: inout RotatingSine, to output: UnsafeMutablePointer<Float>) {
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: frames.count) { sines in
+      sine.fill(sines.baseAddress!, from: frames.lowerBound, count: frames.count)
+      for (index, frame) in frames.enumerated() {
+        let distance = frame < onsetFrame + fadeInEnd ? frame - onsetFrame : endFrame - frame
+        let window = Sine.of(turns: Double(distance) * increment)
+        output[frame] += Float(amplitude * (window * window) * sines[index])
+      }
     }
   }
 }

@@ -16,12 +16,11 @@ public enum PatternLinter {
 
   /// Everything `render lint` reports for the AHAP file at `path`: the reader's diagnostics,
   /// then (when it loads) the device checks of ``lint(_:file:diagnostics:)``, in file order.
-  /// What a device refuses is an error here.
   /// A file that cannot be read is an error at its first line.
   public static func check(
     path: String, loader: PatternLoader, treatsWarningsAsErrors: Bool = false
   ) -> Diagnostics {
-    var diagnostics = Diagnostics(treatsWarningsAsErrors: treatsWarningsAsErrors, treatsDeviceRefusalsAsErrors: true)
+    var diagnostics = Diagnostics(treatsWarningsAsErrors: treatsWarningsAsErrors)
     do {
       guard let pattern = try loader.load(path: path, diagnostics: &diagnostics) else { return diagnostics }
       lint(try PatternAnalysis(pattern), file: path, diagnostics: &diagnostics)

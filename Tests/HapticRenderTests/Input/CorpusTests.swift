@@ -57,7 +57,7 @@ import _HapticRenderTestSupport
     #expect(try PatternLoader().load(path: path, diagnostics: &lenient)?.events.count == 1)
     #expect(
       lenient.all.map(\.message).contains(
-        "a device refuses this file: Core Haptics knows \"EventType\", not \"Type\"; read here as \"EventType\""))
+        "Core Haptics documents \"EventType\"; \"Type\" is not documented; read here as \"EventType\""))
     var strict = Diagnostics(treatsWarningsAsErrors: true)
     #expect(try PatternLoader().load(path: path, diagnostics: &strict) == nil)
   }

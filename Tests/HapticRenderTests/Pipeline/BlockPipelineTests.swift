@@ -30,6 +30,7 @@ private typealias F = PatternFixtures
     options.blockSize = blockSize
     let pattern = try F.pattern(Self.overloading)
     let alone = readAlone(try PatternSource(pattern, options: options), blockSize: blockSize)
+    var overloads: Set<Int> = []
     for readsAhead in [true, false] {
       var samples: [Float] = []
       let report = try Render.run(
@@ -37,12 +38,14 @@ private typealias F = PatternFixtures
       ) {
         samples += $0.channels[0][0..<$0.frameCount]
       }
-      #expect(report.limitedOverloads == 20)
+      #expect(report.limitedOverloads > 0)
+      overloads.insert(report.limitedOverloads)
       #expect(alone.count == report.frameCount && samples.count == alone.count)
       let firstDifference = zip(samples, alone).enumerated().first { $0.element.0 != $0.element.1 }?.offset
       #expect(firstDifference == nil)
       #expect(report.peak > 1.2 && Signal.peak(alone[...]) <= 1)
     }
+    #expect(overloads.count == 1, "the same overloads on two and three threads: \(overloads)")
   }
 
   struct Stop: Error, Equatable {}

@@ -87,13 +87,16 @@ import _HapticRenderTestSupport
     #expect(abs(Double(last + 1) / 8_000 - 40.02) <= 0.001)
   }
 
-  /// A non-sustained event decays long before 30 s: no cap, no warning, no padding.
-  @Test func nonSustainedHapticEventIsNeitherCappedNorPadded() throws {
+  /// A non-sustained event decays long before 30 s: no cap and no warning; its duration still
+  /// counts towards the length (Apple).
+  @Test func nonSustainedHapticEventIsNotCappedAndCountsItsDuration() throws {
     let document = F.document(
-      F.event("HapticContinuous", duration: 40, ["HapticSharpness": 1, "Sustained": 0, "DecayTime": 0]))
+      F.event("HapticContinuous", duration: 3, ["HapticSharpness": 1, "Sustained": 0, "DecayTime": 0]))
     #expect(!F.diagnostics(document).contains { $0.message.contains("30 s") })
     let audio = try F.render(document, rate: 8_000)
-    #expect(audio.report.frameCount == Int(0.04 * 8_000))  // 20 ms attack + 20 ms decay
+    #expect(audio.report.frameCount == 3 * 8_000)
+    let last = try #require(Signal.lastNonZero(audio.channels[0]))
+    #expect(abs(Double(last + 1) / 8_000 - 0.04) <= 0.001)  // 20 ms attack + 20 ms decay
   }
 
   /// docs/signal-model.md §4.3: one transient that overloads at 3.9 s changes only the samples near it; the rest
