@@ -31,14 +31,15 @@ enum AHAPDocument {
   }
 
   /// Whether `any` is a Boolean, not a number that casts to one (Foundation bridges the
-  /// `NSNumber`s 0 and 1 to `Bool`).
+  /// `NSNumber`s 0 and 1 to `Bool`). `JSONSerialization` reads `true` and `false` as
+  /// `NSNumber`s of the class that Foundation keeps for Booleans, on every platform.
   private static func isBoolean(_ any: Any) -> Bool {
     if type(of: any) == Bool.self { return true }
-    #if canImport(Darwin)
-      if let number = any as? NSNumber { return CFGetTypeID(number) == CFBooleanGetTypeID() }
-    #endif
+    if let number = any as? NSNumber { return type(of: number) == booleanClass }
     return false
   }
+
+  private static let booleanClass: NSNumber.Type = type(of: NSNumber(value: true))
 
   /// An object with its members in AHAP order (dictionaries have none): `Version`, `Metadata`,
   /// `Pattern`; `Time` and the type first in an element; the rest by name.

@@ -26,7 +26,8 @@ public protocol CHHapticAdvancedPatternPlayer: CHHapticPatternPlayer {
   var loopEnd: TimeInterval { get set }
   /// Pattern seconds per engine second, > 0.
   var playbackRate: Float { get set }
-  /// Called once when playback runs out of pattern (in virtual time, by ``CHHapticEngine/advance(by:)``).
+  /// Called once when playback runs out of pattern: by ``CHHapticEngine/advance(by:)`` on the
+  /// virtual clock, on a background queue at that time on the host clock.
   var completionHandler: CompletionHandler? { get set }
 }
 
