@@ -126,7 +126,8 @@ private final class GentleNotificationGenerator: UINotificationFeedbackGenerator
       events: [SwellEvent(at: 0, seconds: 1)], parameterCurves: [IntensityRamp(from: 0, to: 1, at: 0, over: 1)])
     let swellSamples = try Measured.samples(swell)
     let rate = Measured.rate
-    #expect(Signal.rms(swellSamples[rate / 10..<rate / 5]) < Signal.rms(swellSamples[rate * 8 / 10..<rate * 9 / 10]) / 4)
+    #expect(
+      Signal.rms(swellSamples[rate / 10..<rate / 5]) < Signal.rms(swellSamples[rate * 8 / 10..<rate * 9 / 10]) / 4)
   }
 
   /// A subclass's overridden `relativeTime` is the time the pattern reads.
