@@ -51,6 +51,46 @@ enum AHAPDocument {
     return JSONValue.object(try sorted.map { ($0.0, try value(of: $0.1)) })
   }
 
+  /// The AHAP document of `pattern` for a file: as `Pattern.ahapDocument()`, with the events in
+  /// time order placed among the controls by their times. The controls keep their order, which
+  /// decides between controls at one time, so the file plays as the pattern does and, when the
+  /// controls are in time order, the whole file is (as `render lint` asks).
+  static func file(of pattern: Pattern) -> JSONValue {
+    var document = pattern.ahapDocument()
+    guard case .object(var members) = document.kind,
+      let index = members.firstIndex(where: { $0.key == "Pattern" }),
+      case .array(let elements) = members[index].value.kind
+    else { return document }
+    let isEvent = elements.map { time(of: $0, in: "Event") != nil }
+    var events = zip(elements, isEvent).filter(\.1).map(\.0).enumerated().sorted {
+      (time(of: $0.element, in: "Event") ?? 0, $0.offset) < (time(of: $1.element, in: "Event") ?? 0, $1.offset)
+    }.map(\.element)[...]
+    var merged: [JSONValue] = []
+    for control in zip(elements, isEvent).filter({ !$0.1 }).map(\.0) {
+      let controlTime = time(of: control, in: "Parameter") ?? time(of: control, in: "ParameterCurve") ?? 0
+      while let event = events.first, (time(of: event, in: "Event") ?? 0) <= controlTime {
+        merged.append(event)
+        events.removeFirst()
+      }
+      merged.append(control)
+    }
+    merged += events
+    members[index].value.kind = .array(merged)
+    document.kind = .object(members)
+    return document
+  }
+
+  /// The `Time` of an element `{"<kind>": {"Time": …}}`; `nil` for an element of another kind.
+  private static func time(of element: JSONValue, in kind: String) -> Double? {
+    guard case .object(let members) = element.kind, let body = members.first(where: { $0.key == kind })?.value,
+      case .object(let fields) = body.kind
+    else { return nil }
+    guard let time = fields.first(where: { $0.key == "Time" })?.value, case .number(let seconds) = time.kind else {
+      return 0
+    }
+    return seconds
+  }
+
   /// The AHAP dictionary of a JSON document: objects become `[CHHapticPattern.Key: Any]`.
   static func dictionary(of document: JSONValue) -> [CHHapticPattern.Key: Any] {
     (any(document) as? [CHHapticPattern.Key: Any]) ?? [:]

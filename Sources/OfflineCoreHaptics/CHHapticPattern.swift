@@ -74,13 +74,14 @@ open class CHHapticPattern {
 
   /// Writes the pattern as an AHAP file at `url`, which ``init(contentsOf:)``, `render`,
   /// `render lint`, `render plot` and `render preview` read: a pattern built in code can be
-  /// looked at as a file. Waveforms are named by the paths they were found at. An addition of
+  /// looked at as a file. Elements are in time order (controls keep their order among
+  /// themselves); waveforms are named by the paths they were found at. An addition of
   /// `OfflineCoreHaptics`: Core Haptics has no such method.
   ///
   /// - Throws: ``CHHapticError/Code/operationNotPermitted`` when the file cannot be written.
   public func write(to url: URL) throws {
     do {
-      try Data(pattern.ahapText().utf8).write(to: url, options: .atomic)
+      try Data((AHAPDocument.file(of: pattern).text() + "\n").utf8).write(to: url, options: .atomic)
     } catch {
       throw CHHapticError(.operationNotPermitted, "cannot write '\(url.path)': \(error.localizedDescription)")
     }
