@@ -250,10 +250,14 @@ public final class CHHapticEngine: @unchecked Sendable {
     if !finishedHandlers.isEmpty && !players.contains(where: \.timeline.isPlaying) { next = now }
     guard let next, nextWakeUp.map({ next < $0 }) ?? true else { return }
     nextWakeUp = next
-    DispatchQueue.global().asyncAfter(deadline: .now() + max(next - now, 0)) { [weak self] in
+    Self.handlerQueue.asyncAfter(deadline: .now() + max(next - now, 0)) { [weak self] in
       self?.settle(wakeUp: next)
     }
   }
+
+  /// Where handlers run on the host clock: a queue of its own, which gets a thread when its time
+  /// comes even while work that blocks fills the global queues' threads.
+  private static let handlerQueue = DispatchQueue(label: "OfflineCoreHaptics.CHHapticEngine.handlers")
 }
 
 /// What a device can do.

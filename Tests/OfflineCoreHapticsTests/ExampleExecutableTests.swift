@@ -6,7 +6,7 @@ import _HapticRenderTestSupport
 /// App code run in an executable of its own (`OfflineCoreHapticsExample`), as a user runs it:
 /// the breathing app's session-complete signal on either clock, and a pattern read from the
 /// executable's bundle whose waveform is in the bundle too.
-@Suite struct ExampleExecutableTests {
+@Suite(.serialized) struct ExampleExecutableTests {
   static let executable = CommandRunner.productsDirectory.appendingPathComponent("OfflineCoreHapticsExample").path
 
   /// Runs the example with `arguments` in `directory`.

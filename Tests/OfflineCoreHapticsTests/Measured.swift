@@ -58,3 +58,17 @@ enum Measured {
       relativeTime: time)
   }
 }
+
+/// A value that timer closures and handlers on other threads share with a test.
+final class Guarded<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value: Value
+
+  init(_ value: Value) { self.value = value }
+
+  func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body(&value)
+  }
+}
