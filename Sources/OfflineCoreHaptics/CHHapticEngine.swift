@@ -103,8 +103,8 @@ public final class CHHapticEngine: @unchecked Sendable {
 
   /// Calls `finishedHandler` once no player is playing: at once when none is, else when the
   /// clock passes the end of the last one (by ``advance(by:)`` on the virtual clock; a looping
-  /// player never ends by itself). When it returns ``FinishedAction/stopEngine``, the engine stops and calls
-  /// ``stoppedHandler`` with ``StoppedReason/notifyWhenFinished``.
+  /// player never ends by itself). When it returns ``FinishedAction/stopEngine``, the engine
+  /// stops and calls ``stoppedHandler`` with ``StoppedReason/notifyWhenFinished``.
   public func notifyWhenPlayersFinished(finishedHandler: @escaping FinishedHandler) {
     withLock { _ in finishedHandlers.append(finishedHandler) }
     notifyIfPlayersFinished()
