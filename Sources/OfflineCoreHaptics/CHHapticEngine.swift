@@ -138,12 +138,22 @@ public final class CHHapticEngine: @unchecked Sendable {
 
   /// Plays the AHAP file at `url` now.
   public func playPattern(from url: URL) throws {
-    try makePlayer(with: CHHapticPattern(contentsOf: url)).start(atTime: CHHapticTimeImmediate)
+    let time = currentTime
+    try play(CHHapticPattern(contentsOf: url), calledAt: time)
   }
 
   /// Plays the AHAP text `data` (a file's bytes) now.
   public func playPattern(from data: Data) throws {
-    try makePlayer(with: CHHapticPattern(data: data)).start(atTime: CHHapticTimeImmediate)
+    let time = currentTime
+    try play(CHHapticPattern(data: data), calledAt: time)
+  }
+
+  /// Plays `pattern` from engine time `time`, when the call that made it began (not later, when
+  /// the pattern is ready).
+  func play(_ pattern: CHHapticPattern, calledAt time: TimeInterval) throws {
+    let player = OfflinePatternPlayer(engine: self, pattern: pattern)
+    withLock { _ in players.append(player) }
+    player.start(calledAt: time)
   }
 
   /// Registers an audio file for `CHHapticEvent(audioResourceID:…)`.

@@ -52,6 +52,12 @@ final class OfflinePatternPlayer: CHHapticAdvancedPatternPlayer, @unchecked Send
     engine.withLock { now in play(at: engine.resolve(time, now: now), from: 0) }
   }
 
+  /// Starts now, for a call that began at engine time `time`, before the pattern it plays was
+  /// made (a generator's preset, a file read): the sound starts when the call did.
+  func start(calledAt time: TimeInterval) {
+    engine.withLock { now in play(at: min(engine.resolve(time, now: now), time), from: 0) }
+  }
+
   func stop(atTime time: TimeInterval) throws {
     engine.withLock { now in
       timeline.stop(at: engine.resolve(time, now: now))

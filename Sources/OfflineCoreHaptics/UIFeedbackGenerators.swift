@@ -18,14 +18,15 @@ open class UIFeedbackGenerator {
   /// Readies the Taptic Engine on a device; a no-op offline.
   open func prepare() {}
 
-  /// Plays the `ios` preset `name` now, its intensities scaled by `intensity`.
+  /// Plays the `ios` preset `name` from the time of the call, its intensities scaled by
+  /// `intensity`.
   func play(_ name: String, intensity: Double = 1) {
+    let engine = OfflineHaptics.boundEngine ?? engineWhereMade ?? OfflineHaptics.engine
+    let time = engine.currentTime
     guard let preset = try? PresetCatalog.presets(named: "ios/\(name)").first else {
       preconditionFailure("the ios family has no preset \(name)")
     }
-    let engine = OfflineHaptics.boundEngine ?? engineWhereMade ?? OfflineHaptics.engine
-    let player = try? engine.makePlayer(with: CHHapticPattern(preset.pattern(intensity: intensity)))
-    try? player?.start(atTime: CHHapticTimeImmediate)
+    try? engine.play(CHHapticPattern(preset.pattern(intensity: intensity)), calledAt: time)
   }
 }
 
