@@ -2,16 +2,17 @@ import OfflineCoreHaptics
 
 // An app's haptic code run as an executable, for the tests of OfflineCoreHaptics:
 //
-//   OfflineCoreHapticsExample session-complete host|virtual OUT.wav
+//   OfflineCoreHapticsExample session-complete host|virtual OUT.wav [SESSIONS]
 //     signals the end of a breathing session (three taps scheduled with DispatchQueue.main) on
-//     the shared engine, on the clock named, and renders it;
+//     the shared engine, on the clock named, SESSIONS times 0.8 s apart (once by default), and
+//     renders it;
 //   OfflineCoreHapticsExample bundled-pattern NAME OUT.wav
 //     plays NAME.ahap from the executable's bundle, read as Apple's samples read it (whose
 //     waveforms, named by relative paths, are in the bundle too), and renders it.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard arguments.count == 3 else {
-  print("usage: OfflineCoreHapticsExample session-complete host|virtual OUT.wav")
+guard arguments.count == 3 || arguments.count == 4 else {
+  print("usage: OfflineCoreHapticsExample session-complete host|virtual OUT.wav [SESSIONS]")
   print("       OfflineCoreHapticsExample bundled-pattern NAME OUT.wav")
   exit(2)
 }
@@ -20,10 +21,13 @@ let output = URL(fileURLWithPath: arguments[2])
 switch arguments[0] {
 case "session-complete":
   if arguments[1] == "host" { OfflineHaptics.clock = .host }
+  let sessions = arguments.count == 4 ? Int(arguments[3]) ?? 1 : 1
   MainActor.assumeIsolated {  // top-level code runs on the main thread
-    let breathing = BreathingHapticEngine()
-    breathing.signalSessionComplete()
-    RunLoop.main.run(until: Date().addingTimeInterval(0.6))
+    for _ in 0..<sessions {
+      let breathing = BreathingHapticEngine()
+      breathing.signalSessionComplete()
+      RunLoop.main.run(until: Date().addingTimeInterval(0.8))
+    }
   }
   try OfflineHaptics.engine.render(to: output)
 

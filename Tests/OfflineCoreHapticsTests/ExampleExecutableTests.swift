@@ -20,17 +20,41 @@ extension HostTimeSuites {
     /// `OfflineHaptics.clock = .host` at the top of the executable: the taps the class schedules
     /// with `DispatchQueue.main.asyncAfter` play 0.15 s apart on the shared engine, fading, and
     /// nothing is said.
+    ///
+    /// A process of its own is the first to wait when other processes load the machine: each run
+    /// plays five sessions, every one must be three fading taps, and runs go on (for up to 90 s)
+    /// until a session's taps are 0.15 s apart.
     @Test func onTheHostClockTheTapsPlayAtTheirTimes() async throws {
       let folder = try TemporaryFolder()
-      var warnings: [String] = []
-      let bursts = try await HostClockTests.firstSpaced {
-        let result = try await Self.run(["session-complete", "host", "\(folder.path)/host.wav"])
-        #expect(result.status == 0, "\(result.standardError)")
-        warnings.append(result.standardError)
-        return try Measured.bursts(inFile: "\(folder.path)/host.wav")
+      let output = "\(folder.path)/host.wav"
+      let started = Date()
+      var sessions: [[Measured.Burst]] = []
+      repeat {
+        let result = try await Self.run(["session-complete", "host", output, "5"])
+        #expect(result.status == 0 && result.standardError.isEmpty, "\(result.standardError)")
+        let played = Self.sessions(try Measured.bursts(inFile: output))
+        #expect(played.count == 5, "\(played.map { $0.map(\.onset) })")
+        for session in played {
+          #expect(session.count == 3, "\(session.map(\.onset))")
+          #expect(zip(session, session.dropFirst()).allSatisfy { $1.peak < $0.peak }, "\(session.map(\.peak))")
+        }
+        sessions += played
+      } while !sessions.contains(where: HostClockTests.areSpaced) && Date().timeIntervalSince(started) < 90
+      let spaced = sessions.first(where: HostClockTests.areSpaced) ?? sessions.last ?? []
+      HostClockTests.expectSessionComplete(spaced, peaks: HostClockTests.rigidPeaks)
+    }
+
+    /// The bursts of each session: runs of bursts less than 0.3 s apart.
+    static func sessions(_ bursts: [Measured.Burst]) -> [[Measured.Burst]] {
+      var sessions: [[Measured.Burst]] = []
+      for burst in bursts {
+        if let last = sessions.last?.last, burst.onset - last.onset < 0.3 {
+          sessions[sessions.count - 1].append(burst)
+        } else {
+          sessions.append([burst])
+        }
       }
-      HostClockTests.expectSessionComplete(bursts, peaks: HostClockTests.rigidPeaks)
-      #expect(warnings.joined().isEmpty, "\(warnings)")
+      return sessions
     }
 
     /// On the virtual clock the three taps land on one instant, as one clipped tap; the engine
