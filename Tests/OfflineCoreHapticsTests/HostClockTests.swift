@@ -37,7 +37,7 @@ extension HostTimeSuites {
 
     /// Runs before giving up, and the pause after the first that fails (doubled after each, up to
     /// a second).
-    static let attempts = 6
+    static let attempts = 8
     static let pause = 0.1
 
     static func delay(before attempt: Int) -> Double {
