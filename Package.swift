@@ -48,6 +48,12 @@ let package = Package(
 
     // MARK: - Core Haptics' API, offline
     .target(name: "OfflineCoreHaptics", dependencies: ["HapticRender"]),
+    // An app's haptic code run as an executable, by OfflineCoreHaptics' tests (not a product);
+    // in the Swift 5 language mode, as most published app code is
+    .executableTarget(
+      name: "OfflineCoreHapticsExample", dependencies: ["OfflineCoreHaptics"],
+      swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
 
     // MARK: - Command-line tool
     .executableTarget(
@@ -74,7 +80,8 @@ let package = Package(
     ),
     .testTarget(
       name: "OfflineCoreHapticsTests",
-      dependencies: ["OfflineCoreHaptics", "HapticRender", "_HapticRenderTestSupport"]
+      dependencies: ["OfflineCoreHaptics", "OfflineCoreHapticsExample", "HapticRender", "_HapticRenderTestSupport"],
+      resources: [.process("Resources")]
     ),
     .testTarget(
       name: "RenderCLITests",

@@ -31,14 +31,15 @@ enum AHAPDocument {
   }
 
   /// Whether `any` is a Boolean, not a number that casts to one (Foundation bridges the
-  /// `NSNumber`s 0 and 1 to `Bool`).
+  /// `NSNumber`s 0 and 1 to `Bool`). `JSONSerialization` reads `true` and `false` as
+  /// `NSNumber`s of the class that Foundation keeps for Booleans, on every platform.
   private static func isBoolean(_ any: Any) -> Bool {
     if type(of: any) == Bool.self { return true }
-    #if canImport(Darwin)
-      if let number = any as? NSNumber { return CFGetTypeID(number) == CFBooleanGetTypeID() }
-    #endif
+    if let number = any as? NSNumber { return type(of: number) == booleanClass }
     return false
   }
+
+  private static let booleanClass: NSNumber.Type = type(of: NSNumber(value: true))
 
   /// An object with its members in AHAP order (dictionaries have none): `Version`, `Metadata`,
   /// `Pattern`; `Time` and the type first in an element; the rest by name.
@@ -48,6 +49,46 @@ enum AHAPDocument {
       (order.firstIndex(of: $0.0) ?? order.count, $0.0) < (order.firstIndex(of: $1.0) ?? order.count, $1.0)
     }
     return JSONValue.object(try sorted.map { ($0.0, try value(of: $0.1)) })
+  }
+
+  /// The AHAP document of `pattern` for a file: as `Pattern.ahapDocument()`, with the events in
+  /// time order placed among the controls by their times. The controls keep their order, which
+  /// decides between controls at one time, so the file plays as the pattern does and, when the
+  /// controls are in time order, the whole file is (as `render lint` asks).
+  static func file(of pattern: Pattern) -> JSONValue {
+    var document = pattern.ahapDocument()
+    guard case .object(var members) = document.kind,
+      let index = members.firstIndex(where: { $0.key == "Pattern" }),
+      case .array(let elements) = members[index].value.kind
+    else { return document }
+    let isEvent = elements.map { time(of: $0, in: "Event") != nil }
+    var events = zip(elements, isEvent).filter(\.1).map(\.0).enumerated().sorted {
+      (time(of: $0.element, in: "Event") ?? 0, $0.offset) < (time(of: $1.element, in: "Event") ?? 0, $1.offset)
+    }.map(\.element)[...]
+    var merged: [JSONValue] = []
+    for control in zip(elements, isEvent).filter({ !$0.1 }).map(\.0) {
+      let controlTime = time(of: control, in: "Parameter") ?? time(of: control, in: "ParameterCurve") ?? 0
+      while let event = events.first, (time(of: event, in: "Event") ?? 0) <= controlTime {
+        merged.append(event)
+        events.removeFirst()
+      }
+      merged.append(control)
+    }
+    merged += events
+    members[index].value.kind = .array(merged)
+    document.kind = .object(members)
+    return document
+  }
+
+  /// The `Time` of an element `{"<kind>": {"Time": …}}`; `nil` for an element of another kind.
+  private static func time(of element: JSONValue, in kind: String) -> Double? {
+    guard case .object(let members) = element.kind, let body = members.first(where: { $0.key == kind })?.value,
+      case .object(let fields) = body.kind
+    else { return nil }
+    guard let time = fields.first(where: { $0.key == "Time" })?.value, case .number(let seconds) = time.kind else {
+      return 0
+    }
+    return seconds
   }
 
   /// The AHAP dictionary of a JSON document: objects become `[CHHapticPattern.Key: Any]`.

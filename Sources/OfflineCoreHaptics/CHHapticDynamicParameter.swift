@@ -1,7 +1,7 @@
 import Foundation
 
-/// A step change of a control, for every event sounding at its time.
-public final class CHHapticDynamicParameter {
+/// A step change of a control, for every event sounding at its time. Open, as Apple's is.
+open class CHHapticDynamicParameter {
   /// A control; raw values are the AHAP spellings.
   public struct ID: Hashable, Sendable, RawRepresentable {
     public let rawValue: String
@@ -21,24 +21,26 @@ public final class CHHapticDynamicParameter {
     public static let audioReleaseTimeControl = ID(rawValue: "AudioReleaseTimeControl")
   }
 
-  public let parameterID: ID
-  public var value: Float
+  private let givenID: ID
+
+  open var parameterID: ID { givenID }
+  open var value: Float
   /// Seconds from the pattern's start (or from `atTime` when sent to a player).
-  public var relativeTime: TimeInterval
+  open var relativeTime: TimeInterval
 
   public init(parameterID: ID, value: Float, relativeTime time: TimeInterval) {
-    self.parameterID = parameterID
+    givenID = parameterID
     self.value = value
     relativeTime = time
   }
 }
 
-/// A control interpolated linearly between points.
-public final class CHHapticParameterCurve {
-  /// One point; its time is relative to the curve's.
-  public final class ControlPoint {
-    public var relativeTime: TimeInterval
-    public var value: Float
+/// A control interpolated linearly between points. Open, as Apple's is.
+open class CHHapticParameterCurve {
+  /// One point; its time is relative to the curve's. Open, as Apple's is.
+  open class ControlPoint {
+    open var relativeTime: TimeInterval
+    open var value: Float
 
     public init(relativeTime time: TimeInterval, value: Float) {
       relativeTime = time
@@ -46,13 +48,15 @@ public final class CHHapticParameterCurve {
     }
   }
 
-  public let parameterID: CHHapticDynamicParameter.ID
-  public var relativeTime: TimeInterval
-  public var controlPoints: [ControlPoint]
+  private let givenID: CHHapticDynamicParameter.ID
+
+  open var parameterID: CHHapticDynamicParameter.ID { givenID }
+  open var relativeTime: TimeInterval
+  open var controlPoints: [ControlPoint]
 
   public init(parameterID: CHHapticDynamicParameter.ID, controlPoints: [ControlPoint], relativeTime time: TimeInterval)
   {
-    self.parameterID = parameterID
+    givenID = parameterID
     self.controlPoints = controlPoints
     relativeTime = time
   }

@@ -1,11 +1,14 @@
 import Foundation
 import HapticRender
 
-/// An offline Core Haptics engine: players record what they play on a virtual clock, and
+/// An offline Core Haptics engine: players record what they play on the engine's clock, and
 /// ``render(to:options:)`` writes everything played so far.
 ///
-/// Time is virtual: ``currentTime`` starts at 0 and moves only with ``advance(by:)``. Every
-/// method is safe to call from several threads.
+/// The clock is virtual unless chosen otherwise (``OfflineHaptics/Clock``): ``currentTime``
+/// starts at 0 and moves only with ``advance(by:)``. On the host clock it follows the system's
+/// monotonic time from the engine's creation, as a device's does, and completion and finished
+/// handlers are called on a background queue when their time comes. Every method is safe to call
+/// from several threads.
 public final class CHHapticEngine: @unchecked Sendable {
   /// Why an engine stopped.
   public enum StoppedReason: Int, Sendable {
@@ -27,7 +30,9 @@ public final class CHHapticEngine: @unchecked Sendable {
   public typealias FinishedHandler = (Error?) -> FinishedAction
 
   private let lock = NSLock()
-  private var now: TimeInterval = 0
+  private var keeper: EngineClock
+  /// The engine time of the next check for players that finished (host clock), if one waits.
+  private var nextWakeUp: TimeInterval?
   private var players: [OfflinePatternPlayer] = []
   private var isRunning = false
   /// Handlers waiting for every player to finish, in the order given.
@@ -41,15 +46,32 @@ public final class CHHapticEngine: @unchecked Sendable {
   public var isMutedForHaptics = false
   public var isMutedForAudio = false
 
-  public init() throws {}
+  /// An engine on the clock `clock` (an addition of `OfflineCoreHaptics`).
+  public init(clock: OfflineHaptics.Clock) throws {
+    keeper = EngineClock(clock)
+  }
+
+  /// An engine on ``OfflineHaptics/clock``.
+  public convenience init() throws {
+    try self.init(clock: OfflineHaptics.clock)
+  }
+
+  /// An engine on ``OfflineHaptics/clock``; the audio session is accepted and not used offline.
+  public convenience init(audioSession: AVAudioSession?) throws {
+    try self.init(clock: OfflineHaptics.clock)
+  }
 
   /// What the (virtual) hardware supports: haptics and audio.
   public static func capabilitiesForHardware() -> any CHHapticDeviceCapability {
     OfflineCapability()
   }
 
-  /// Seconds since the engine was made, moved by ``advance(by:)`` only.
+  /// Seconds since the engine was made: on the virtual clock, moved by ``advance(by:)`` only; on
+  /// the host clock, as the system's monotonic clock moves.
   public var currentTime: TimeInterval { withLock { $0 } }
+
+  /// The clock this engine keeps (an addition of `OfflineCoreHaptics`).
+  public var clock: OfflineHaptics.Clock { withLock { _ in keeper.kind } }
 
   public func start() throws {
     withLock { _ in isRunning = true }
@@ -58,6 +80,16 @@ public final class CHHapticEngine: @unchecked Sendable {
   public func start(completionHandler: CompletionHandler? = nil) {
     withLock { _ in isRunning = true }
     completionHandler?(nil)
+  }
+
+  /// Starts the engine; `try await engine.start()`.
+  public func start() async throws {
+    start(completionHandler: nil)
+  }
+
+  /// Stops every player now; `try await engine.stop()`.
+  public func stop() async throws {
+    stop(completionHandler: nil)
   }
 
   /// Stops every player now.
@@ -69,10 +101,10 @@ public final class CHHapticEngine: @unchecked Sendable {
     completionHandler?(nil)
   }
 
-  /// Calls `finishedHandler` once no player is playing: at once when none is, else when
-  /// ``advance(by:)`` brings the clock past the end of the last one (a looping player never
-  /// ends by itself). When it returns ``FinishedAction/stopEngine``, the engine stops and calls
-  /// ``stoppedHandler`` with ``StoppedReason/notifyWhenFinished``.
+  /// Calls `finishedHandler` once no player is playing: at once when none is, else when the
+  /// clock passes the end of the last one (by ``advance(by:)`` on the virtual clock; a looping
+  /// player never ends by itself). When it returns ``FinishedAction/stopEngine``, the engine
+  /// stops and calls ``stoppedHandler`` with ``StoppedReason/notifyWhenFinished``.
   public func notifyWhenPlayersFinished(finishedHandler: @escaping FinishedHandler) {
     withLock { _ in finishedHandlers.append(finishedHandler) }
     notifyIfPlayersFinished()
@@ -106,12 +138,22 @@ public final class CHHapticEngine: @unchecked Sendable {
 
   /// Plays the AHAP file at `url` now.
   public func playPattern(from url: URL) throws {
-    try makePlayer(with: CHHapticPattern(contentsOf: url)).start(atTime: CHHapticTimeImmediate)
+    let time = currentTime
+    try play(CHHapticPattern(contentsOf: url), calledAt: time)
   }
 
   /// Plays the AHAP text `data` (a file's bytes) now.
   public func playPattern(from data: Data) throws {
-    try makePlayer(with: CHHapticPattern(data: data)).start(atTime: CHHapticTimeImmediate)
+    let time = currentTime
+    try play(CHHapticPattern(data: data), calledAt: time)
+  }
+
+  /// Plays `pattern` from engine time `time`, when the call that made it began (not later, when
+  /// the pattern is ready).
+  func play(_ pattern: CHHapticPattern, calledAt time: TimeInterval) throws {
+    let player = OfflinePatternPlayer(engine: self, pattern: pattern)
+    withLock { _ in players.append(player) }
+    player.start(calledAt: time)
   }
 
   /// Registers an audio file for `CHHapticEvent(audioResourceID:…)`.
@@ -129,14 +171,34 @@ public final class CHHapticEngine: @unchecked Sendable {
   }
 
   /// Moves the virtual clock on by `seconds` (≥ 0); players that run out of pattern on the way
-  /// finish and call their completion handlers.
+  /// finish and call their completion handlers. On the host clock, which cannot be moved, waits
+  /// `seconds` instead, so code written for either clock plays the same. An addition of
+  /// `OfflineCoreHaptics`.
   public func advance(by seconds: TimeInterval) {
-    let handlers = withLock { now -> [OfflinePatternPlayer.CompletionHandler] in
-      self.now = now + max(seconds, 0)
-      return players.compactMap { $0.finish(before: self.now) }
+    let waits = withLock { _ in
+      if keeper.kind == .virtual { keeper.advance(by: max(seconds, 0)) }
+      return keeper.kind == .host
+    }
+    if waits && seconds > 0 { Thread.sleep(forTimeInterval: seconds) }
+    settle()
+  }
+
+  /// Ends the players that ran out of pattern by now, calls their completion handlers, then the
+  /// finished handlers when no player is left playing; `wakeUp` is the time of the scheduled
+  /// check that runs it, if one does.
+  private func settle(wakeUp: TimeInterval? = nil) {
+    let handlers = withLock { now in
+      if let wakeUp, nextWakeUp == wakeUp { nextWakeUp = nil }
+      return players.compactMap { $0.finish(before: now) }
     }
     for handler in handlers { handler(nil) }
     notifyIfPlayersFinished()
+  }
+
+  /// Goes on from the current time on the clock `kind` (the shared engine, when
+  /// ``OfflineHaptics/clock`` is set).
+  func switchClock(to kind: OfflineHaptics.Clock) {
+    withLock { _ in keeper.switchTo(kind) }
   }
 
   /// Everything played so far as one pattern (a loop still running ends now). Controls sent to
@@ -170,17 +232,42 @@ public final class CHHapticEngine: @unchecked Sendable {
     withLock { now in players.map { $0.timeline.playedPattern(until: now) } }
   }
 
-  /// `time` as an engine time: now for ``CHHapticTimeImmediate`` or a time already past.
+  /// `time` as an engine time: now for ``CHHapticTimeImmediate`` or a time already past. Called
+  /// holding the lock, by the calls that play or change something at that time; on the virtual
+  /// clock, such calls at one instant far apart in real time print a warning (once).
   func resolve(_ time: TimeInterval, now: TimeInterval) -> TimeInterval {
-    max(time, now)
+    if time <= now, let warning = keeper.noteImmediateCall() { OfflineHaptics.warn(warning) }
+    return max(time, now)
   }
 
-  /// Runs `body` with the current time, holding the engine's lock.
+  /// Runs `body` with the current time, holding the engine's lock. On the host clock, then makes
+  /// sure a check runs when the next player runs out of pattern, or at once when finished
+  /// handlers wait and no player plays, so that handlers are called at their time.
   func withLock<Result>(_ body: (TimeInterval) throws -> Result) rethrows -> Result {
     lock.lock()
-    defer { lock.unlock() }
-    return try body(now)
+    defer {
+      if keeper.kind == .host { scheduleWakeUp() }
+      lock.unlock()
+    }
+    return try body(keeper.now)
   }
+
+  /// Schedules ``settle()`` for the next time a player runs out of pattern (host clock; called
+  /// holding the lock). One check waits at a time, unless an earlier one is needed.
+  private func scheduleWakeUp() {
+    let now = keeper.now
+    var next = players.compactMap(\.timeline.naturalEnd).min()
+    if !finishedHandlers.isEmpty && !players.contains(where: \.timeline.isPlaying) { next = now }
+    guard let next, nextWakeUp.map({ next < $0 }) ?? true else { return }
+    nextWakeUp = next
+    Self.handlerQueue.asyncAfter(deadline: .now() + max(next - now, 0)) { [weak self] in
+      self?.settle(wakeUp: next)
+    }
+  }
+
+  /// Where handlers run on the host clock: a queue of its own, which gets a thread when its time
+  /// comes even while work that blocks fills the global queues' threads.
+  private static let handlerQueue = DispatchQueue(label: "OfflineCoreHaptics.CHHapticEngine.handlers")
 }
 
 /// What a device can do.

@@ -3,8 +3,9 @@ import Foundation
 /// The ID of an audio file registered with ``CHHapticEngine/registerAudioResource(_:options:)``.
 public typealias CHHapticAudioResourceID = UInt
 
-/// One haptic or audio event of a pattern, as Core Haptics declares it.
-public final class CHHapticEvent {
+/// One haptic or audio event of a pattern, as Core Haptics declares it. Open, as Apple's is:
+/// apps subclass it to read their own formats.
+open class CHHapticEvent {
   /// The kind of event; raw values are the AHAP spellings.
   public struct EventType: Hashable, Sendable, RawRepresentable {
     public let rawValue: String
@@ -33,29 +34,38 @@ public final class CHHapticEvent {
     public static let audioBrightness = ParameterID(rawValue: "AudioBrightness")
   }
 
-  public let type: EventType
-  public let eventParameters: [CHHapticEventParameter]
+  private let givenType: EventType
+  private let givenParameters: [CHHapticEventParameter]
+
+  /// The kind of event; a subclass may override it (the pattern reads it when it is made).
+  open var type: EventType { givenType }
+  open var eventParameters: [CHHapticEventParameter] { givenParameters }
   /// Seconds from the pattern's start.
-  public var relativeTime: TimeInterval
+  open var relativeTime: TimeInterval
   /// Seconds; 0 when not given.
-  public var duration: TimeInterval
+  open var duration: TimeInterval
   /// For `audioCustom` events: the registered audio file.
   let audioResourceID: CHHapticAudioResourceID?
 
+  // Every initializer is designated, as Core Haptics' are, so a subclass may call any of them.
+
   public init(eventType type: EventType, parameters: [CHHapticEventParameter], relativeTime time: TimeInterval) {
-    self.type = type
-    eventParameters = parameters
+    givenType = type
+    givenParameters = parameters
     relativeTime = time
     duration = 0
     audioResourceID = nil
   }
 
-  public convenience init(
+  public init(
     eventType type: EventType, parameters: [CHHapticEventParameter], relativeTime time: TimeInterval,
     duration: TimeInterval
   ) {
-    self.init(eventType: type, parameters: parameters, relativeTime: time)
+    givenType = type
+    givenParameters = parameters
+    relativeTime = time
     self.duration = duration
+    audioResourceID = nil
   }
 
   /// An `audioCustom` event that plays a file registered with the engine.
@@ -63,29 +73,34 @@ public final class CHHapticEvent {
     audioResourceID resourceID: CHHapticAudioResourceID, parameters: [CHHapticEventParameter],
     relativeTime time: TimeInterval
   ) {
-    type = .audioCustom
-    eventParameters = parameters
+    givenType = .audioCustom
+    givenParameters = parameters
     relativeTime = time
     duration = 0
     audioResourceID = resourceID
   }
 
-  public convenience init(
+  public init(
     audioResourceID resourceID: CHHapticAudioResourceID, parameters: [CHHapticEventParameter],
     relativeTime time: TimeInterval, duration: TimeInterval
   ) {
-    self.init(audioResourceID: resourceID, parameters: parameters, relativeTime: time)
+    givenType = .audioCustom
+    givenParameters = parameters
+    relativeTime = time
     self.duration = duration
+    audioResourceID = resourceID
   }
 }
 
-/// One value of an event parameter.
-public final class CHHapticEventParameter {
-  public let parameterID: CHHapticEvent.ParameterID
-  public var value: Float
+/// One value of an event parameter. Open, as Apple's is.
+open class CHHapticEventParameter {
+  private let givenID: CHHapticEvent.ParameterID
+
+  open var parameterID: CHHapticEvent.ParameterID { givenID }
+  open var value: Float
 
   public init(parameterID: CHHapticEvent.ParameterID, value: Float) {
-    self.parameterID = parameterID
+    givenID = parameterID
     self.value = value
   }
 }

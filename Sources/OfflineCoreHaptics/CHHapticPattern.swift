@@ -1,11 +1,15 @@
 import Foundation
 import HapticRender
 
-/// A pattern of events and controls, checked as Core Haptics checks it.
+/// A pattern of events and controls, checked as Core Haptics checks it. Open, as Apple's is.
 ///
 /// Built in code, from an AHAP dictionary or from a file; ``exportDictionary()`` gives the AHAP
-/// back, and ``render(to:options:)`` writes its audio.
-public final class CHHapticPattern {
+/// back, ``render(to:options:)`` writes its audio and ``write(to:)`` its AHAP file.
+///
+/// A relative `EventWaveformPath` is looked up in the pattern's folder (a file's; the working
+/// directory for a dictionary or data), then in `Bundle.main`'s resources, where an app keeps
+/// its waveforms, then in each of ``OfflineHaptics/resourceFolders``.
+open class CHHapticPattern {
   /// The pattern in the renderer's terms, with its decoded waveforms.
   public let loaded: LoadedPattern
   /// The pattern in the renderer's terms.
@@ -26,17 +30,18 @@ public final class CHHapticPattern {
   }
 
   /// A pattern from an AHAP dictionary: keys ``Key`` or `String`; values strings (or the event
-  /// type and parameter ID types), numbers, Booleans, arrays and dictionaries.
+  /// type and parameter ID types), numbers, Booleans, arrays and dictionaries, as written in code
+  /// or read by `JSONSerialization`.
   public init(dictionary: [Key: Any]) throws {
     loaded = try Self.read(try AHAPDocument.value(of: dictionary), file: "dictionary")
   }
 
-  /// A pattern from an AHAP file; relative waveform paths are looked up beside it.
+  /// A pattern from an AHAP file; relative waveform paths are looked up beside it first.
   public init(contentsOf url: URL) throws {
     var diagnostics = Diagnostics()
     let read: LoadedPattern?
     do {
-      read = try PatternLoader().load(path: url.path, diagnostics: &diagnostics)
+      read = try Self.loader.load(path: url.path, diagnostics: &diagnostics)
     } catch {
       throw CHHapticError(.fileNotFound, "\(error)")
     }
@@ -45,7 +50,7 @@ public final class CHHapticPattern {
   }
 
   /// A pattern from the bytes of an AHAP file, for `CHHapticEngine.playPattern(from: Data)`;
-  /// relative waveform paths are looked up in the current folder.
+  /// relative waveform paths are looked up in the current folder first.
   init(data: Data) throws {
     loaded = try Self.read(Array(data), file: "data")
   }
@@ -55,16 +60,32 @@ public final class CHHapticPattern {
     loaded = pattern.loadedPattern
   }
 
-  /// The AHAP dictionary of the pattern; ``init(dictionary:)`` reads it back.
-  public func exportDictionary() throws -> [Key: Any] {
+  /// The AHAP dictionary of the pattern, nested dictionaries and arrays as `JSONSerialization`
+  /// writes them; ``init(dictionary:)`` reads it back.
+  open func exportDictionary() throws -> [Key: Any] {
     AHAPDocument.dictionary(of: pattern.ahapDocument())
   }
 
   /// Apple's duration, in seconds: the latest event's `Time` plus its `EventDuration`, or the
   /// latest control's time, whichever is later; no release tails (the render adds them;
   /// docs/signal-model.md §5.2).
-  public var duration: TimeInterval {
+  open var duration: TimeInterval {
     pattern.duration
+  }
+
+  /// Writes the pattern as an AHAP file at `url`, which ``init(contentsOf:)``, `render`,
+  /// `render lint`, `render plot` and `render preview` read: a pattern built in code can be
+  /// looked at as a file. Elements are in time order (controls keep their order among
+  /// themselves); waveforms are named by the paths they were found at. An addition of
+  /// `OfflineCoreHaptics`: Core Haptics has no such method.
+  ///
+  /// - Throws: ``CHHapticError/Code/operationNotPermitted`` when the file cannot be written.
+  public func write(to url: URL) throws {
+    do {
+      try Data((AHAPDocument.file(of: pattern).text() + "\n").utf8).write(to: url, options: .atomic)
+    } catch {
+      throw CHHapticError(.operationNotPermitted, "cannot write '\(url.path)': \(error.localizedDescription)")
+    }
   }
 
   /// Writes the pattern's audio; the format comes from the file's extension.
@@ -83,9 +104,14 @@ public final class CHHapticPattern {
   private static func read(_ text: [UInt8], file: String) throws -> LoadedPattern {
     var diagnostics = Diagnostics()
     guard let parsed = Pattern.parse(text, file: file, diagnostics: &diagnostics),
-      let loaded = PatternLoader().loadWaveforms(of: parsed, patternPath: file, diagnostics: &diagnostics)
+      let loaded = loader.loadWaveforms(of: parsed, patternPath: file, diagnostics: &diagnostics)
     else { throw error(diagnostics) }
     return loaded
+  }
+
+  /// The loader of patterns and their waveforms, with the folders waveforms are looked up in.
+  private static var loader: PatternLoader {
+    PatternLoader(resourceFolders: OfflineHaptics.waveformFolders)
   }
 
   private static func error(_ diagnostics: Diagnostics) -> CHHapticError {
@@ -95,26 +121,14 @@ public final class CHHapticPattern {
 }
 
 extension CHHapticPattern {
-  /// A key of an AHAP dictionary; raw values are the AHAP spellings.
-  public struct Key: Hashable, Sendable, RawRepresentable {
-    public let rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
-    public init(_ rawValue: String) { self.rawValue = rawValue }
-
-    public static let version = Key("Version")
-    public static let pattern = Key("Pattern")
-    public static let event = Key("Event")
-    public static let eventType = Key("EventType")
-    public static let time = Key("Time")
-    public static let eventDuration = Key("EventDuration")
-    public static let eventParameters = Key("EventParameters")
-    public static let eventWaveformPath = Key("EventWaveformPath")
-    public static let eventWaveformUseVolumeEnvelope = Key("EventWaveformUseVolumeEnvelope")
-    public static let eventWaveformLoopEnabled = Key("EventWaveformLoopEnabled")
-    public static let parameter = Key("Parameter")
-    public static let parameterID = Key("ParameterID")
-    public static let parameterValue = Key("ParameterValue")
-    public static let parameterCurve = Key("ParameterCurve")
-    public static let parameterCurveControlPoints = Key("ParameterCurveControlPoints")
-  }
+  /// A key of an AHAP dictionary: Core Haptics' `CHHapticPattern.Key` (`.version`, `.pattern`,
+  /// `.event`, …, `Key(rawValue:)` and `rawValue`), with `AnyHashable` underneath.
+  ///
+  /// On Apple platforms the key is a string bridged to Objective-C, so `[CHHapticPattern.Key: Any]`
+  /// and `[String: Any]` cast into each other and `JSONSerialization` reads and writes it. Without
+  /// Objective-C, Swift casts no `String` to a struct of another type; with keys that are
+  /// `AnyHashable`s of `String`s, `JSONSerialization.jsonObject(with:) as? [CHHapticPattern.Key: Any]`
+  /// succeeds and `JSONSerialization.data(withJSONObject: pattern.exportDictionary())` writes it,
+  /// nested dictionaries and arrays included, as on Apple platforms.
+  public typealias Key = AnyHashable
 }

@@ -26,7 +26,8 @@ public protocol CHHapticAdvancedPatternPlayer: CHHapticPatternPlayer {
   var loopEnd: TimeInterval { get set }
   /// Pattern seconds per engine second, > 0.
   var playbackRate: Float { get set }
-  /// Called once when playback runs out of pattern (in virtual time, by ``CHHapticEngine/advance(by:)``).
+  /// Called once when playback runs out of pattern: by ``CHHapticEngine/advance(by:)`` on the
+  /// virtual clock, on a background queue at that time on the host clock.
   var completionHandler: CompletionHandler? { get set }
 }
 
@@ -49,6 +50,12 @@ final class OfflinePatternPlayer: CHHapticAdvancedPatternPlayer, @unchecked Send
 
   func start(atTime time: TimeInterval) throws {
     engine.withLock { now in play(at: engine.resolve(time, now: now), from: 0) }
+  }
+
+  /// Starts now, for a call that began at engine time `time`, before the pattern it plays was
+  /// made (a generator's preset, a file read): the sound starts when the call did.
+  func start(calledAt time: TimeInterval) {
+    engine.withLock { now in play(at: min(engine.resolve(time, now: now), time), from: 0) }
   }
 
   func stop(atTime time: TimeInterval) throws {

@@ -1,27 +1,37 @@
 import Foundation
 import HapticRender
 
-/// UIKit's feedback generators, offline: each plays the `ios` preset of the preset library on
-/// ``OfflineHaptics/engine`` at its current time.
+/// UIKit's feedback generators, offline: each plays the `ios` preset of the preset library on an
+/// engine at its current time: the engine bound with `OfflineHaptics.$engine.withValue` where it
+/// is called, else the one bound where the generator was made, else the shared engine (see
+/// ``OfflineHaptics/engine``). Open, as UIKit's are, for wrappers; safe to call from any thread
+/// (UIKit's are main-actor classes).
 open class UIFeedbackGenerator {
-  public init() {}
+  /// The engine bound where the generator was made, for calls from where none is bound (a
+  /// `DispatchQueue` or `Timer` closure the generator's owner schedules).
+  private let engineWhereMade: CHHapticEngine?
 
-  /// Readies the Taptic Engine on a device; nothing to do offline.
-  public func prepare() {}
+  public init() {
+    engineWhereMade = OfflineHaptics.boundEngine
+  }
 
-  /// Plays the `ios` preset `name` now, its intensities scaled by `intensity`.
+  /// Readies the Taptic Engine on a device; a no-op offline.
+  open func prepare() {}
+
+  /// Plays the `ios` preset `name` from the time of the call, its intensities scaled by
+  /// `intensity`.
   func play(_ name: String, intensity: Double = 1) {
+    let engine = OfflineHaptics.boundEngine ?? engineWhereMade ?? OfflineHaptics.engine
+    let time = engine.currentTime
     guard let preset = try? PresetCatalog.presets(named: "ios/\(name)").first else {
       preconditionFailure("the ios family has no preset \(name)")
     }
-    let engine = OfflineHaptics.engine
-    let player = try? engine.makePlayer(with: CHHapticPattern(preset.pattern(intensity: intensity)))
-    try? player?.start(atTime: CHHapticTimeImmediate)
+    try? engine.play(CHHapticPattern(preset.pattern(intensity: intensity)), calledAt: time)
   }
 }
 
 /// `UIImpactFeedbackGenerator(style:)`: the `ios/impact.*` presets.
-public final class UIImpactFeedbackGenerator: UIFeedbackGenerator {
+open class UIImpactFeedbackGenerator: UIFeedbackGenerator {
   public enum FeedbackStyle: Int, Sendable {
     case light, medium, heavy, soft, rigid
   }
@@ -30,36 +40,59 @@ public final class UIImpactFeedbackGenerator: UIFeedbackGenerator {
 
   public init(style: FeedbackStyle) {
     self.style = style
+    super.init()
   }
 
-  public override convenience init() {
-    self.init(style: .medium)
+  /// A `.medium` generator.
+  public override init() {
+    style = .medium
+    super.init()
   }
 
-  public func impactOccurred() {
+  open func impactOccurred() {
     play("impact.\(style)")
   }
 
   /// `intensity` (0…1, clamped) multiplies the preset's intensities.
-  public func impactOccurred(intensity: CGFloat) {
+  open func impactOccurred(intensity: CGFloat) {
     play("impact.\(style)", intensity: Double(intensity))
+  }
+
+  /// As ``impactOccurred()``; the location in the view is not used offline.
+  open func impactOccurred(at location: CGPoint) {
+    impactOccurred()
+  }
+
+  /// As ``impactOccurred(intensity:)``; the location in the view is not used offline.
+  open func impactOccurred(intensity: CGFloat, at location: CGPoint) {
+    impactOccurred(intensity: intensity)
   }
 }
 
 /// `UINotificationFeedbackGenerator`: the `ios/notification.*` presets.
-public final class UINotificationFeedbackGenerator: UIFeedbackGenerator {
+open class UINotificationFeedbackGenerator: UIFeedbackGenerator {
   public enum FeedbackType: Int, Sendable {
     case success, warning, error
   }
 
-  public func notificationOccurred(_ notificationType: FeedbackType) {
+  open func notificationOccurred(_ notificationType: FeedbackType) {
     play("notification.\(notificationType)")
+  }
+
+  /// As ``notificationOccurred(_:)``; the location in the view is not used offline.
+  open func notificationOccurred(_ notificationType: FeedbackType, at location: CGPoint) {
+    notificationOccurred(notificationType)
   }
 }
 
 /// `UISelectionFeedbackGenerator`: the `ios/selection` preset.
-public final class UISelectionFeedbackGenerator: UIFeedbackGenerator {
-  public func selectionChanged() {
+open class UISelectionFeedbackGenerator: UIFeedbackGenerator {
+  open func selectionChanged() {
     play("selection")
+  }
+
+  /// As ``selectionChanged()``; the location in the view is not used offline.
+  open func selectionChanged(at location: CGPoint) {
+    selectionChanged()
   }
 }

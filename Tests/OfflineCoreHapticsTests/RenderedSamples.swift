@@ -6,8 +6,8 @@ import _HapticRenderTestSupport
 enum RenderedSamples {
   static let rate = 8_000
 
-  /// The first channel of what `write` writes to a WAV file at ``rate``.
-  static func of(_ write: (URL, RenderOptions) throws -> Void) throws -> [Float] {
+  /// The first channel of what `write` writes to a WAV file at `rate`.
+  static func of(rate: Int = rate, _ write: (URL, RenderOptions) throws -> Void) throws -> [Float] {
     let folder = try TemporaryFolder()
     let url = URL(fileURLWithPath: "\(folder.path)/render.wav")
     var options = RenderOptions()

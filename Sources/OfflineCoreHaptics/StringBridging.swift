@@ -1,0 +1,47 @@
+import Foundation
+
+// Core Haptics' names are strings in Objective-C (`NSString`), so `JSONSerialization` writes a
+// dictionary that holds them as values, as it does on Apple platforms: an event type written as
+// `CHHapticEvent.EventType.hapticTransient` is written as "HapticTransient".
+
+extension CHHapticEvent.EventType: _ObjectiveCBridgeable {
+  public func _bridgeToObjectiveC() -> NSString { NSString(string: rawValue) }
+  public static func _forceBridgeFromObjectiveC(_ source: NSString, result: inout Self?) {
+    result = Self(rawValue: String(source))
+  }
+  public static func _conditionallyBridgeFromObjectiveC(_ source: NSString, result: inout Self?) -> Bool {
+    result = Self(rawValue: String(source))
+    return true
+  }
+  public static func _unconditionallyBridgeFromObjectiveC(_ source: NSString?) -> Self {
+    Self(rawValue: source.map(String.init) ?? "")
+  }
+}
+
+extension CHHapticEvent.ParameterID: _ObjectiveCBridgeable {
+  public func _bridgeToObjectiveC() -> NSString { NSString(string: rawValue) }
+  public static func _forceBridgeFromObjectiveC(_ source: NSString, result: inout Self?) {
+    result = Self(rawValue: String(source))
+  }
+  public static func _conditionallyBridgeFromObjectiveC(_ source: NSString, result: inout Self?) -> Bool {
+    result = Self(rawValue: String(source))
+    return true
+  }
+  public static func _unconditionallyBridgeFromObjectiveC(_ source: NSString?) -> Self {
+    Self(rawValue: source.map(String.init) ?? "")
+  }
+}
+
+extension CHHapticDynamicParameter.ID: _ObjectiveCBridgeable {
+  public func _bridgeToObjectiveC() -> NSString { NSString(string: rawValue) }
+  public static func _forceBridgeFromObjectiveC(_ source: NSString, result: inout Self?) {
+    result = Self(rawValue: String(source))
+  }
+  public static func _conditionallyBridgeFromObjectiveC(_ source: NSString, result: inout Self?) -> Bool {
+    result = Self(rawValue: String(source))
+    return true
+  }
+  public static func _unconditionallyBridgeFromObjectiveC(_ source: NSString?) -> Self {
+    Self(rawValue: source.map(String.init) ?? "")
+  }
+}
