@@ -20,6 +20,7 @@ package struct TransientVoice: Sendable {
     let start = buses.startFrame
     buses.haptic.withUnsafeMutableBufferPointer { output in
       // Unchecked: `frames` lies inside the block, so every index is below its capacity.
+      assert(frames.lowerBound >= start && frames.upperBound - start <= output.count, "frames outside the block")
       sine.add(
         amplitude, to: output.baseAddress! + (frames.lowerBound - start), from: frames.lowerBound - onsetFrame,
         count: frames.count)
