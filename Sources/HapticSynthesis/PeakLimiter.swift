@@ -108,6 +108,9 @@ package struct PeakLimiter: Sendable {
         rendered.channels[channel].withUnsafeBufferPointer { source in
           block.withUnsafeMutableChannel(channel) { target in
             // Unchecked: `count` frames lie inside both blocks at these places.
+            assert(
+              count >= 0 && written + count <= target.count && pending[0].delivered + count <= source.count,
+              "frames copied past the end of a block")
             (target.baseAddress! + written).update(from: source.baseAddress! + pending[0].delivered, count: count)
           }
         }
@@ -178,9 +181,12 @@ package struct PeakLimiter: Sendable {
       let (pushed, emitted) = loudest.withUnsafeBufferPointer { loudest in
         pending[block].gains.withUnsafeMutableBufferPointer { gains in
           // Unchecked: `emitted` ≤ `frames` gains fit in the block from `place`.
-          gain.push(UnsafeBufferPointer(rebasing: loudest[index..<index + frames]), gains: gains.baseAddress! + place)
+          assert(place >= 0 && place + frames <= gains.count, "gains written past the end of a block")
+          return gain.push(
+            UnsafeBufferPointer(rebasing: loudest[index..<index + frames]), gains: gains.baseAddress! + place)
         }
       }
+      assert(emitted <= frames, "more gains emitted than frames pushed")
       if emitted > 0 {
         if let last = pending[block].scaled.last, last.upperBound == place {
           pending[block].scaled[pending[block].scaled.count - 1] = last.lowerBound..<place + emitted
@@ -195,12 +201,15 @@ package struct PeakLimiter: Sendable {
 
   /// Multiplies the frames of `pending`'s scaled stretches by their gains, in place.
   private static func applyGains(to pending: inout Pending) {
-    let (scaled, gains) = (pending.scaled, pending.gains)
+    let (scaled, gains, frameCount) = (pending.scaled, pending.gains, pending.block.frameCount)
     for channel in 0..<pending.block.channels.count {
       pending.block.withUnsafeMutableChannel(channel) { samples in
         gains.withUnsafeBufferPointer { gains in
           for stretch in scaled {
             // Unchecked: the stretches lie inside the block's frames.
+            assert(
+              stretch.lowerBound >= 0 && stretch.upperBound <= frameCount && frameCount <= gains.count,
+              "a scaled stretch outside the block's frames")
             Self.scale(
               samples.baseAddress! + stretch.lowerBound, count: stretch.count,
               by: gains.baseAddress! + stretch.lowerBound)
@@ -229,6 +238,7 @@ package struct PeakLimiter: Sendable {
         let channelLargest = input.channels[channel].withUnsafeBufferPointer { samples in
           // Unchecked: `count` ≤ the block's capacity, the size of both buffers. The running
           // maximum is local, so it stays in registers.
+          assert(count <= samples.count && count <= loudest.count, "more frames than the buffers hold")
           let source = UnsafeRawPointer(samples.baseAddress!)
           let target = UnsafeMutableRawPointer(loudest.baseAddress!)
           var largest = SIMD8<Float>()

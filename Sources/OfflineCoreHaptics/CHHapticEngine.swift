@@ -7,8 +7,10 @@ import HapticRender
 /// The clock is virtual unless chosen otherwise (``OfflineHaptics/Clock``): ``currentTime``
 /// starts at 0 and moves only with ``advance(by:)``. On the host clock it follows the system's
 /// monotonic time from the engine's creation, as a device's does, and completion and finished
-/// handlers are called on a background queue when their time comes. Every method is safe to call
-/// from several threads.
+/// handlers are called on a background queue when their time comes. Every method and property is
+/// safe to use from several threads at once, as on a device, where handlers and settings are set
+/// from any thread: each holds the engine's lock while it runs, and handlers are called without it
+/// (so a handler may use the engine).
 public final class CHHapticEngine: @unchecked Sendable {
   /// Why an engine stopped.
   public enum StoppedReason: Int, Sendable {
@@ -37,14 +39,53 @@ public final class CHHapticEngine: @unchecked Sendable {
   private var isRunning = false
   /// Handlers waiting for every player to finish, in the order given.
   private var finishedHandlers: [FinishedHandler] = []
+  /// The public handlers and settings, reached through the lock.
+  private var settings = Settings()
 
-  public var stoppedHandler: StoppedHandler = { _ in }
-  public var resetHandler: ResetHandler = {}
+  private struct Settings {
+    var stoppedHandler: StoppedHandler = { _ in }
+    var resetHandler: ResetHandler = {}
+    var playsHapticsOnly = false
+    var isAutoShutdownEnabled = false
+    var isMutedForHaptics = false
+    var isMutedForAudio = false
+  }
+
+  /// Called when the engine stops by itself (``notifyWhenPlayersFinished(finishedHandler:)``).
+  public var stoppedHandler: StoppedHandler {
+    get { withLock { _ in settings.stoppedHandler } }
+    set { withLock { _ in settings.stoppedHandler = newValue } }
+  }
+
+  /// Accepted and kept; an offline engine is never reset.
+  public var resetHandler: ResetHandler {
+    get { withLock { _ in settings.resetHandler } }
+    set { withLock { _ in settings.resetHandler = newValue } }
+  }
+
   /// Accepted and kept; audio events are rendered either way (use a layout to leave them out).
-  public var playsHapticsOnly = false
-  public var isAutoShutdownEnabled = false
-  public var isMutedForHaptics = false
-  public var isMutedForAudio = false
+  public var playsHapticsOnly: Bool {
+    get { withLock { _ in settings.playsHapticsOnly } }
+    set { withLock { _ in settings.playsHapticsOnly = newValue } }
+  }
+
+  /// Accepted and kept; the engine stops only when asked or when a finished handler says so.
+  public var isAutoShutdownEnabled: Bool {
+    get { withLock { _ in settings.isAutoShutdownEnabled } }
+    set { withLock { _ in settings.isAutoShutdownEnabled = newValue } }
+  }
+
+  /// Accepted and kept; mute a player (``CHHapticPatternPlayer/isMuted``) to silence it.
+  public var isMutedForHaptics: Bool {
+    get { withLock { _ in settings.isMutedForHaptics } }
+    set { withLock { _ in settings.isMutedForHaptics = newValue } }
+  }
+
+  /// Accepted and kept; mute a player (``CHHapticPatternPlayer/isMuted``) to silence it.
+  public var isMutedForAudio: Bool {
+    get { withLock { _ in settings.isMutedForAudio } }
+    set { withLock { _ in settings.isMutedForAudio = newValue } }
+  }
 
   /// An engine on the clock `clock` (an addition of `OfflineCoreHaptics`).
   public init(clock: OfflineHaptics.Clock) throws {

@@ -34,14 +34,14 @@ public protocol CHHapticAdvancedPatternPlayer: CHHapticPatternPlayer {
 /// The engine's player: both protocols, recording into a ``PlaybackTimeline``.
 final class OfflinePatternPlayer: CHHapticAdvancedPatternPlayer, @unchecked Sendable {
   private unowned let engine: CHHapticEngine
-  /// Guarded by the engine's lock.
+  /// This and every property below are guarded by the engine's lock.
   var timeline: PlaybackTimeline
   private var pausedPosition: Double?
   private var muted = false
   private var loops = false
   private var loopEndSeconds: TimeInterval = 0
   private var rate: Float = 1
-  var completionHandler: CompletionHandler?
+  private var completion: CompletionHandler?
 
   init(engine: CHHapticEngine, pattern: CHHapticPattern) {
     self.engine = engine
@@ -125,6 +125,11 @@ final class OfflinePatternPlayer: CHHapticAdvancedPatternPlayer, @unchecked Send
     set { change { rate = newValue > 0 ? newValue : rate } }
   }
 
+  var completionHandler: CompletionHandler? {
+    get { engine.withLock { _ in completion } }
+    set { engine.withLock { _ in completion = newValue } }
+  }
+
   /// Changes a setting from now on: the running segment ends and a new one goes on from the
   /// same place with the new setting.
   private func change(_ setting: () -> Void) {
@@ -148,6 +153,6 @@ final class OfflinePatternPlayer: CHHapticAdvancedPatternPlayer, @unchecked Send
   func finish(before time: Double) -> CompletionHandler? {
     guard let end = timeline.naturalEnd, end <= time else { return nil }
     timeline.stop(at: end)
-    return completionHandler
+    return completion
   }
 }

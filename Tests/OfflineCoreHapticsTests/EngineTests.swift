@@ -218,6 +218,44 @@ import _HapticRenderTestSupport
     #expect(try Self.onsets(engine, are: (0..<8).map { 0.25 * Double($0) }))
   }
 
+  /// Counts calls from any thread.
+  private final class CallCount: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    var value: Int { lock.withLock { count } }
+    func add() { lock.withLock { count += 1 } }
+  }
+
+  /// Apps set an engine's handlers and settings from any thread: set and read from many at
+  /// once while the engine calls its finished handlers, stops and calls its stopped handler,
+  /// each keeps a whole value and every handler is called. (Finished handlers waiting together
+  /// are called together, and stop the engine once.)
+  @Test func handlersAndSettingsFromManyThreads() throws {
+    let engine = try CHHapticEngine()
+    let (finished, stops) = (CallCount(), CallCount())
+    let (threads, rounds) = (8, 500)
+    DispatchQueue.concurrentPerform(iterations: threads) { thread in
+      for round in 0..<rounds {
+        let on = (thread + round) % 2 == 0
+        engine.stoppedHandler = { reason in if reason == .notifyWhenFinished { stops.add() } }
+        engine.resetHandler = {}
+        engine.playsHapticsOnly = on
+        engine.isAutoShutdownEnabled = !on
+        engine.isMutedForHaptics = on
+        engine.isMutedForAudio = !engine.isMutedForHaptics
+        engine.notifyWhenPlayersFinished { _ in
+          finished.add()
+          return .stopEngine
+        }
+      }
+    }
+    #expect(finished.value == threads * rounds)
+    #expect(stops.value >= 1 && stops.value <= finished.value)
+    engine.isMutedForAudio = true
+    engine.playsHapticsOnly = false
+    #expect(engine.isMutedForAudio && !engine.playsHapticsOnly)
+  }
+
   /// The session as one pattern: `exportDictionary()` gives its AHAP.
   @Test func theRecordedSessionIsAPattern() throws {
     let engine = try CHHapticEngine()

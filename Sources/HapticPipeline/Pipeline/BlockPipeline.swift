@@ -7,10 +7,15 @@ import HapticSynthesis
 /// (synthesis, limiting, encoding) on separate cores; the blocks and their order are those of a
 /// single thread.
 ///
-/// The producer is `produce(&source, &block)`, called until it returns `false`. Dropping the
-/// pipeline stops its producer after the block it is making.
-package final class BlockPipeline<Source>: @unchecked Sendable {
+/// The producer is `produce(&source, &block)`, called until it returns `false`. It runs on an
+/// ``OwnThread``, never on one of Dispatch's shared workers: it waits for free slots, and a
+/// worker that waits holds a thread that other work is queued for (and when every worker is
+/// taken, the producer itself waits for one). Dropping the pipeline stops its producer after the
+/// block it is making and waits for its thread to let go of the source.
+package final class BlockPipeline<Source: ~Copyable> {
   private let ring: Ring
+  /// The producer's thread, until it has been joined.
+  private var producer: OwnThread?
   private let channelCount: Int
   private let capacity: Int
   /// The next slot to take.
@@ -20,24 +25,24 @@ package final class BlockPipeline<Source>: @unchecked Sendable {
   /// Starts producing at once.
   ///
   /// - Parameters:
+  ///   - source: What the producer reads; it is the producer's until ``run(_:)`` or
+  ///     ``finish()`` hands it back.
   ///   - channelCount: Channels of every block, ≥ 1.
   ///   - blockSize: Capacity of every block in frames, ≥ 1.
   ///   - produce: Fills a block with the next frames of `source`; `false` once there are none.
   package init(
-    _ source: Source, channelCount: Int, blockSize: Int,
+    _ source: consuming Source, channelCount: Int, blockSize: Int,
     produce: @escaping (inout Source, inout AudioBlock) -> Bool
   ) {
     self.channelCount = channelCount
     capacity = blockSize
-    ring = Ring(source, produce: produce, channelCount: channelCount, blockSize: blockSize)
-    DispatchQueue.global(qos: .userInitiated).async { [ring] in ring.produce() }
+    let ring = Ring(source, produce: produce, channelCount: channelCount, blockSize: blockSize)
+    self.ring = ring
+    producer = OwnThread { ring.produce() }
   }
 
   deinit {
-    ring.stop()
-    // The producer's closure may outlive this pipeline briefly, holding the ring: the ring
-    // lets go of the source now.
-    _ = ring.takeSource()
+    stopProducer()
   }
 
   /// Exchanges `block` with the next block produced, waiting for it if need be.
@@ -69,22 +74,36 @@ package final class BlockPipeline<Source>: @unchecked Sendable {
     do {
       while read(into: &block) { try consume(block) }
     } catch {
-      ring.stop()
+      stopProducer()
       throw error
     }
     return finish()
   }
 
   /// Stops the producer after the block it is making, whether or not every block was taken.
+  /// Called once.
   ///
   /// - Returns: The source, as the producer left it.
   package func finish() -> Source {
-    ring.stop()  // the producer is done with the source before it is taken
-    return ring.takeSource()!
+    stopProducer()  // the producer's thread has handed the source back when it is joined
+    guard let source = ring.source.take() else { preconditionFailure("the pipeline's source was taken already") }
+    return source
   }
 
-  /// The blocks and the source, shared by the producer's thread and the thread that takes
-  /// the blocks; each slot is owned by one of them at a time (handed over by the semaphores).
+  /// Stops the producer (after the block it is making) and joins its thread; later calls do
+  /// nothing.
+  private func stopProducer() {
+    guard let producer = producer.take() else { return }
+    ring.isStopped.withLock { $0 = true }
+    ring.free.signal()  // wakes a producer waiting for a free slot
+    producer.join()
+  }
+
+  /// The blocks, the source and the producer, shared by the producer's thread and the thread
+  /// that takes the blocks: each slot is owned by one of them at a time, handed over by the
+  /// semaphores, and the source and `makeBlock` are the producer's from the start of its thread
+  /// to its end (which ``stopProducer()`` waits for). The compiler cannot see those hand-overs,
+  /// hence `@unchecked`.
   private final class Ring: @unchecked Sendable {
     /// Blocks in flight.
     static var depth: Int { 4 }
@@ -100,50 +119,36 @@ package final class BlockPipeline<Source>: @unchecked Sendable {
     /// with a value below its initial one.
     let free = DispatchSemaphore(value: 0)
     let filled = DispatchSemaphore(value: 0)
-    /// Taken once the producer is done (``takeSource()``).
-    private var source: Source?
+    /// The source while no producer holds it: before its thread starts and after it returns.
+    var source: Source?
     private let makeBlock: (inout Source, inout AudioBlock) -> Bool
-    private let producerDone = DispatchGroup()
     /// Set when the blocks are no longer wanted; the producer then stops.
-    private let isStopped = Locked(false)
+    let isStopped = Locked(false)
 
     init(
-      _ source: Source, produce: @escaping (inout Source, inout AudioBlock) -> Bool, channelCount: Int,
+      _ source: consuming Source, produce: @escaping (inout Source, inout AudioBlock) -> Bool, channelCount: Int,
       blockSize: Int
     ) {
-      self.source = source
+      self.source = consume source
       makeBlock = produce
       slots = (0..<Self.depth).map { _ in Slot(AudioBlock(channelCount: channelCount, capacity: blockSize)) }
       for _ in 0..<Self.depth { free.signal() }
-      producerDone.enter()
     }
 
-    /// The producer's loop, on its own thread.
+    /// The producer's loop, on its own thread: takes the source, and puts it back on return.
     func produce() {
-      defer { producerDone.leave() }
+      guard var source = source.take() else { return }
       var index = 0
       while true {
         free.wait()
-        if isStopped.withLock({ $0 }) { return }
+        if isStopped.withLock({ $0 }) { break }
         let slot = slots[index % Self.depth]
-        slot.isEnd = !makeBlock(&source!, &slot.block)
+        slot.isEnd = !makeBlock(&source, &slot.block)
         filled.signal()
-        if slot.isEnd { return }
+        if slot.isEnd { break }
         index += 1
       }
-    }
-
-    /// The source, once the producer is done with it (after ``stop()``); the ring keeps none.
-    func takeSource() -> Source? {
-      defer { source = nil }
-      return source
-    }
-
-    /// Stops the producer (after the block it is making) and waits until it has returned.
-    func stop() {
-      isStopped.withLock { $0 = true }
-      free.signal()  // wakes a producer waiting for a free slot
-      producerDone.wait()
+      self.source = consume source
     }
   }
 }

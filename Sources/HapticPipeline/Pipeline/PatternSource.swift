@@ -14,10 +14,7 @@ import HapticSynthesis
 ///
 /// The waveforms of `AudioCustom` events come decoded, beside the pattern (``PatternLoader`` decodes them).
 public struct PatternSource: FrameSource {
-  /// The synthesis; once ``readAhead()`` has moved it into `ahead`, only its constants are read.
   private var renderer: Renderer
-  /// The synthesis running on its own thread, ahead of the limiter (``readAhead()``).
-  private var ahead: BlockPipeline<Renderer>?
   private let policy: PeakPolicy
   /// What the render produced so far: the peak grows as blocks are read; normalization is
   /// known from the start.
@@ -55,37 +52,68 @@ public struct PatternSource: FrameSource {
   public var channelCount: Int { renderer.layout.channelCount }
   public var frameCount: Int { renderer.frameCount }
 
-  /// Moves the synthesis onto a thread of its own when a limiter follows it: the limiter then
-  /// works beside the synthesis instead of after it, on the same frames (see
-  /// ``Render/readsAheadForFiles`` for when that pays).
+  /// Whether a peak limiter follows the synthesis (the `limit` policy, when an overload is
+  /// possible): only then can ``readingAhead()`` put the two on separate threads.
+  package var isLimited: Bool { limiter != nil }
+
+  /// This source with its synthesis on a thread of its own: the limiter then works beside the
+  /// synthesis instead of after it, on the same frames (see ``Render/readsAheadForFiles`` for
+  /// when that pays).
   ///
-  /// A source that reads ahead must not be copied: the copies would share one synthesis.
-  package mutating func readAhead() {
-    guard let limiter, ahead == nil else { return }
-    ahead = BlockPipeline(renderer, channelCount: channelCount, blockSize: limiter.blockSize) {
-      $0.render(into: &$1)
-    }
+  /// - Precondition: ``isLimited``.
+  package consuming func readingAhead() -> LimitedReadAhead {
+    guard let limiter else { preconditionFailure("no limiter to read ahead of") }
+    return LimitedReadAhead(renderer, limiter: limiter, report: report)
   }
 
   public mutating func read(into block: inout AudioBlock) -> Bool {
     if var limiter = limiter.take() {
       // Taken out and put back: a copy would duplicate the limiter's buffers on every block.
       defer { self.limiter = limiter }
-      let isRead =
-        if let ahead {
-          limiter.read(into: &block, from: ahead.read)
-        } else {
-          limiter.read(into: &block) { renderer.render(into: &$0) }
-        }
-      guard isRead else { return false }
-      report.peak = limiter.inputPeak
-      report.limitedOverloads = limiter.overloadCount
-      report.smallestLimiterGain = limiter.smallestGain
+      guard limiter.read(into: &block, from: { renderer.render(into: &$0) }) else { return false }
+      report.record(limiter)
       return true
     }
     guard renderer.render(into: &block) else { return false }
     if report.normalizationGain == nil { report.peak = max(report.peak, block.peak) }
     if policy == .clip { report.clippedSamples += block.clip() }
     return true
+  }
+}
+
+/// A limited ``PatternSource`` whose synthesis runs on a thread of its own, ahead of the
+/// limiter (``PatternSource/readingAhead()``); the frames and the report are those of the
+/// source read on one thread.
+///
+/// Not copyable: copies would share the one synthesis, each taking blocks the other needs.
+package struct LimitedReadAhead: ~Copyable {
+  /// The synthesis, on its own thread.
+  private let synthesis: BlockPipeline<Renderer>
+  private var limiter: PeakLimiter
+  /// What the render produced so far, as ``PatternSource/report``.
+  package private(set) var report: RenderReport
+
+  fileprivate init(_ renderer: Renderer, limiter: PeakLimiter, report: RenderReport) {
+    synthesis = BlockPipeline(renderer, channelCount: limiter.channelCount, blockSize: limiter.blockSize) {
+      $0.render(into: &$1)
+    }
+    self.limiter = limiter
+    self.report = report
+  }
+
+  /// The next limited frames, as ``PatternSource/read(into:)`` gives them.
+  package mutating func read(into block: inout AudioBlock) -> Bool {
+    guard limiter.read(into: &block, from: synthesis.read) else { return false }
+    report.record(limiter)
+    return true
+  }
+}
+
+extension RenderReport {
+  /// Takes the peak and the limiting so far from `limiter`.
+  fileprivate mutating func record(_ limiter: PeakLimiter) {
+    peak = limiter.inputPeak
+    limitedOverloads = limiter.overloadCount
+    smallestLimiterGain = limiter.smallestGain
   }
 }

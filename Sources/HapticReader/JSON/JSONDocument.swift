@@ -98,7 +98,8 @@ public struct JSONDocument: Sendable {
     return expected.isEmpty
       || bytes.withUnsafeBufferPointer { source in
         // Unchecked: the node's `payload` bytes after its opening quote are inside the text.
-        memcmp(source.baseAddress! + Int(node.start) + 1, expected.baseAddress!, expected.count) == 0
+        assert(Int(node.start) + 1 + Int(node.payload) <= source.count, "a string node past the end of the text")
+        return memcmp(source.baseAddress! + Int(node.start) + 1, expected.baseAddress!, expected.count) == 0
       }
   }
 

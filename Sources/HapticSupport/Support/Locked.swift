@@ -6,9 +6,13 @@
 
 /// A value shared between threads, reached only while holding its mutex.
 ///
+/// Sendable when its value is: the mutex orders the accesses, but a value that is not
+/// `Sendable` (a class instance, a closure) could still be reached from another thread through
+/// what was taken out of it.
+///
 /// The mutex lives in memory of its own, so its address never moves (a `pthread_mutex_t`
 /// stored in a Swift property is not guaranteed a stable address).
-package final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value> {
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   private var value: Value
 
@@ -31,3 +35,6 @@ package final class Locked<Value>: @unchecked Sendable {
     return try body(&value)
   }
 }
+
+/// The mutex orders every access to the value, which the compiler cannot see.
+extension Locked: @unchecked Sendable where Value: Sendable {}

@@ -29,7 +29,7 @@ package enum ParallelWork {
 }
 
 /// Work distribution and results shared by the worker threads (behind a ``Locked``).
-private struct WorkState<Result> {
+private struct WorkState<Result: Sendable>: Sendable {
   var next = 0
   var done = 0
   var results: [Result?]

@@ -115,6 +115,7 @@ package struct HapticContinuousVoice: Sendable {
             }
           }
           // Unchecked: the output holds every frame of the block.
+          assert(first >= start && first - start + count <= output.count, "frames outside the block")
           Buses.addProducts(levels, sines, count: count, to: output.baseAddress! + (first - start))
           first += count
         }

@@ -60,7 +60,7 @@ struct BatchRunner {
 }
 
 /// The `[12/42] name.ahap  3.1 s, 13.5 files/s` line, redrawn in place on standard error.
-final class ProgressLine: @unchecked Sendable {
+final class ProgressLine: Sendable {
   let isEnabled: Bool
   private let start: timespec
 

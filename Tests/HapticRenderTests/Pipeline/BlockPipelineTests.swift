@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import Testing
 import _HapticRenderTestSupport
 
@@ -94,5 +96,39 @@ private typealias F = PatternFixtures
       #expect(counter.made <= 2 + 4 + 1)
     }
     #expect(released == nil, "the producer still holds the source")
+  }
+
+  /// The producer has a thread of its own: with more work waiting on Dispatch's shared
+  /// workers than they can take, every block still comes at once (a producer queued behind that
+  /// work would wait until it ended: here, until a watchdog releases it after 5 s).
+  @Test func producesWhileDispatchWorkersAreTaken() {
+    let release = DispatchSemaphore(value: 0)
+    let blockers = 256
+    let blocked = DispatchGroup()
+    for _ in 0..<blockers {
+      DispatchQueue.global(qos: .userInitiated).async(group: blocked) { release.wait() }
+    }
+    let produced = DispatchSemaphore(value: 0)
+    let watchdog = Thread {
+      let inTime = produced.wait(timeout: .now() + 5) == .success
+      for _ in 0..<blockers { release.signal() }
+      if !inTime { produced.wait() }
+    }
+    watchdog.start()
+    let start = DispatchTime.now()
+    let counter = Counter()
+    let pipeline = BlockPipeline(counter, channelCount: 1, blockSize: 8) { counter, block in
+      counter.made += 1
+      block.setFrameCount(1)
+      return counter.made < 100
+    }
+    var block = AudioBlock(channelCount: 1, capacity: 8)
+    var blocks = 0
+    while pipeline.read(into: &block) { blocks += 1 }
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    produced.signal()
+    blocked.wait()
+    #expect(blocks == 99)
+    #expect(seconds < 2, "the producer waited \(seconds) s for a Dispatch worker")
   }
 }
