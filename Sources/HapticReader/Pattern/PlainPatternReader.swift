@@ -80,7 +80,7 @@ package struct PlainPatternReader {
       case 0:
         guard pattern.version == nil else { throw NotPlain() }
         let version = try number()
-        try LoadingRules.version(version, report: givingUp)
+        try LoadingRules.version(version, report: Self.givingUp)
         pattern.version = version
       default:
         guard events == nil else { throw NotPlain() }
@@ -176,8 +176,8 @@ package struct PlainPatternReader {
     guard let time, let type, time >= LoadingRules.earliestTime, type != .audioCustom else { throw NotPlain() }
     guard (duration ?? 0) >= LoadingRules.shortestDuration else { throw NotPlain() }
     let given = try readParameters(parameters, of: type)
-    try LoadingRules.signalParameters(of: type, given, report: givingUp)
-    guard let read = try LoadingRules.duration(duration, of: type, given, report: givingUp) else { throw NotPlain() }
+    try LoadingRules.signalParameters(of: type, given, report: Self.givingUp)
+    guard let read = try LoadingRules.duration(duration, of: type, given, report: Self.givingUp) else { throw NotPlain() }
     return Event(
       type: type, time: time, duration: read, clampedParameters: given, waveform: nil,
       position: lines.position(of: start, in: text), path: JSONPath(element: element, .event))
@@ -222,13 +222,14 @@ package struct PlainPatternReader {
     guard let written else { return parameters }
     for (id, value) in written.values {
       parameters[id] = try LoadingRules.parameter(
-        id, value, of: type, isRepeated: id == written.repeated, report: givingUp)
+        id, value, of: type, isRepeated: id == written.repeated, report: Self.givingUp)
     }
     return parameters
   }
 
   /// The `report` of a loading rule for a plain text: any finding means the text is not plain.
-  private func givingUp(_ finding: LoadingRules.Finding) throws(NotPlain) {
+  /// (Static, so that passing it copies no reader.)
+  private static func givingUp(_ finding: LoadingRules.Finding) throws(NotPlain) {
     throw NotPlain()
   }
 
