@@ -20,7 +20,8 @@ package struct SoundingVoice: Sendable {
     endFrame = voice.endFrame
     sound =
       switch voice {
-      case .transient(let voice): .transient(voice, RotatingSine(increment: voice.increment))
+      case .transient(let voice):
+        .transient(voice, RotatingSine(increment: voice.increment, startingAt: voice.onsetFrame))
       case .hapticContinuous(let voice): .hapticContinuous(voice)
       case .audioContinuous(let voice): .audioContinuous(voice)
       case .audioCustom(let voice): .audioCustom(voice)

@@ -24,10 +24,13 @@ package struct RotatingSine: Sendable {
   /// Frames between two exact groups, a multiple of 8: 127 rotations at most.
   package static let resyncFrames = 1_024
 
-  package init(increment: Double) {
+  /// An oscillator whose first frames to be read start at `frame` (≥ 0): reading from there on
+  /// needs no rotation to reach it.
+  package init(increment: Double, startingAt frame: Int = 0) {
     self.increment = increment
     (stepSine, stepCosine) = Sine.precise(turns: 8 * increment)
-    (cosines, sines) = Self.exact(group: 0, increment: increment)
+    group = frame & ~7
+    (cosines, sines) = Self.exact(group: group, increment: increment)
   }
 
   /// Writes the sines of frames `first ..< first + count` to `output`.

@@ -40,7 +40,8 @@ package struct HapticContinuousVoice: Sendable {
       event, envelope: envelope, controls: controls, onsetFrame: onsetFrame, sampleRate: sampleRate)
     profile = options.profile
     if sharpness.isConstant {
-      oscillator = RotatingSine(increment: profile.frequency(sharpness: sharpness.base) * (1 / sampleRate))
+      oscillator = RotatingSine(
+        increment: profile.frequency(sharpness: sharpness.base) * (1 / sampleRate), startingAt: onsetFrame)
     } else {
       let map = CarrierPhase.FrequencyMap.linear(
         intercept: profile.minimumFrequency, slope: profile.maximumFrequency - profile.minimumFrequency)

@@ -27,7 +27,8 @@ package struct TransientVoice: Sendable {
   }
 
   /// Adds the voice's samples for `frames` (inside its span) to the buses; `sine` is the
-  /// voice's oscillator, `RotatingSine(increment: increment)`, read at absolute frames.
+  /// voice's oscillator, `RotatingSine(increment: increment, startingAt: onsetFrame)`, read at
+  /// absolute frames, in order.
   package func render(_ frames: Range<Int>, with sine: inout RotatingSine, into buses: inout Buses) {
     let start = buses.startFrame
     let (fadeIn, fadeOut) = (onsetFrame + fadeInEnd, onsetFrame + fadeOutStart)
@@ -36,25 +37,31 @@ package struct TransientVoice: Sendable {
       assert(frames.lowerBound >= start && frames.upperBound - start <= output.count)
       let base = output.baseAddress! - start
       let middle = frames.clamped(to: fadeIn..<fadeOut)
+      addFaded(frames.clamped(to: onsetFrame..<fadeIn), with: &sine, to: base)
       if !middle.isEmpty {
         sine.add(amplitude, to: base + middle.lowerBound, from: middle.lowerBound, count: middle.count)
       }
-      for faded in [frames.clamped(to: onsetFrame..<fadeIn), frames.clamped(to: fadeOut..<endFrame)]
-      where !faded.isEmpty {
-        addFaded(faded, with: &sine, to: base)
-      }
+      addFaded(frames.clamped(to: fadeOut..<endFrame), with: &sine, to: base)
     }
   }
 
-  /// Adds the frames of a fade: the sine times `amplitude · sin²(2π · d · increment)`, where
-  /// `d` is the frame's distance in frames from the nearer end of the transient.
+  /// Adds the frames of a fade: the sine times `amplitude · w`, `w = sin²(2π · d · increment)`
+  /// where `d` is the frame's distance in frames from the nearer end of the transient. The
+  /// window's sines come from an oscillator of the same frequency started at distance 0.
   private func addFaded(_ frames: Range<Int>, with sine: inout RotatingSine, to output: UnsafeMutablePointer<Float>) {
-    withUnsafeTemporaryAllocation(of: Double.self, capacity: frames.count) { sines in
-      sine.fill(sines.baseAddress!, from: frames.lowerBound, count: frames.count)
-      for (index, frame) in frames.enumerated() {
-        let distance = frame < onsetFrame + fadeInEnd ? frame - onsetFrame : endFrame - frame
-        let window = Sine.of(turns: Double(distance) * increment)
-        output[frame] += Float(amplitude * (window * window) * sines[index])
+    guard !frames.isEmpty else { return }
+    let isFadeIn = frames.lowerBound < onsetFrame + fadeInEnd
+    // Distances in increasing order: from the onset in a fade-in, back from the end in a fade-out.
+    let nearest = isFadeIn ? frames.lowerBound - onsetFrame : endFrame - (frames.upperBound - 1)
+    withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * frames.count) { scratch in
+      let sines = scratch.baseAddress!
+      let windows = sines + frames.count
+      sine.fill(sines, from: frames.lowerBound, count: frames.count)
+      var window = RotatingSine(increment: increment, startingAt: nearest)
+      window.fill(windows, from: nearest, count: frames.count)
+      for index in 0..<frames.count {
+        let w = windows[isFadeIn ? index : frames.count - 1 - index]
+        output[frames.lowerBound + index] += Float(amplitude * (w * w) * sines[index])
       }
     }
   }
