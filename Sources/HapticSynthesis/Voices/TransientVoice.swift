@@ -9,21 +9,22 @@ package struct TransientVoice: Sendable {
   /// Carrier frequency divided by the sample rate, in turns per frame.
   package let increment: Double
 
+  /// The frames after the onset that fade in: those less than a quarter period in,
+  /// `0 ..< fadeInEnd`.
+  private let fadeInEnd: Int32
+  /// The first frame after the onset that fades out: the first more than `length − ¼ period`.
+  private let fadeOutStart: Int32
+
   package init(onsetFrame: Int, amplitude: Double, frequency: Double, cycles: Int, sampleRate: Double) {
     self.onsetFrame = onsetFrame
     self.amplitude = amplitude
     increment = frequency / sampleRate
-    endFrame = onsetFrame + max(Int((Double(cycles) * sampleRate / frequency).rounded()), 1)
-  }
-
-  /// The frames after the onset that fade in: those less than a quarter period in,
-  /// `0 ..< fadeInEnd`.
-  private var fadeInEnd: Int { min(Int((0.25 / increment).rounded(.up)), endFrame - onsetFrame) }
-
-  /// The first frame after the onset that fades out: the first more than `length − ¼ period`.
-  private var fadeOutStart: Int {
-    let length = endFrame - onsetFrame
-    return max(Int((Double(length) - 0.25 / increment).rounded(.down)) + 1, fadeInEnd)
+    let length = max(Int((Double(cycles) * sampleRate / frequency).rounded()), 1)
+    endFrame = onsetFrame + length
+    let quarter = 0.25 / increment
+    let fadeInEnd = min(Int(quarter.rounded(.up)), length)
+    self.fadeInEnd = Int32(fadeInEnd)
+    fadeOutStart = Int32(max(Int((Double(length) - quarter).rounded(.down)) + 1, fadeInEnd))
   }
 
   /// Adds the voice's samples for `frames` (inside its span) to the buses; `sine` is the
@@ -31,7 +32,7 @@ package struct TransientVoice: Sendable {
   /// absolute frames, in order.
   package func render(_ frames: Range<Int>, with sine: inout RotatingSine, into buses: inout Buses) {
     let start = buses.startFrame
-    let (fadeIn, fadeOut) = (onsetFrame + fadeInEnd, onsetFrame + fadeOutStart)
+    let (fadeIn, fadeOut) = (onsetFrame + Int(fadeInEnd), onsetFrame + Int(fadeOutStart))
     buses.haptic.withUnsafeMutableBufferPointer { output in
       // Unchecked: `frames` lies inside the block, so every index is below its capacity.
       assert(frames.lowerBound >= start && frames.upperBound - start <= output.count)
@@ -50,7 +51,7 @@ package struct TransientVoice: Sendable {
   /// window's sines come from an oscillator of the same frequency started at distance 0.
   private func addFaded(_ frames: Range<Int>, with sine: inout RotatingSine, to output: UnsafeMutablePointer<Float>) {
     guard !frames.isEmpty else { return }
-    let isFadeIn = frames.lowerBound < onsetFrame + fadeInEnd
+    let isFadeIn = frames.lowerBound < onsetFrame + Int(fadeInEnd)
     // Distances in increasing order: from the onset in a fade-in, back from the end in a fade-out.
     let nearest = isFadeIn ? frames.lowerBound - onsetFrame : endFrame - (frames.upperBound - 1)
     withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * frames.count) { scratch in
