@@ -177,7 +177,9 @@ package struct PlainPatternReader {
     guard (duration ?? 0) >= LoadingRules.shortestDuration else { throw NotPlain() }
     let given = try readParameters(parameters, of: type)
     try LoadingRules.signalParameters(of: type, given, report: Self.givingUp)
-    guard let read = try LoadingRules.duration(duration, of: type, given, report: Self.givingUp) else { throw NotPlain() }
+    guard let read = try LoadingRules.duration(duration, of: type, given, report: Self.givingUp) else {
+      throw NotPlain()
+    }
     return Event(
       type: type, time: time, duration: read, clampedParameters: given, waveform: nil,
       position: lines.position(of: start, in: text), path: JSONPath(element: element, .event))
