@@ -48,7 +48,8 @@ package struct TransientVoice: Sendable {
 
   /// Adds the frames of a fade: the sine times `amplitude · w`, `w = sin²(2π · d · increment)`
   /// where `d` is the frame's distance in frames from the nearer end of the transient. The
-  /// window's sines come from an oscillator of the same frequency started at distance 0.
+  /// window's sines follow `s(d + 1) = 2·cos(2π·increment)·s(d) − s(d − 1)` from `s(0) = 0`:
+  /// one exact sine and cosine per fade instead of one per frame.
   private func addFaded(_ frames: Range<Int>, with sine: inout RotatingSine, to output: UnsafeMutablePointer<Float>) {
     guard !frames.isEmpty else { return }
     let isFadeIn = frames.lowerBound < onsetFrame + Int(fadeInEnd)
@@ -58,8 +59,12 @@ package struct TransientVoice: Sendable {
       let sines = scratch.baseAddress!
       let windows = sines + frames.count
       sine.fill(sines, from: frames.lowerBound, count: frames.count)
-      var window = RotatingSine(increment: increment, startingAt: nearest)
-      window.fill(windows, from: nearest, count: frames.count)
+      let (first, cosine) = Sine.precise(turns: increment)
+      var (previous, current) = (-first, 0.0)  // s(−1), s(0)
+      for distance in 0..<nearest + frames.count {
+        if distance >= nearest { windows[distance - nearest] = current }
+        (previous, current) = (current, 2 * cosine * current - previous)
+      }
       for index in 0..<frames.count {
         let w = windows[isFadeIn ? index : frames.count - 1 - index]
         output[frames.lowerBound + index] += Float(amplitude * (w * w) * sines[index])
