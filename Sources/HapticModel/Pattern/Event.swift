@@ -14,7 +14,8 @@ public struct Event: Sendable {
   public var position: TextPosition
   public var path: JSONPath
   /// The waveform of an `AudioCustom` event, boxed: only such events pay for its size.
-  private var waveformBox: Box<Waveform>?
+  @usableFromInline
+  var waveformBox: Box<Waveform>?
 
   /// The waveform of an `AudioCustom` event.
   public var waveform: Waveform? {
@@ -41,6 +42,7 @@ public struct Event: Sendable {
 
   /// An event whose parameter values are already within their ranges (as the parser leaves
   /// them): stored as given.
+  @inlinable
   package init(
     type: EventType, time: Double, duration: Double, clampedParameters: EventParameters, waveform: Waveform?,
     position: TextPosition, path: JSONPath

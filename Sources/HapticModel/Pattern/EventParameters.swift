@@ -3,11 +3,14 @@
 public struct EventParameters: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
   /// The values, at each parameter's ``ParameterID/slot``; 0 where none is given. One element
   /// per parameter.
-  private var values: (Double, Double, Double, Double, Double, Double, Double, Double, Double, Double) =
+  @usableFromInline
+  var values: (Double, Double, Double, Double, Double, Double, Double, Double, Double, Double) =
     (0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
   /// Bit `slot` set where a value is given.
-  private var given: UInt16 = 0
+  @usableFromInline
+  var given: UInt16 = 0
 
+  @inlinable
   public init() {}
 
   public init(_ values: [ParameterID: Double]) {
@@ -19,6 +22,7 @@ public struct EventParameters: Sendable, Equatable, Sequence, ExpressibleByDicti
   }
 
   /// The value given for `id`, or `nil`; setting `nil` removes it.
+  @inlinable
   public subscript(id: ParameterID) -> Double? {
     get {
       guard given & 1 << id.slot != 0 else { return nil }
@@ -38,11 +42,13 @@ public struct EventParameters: Sendable, Equatable, Sequence, ExpressibleByDicti
   }
 
   /// How many parameters are given.
+  @inlinable
   public var count: Int { given.nonzeroBitCount }
 
   public var isEmpty: Bool { given == 0 }
 
   /// The given values in ``ParameterID/allCases`` order.
+  @inlinable
   public func makeIterator() -> some IteratorProtocol<(id: ParameterID, value: Double)> {
     ParameterID.allCases.lazy.compactMap { id in self[id].map { (id: id, value: $0) } }.makeIterator()
   }

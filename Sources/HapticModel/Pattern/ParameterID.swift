@@ -22,6 +22,7 @@ public enum ParameterID: String, Sendable, CaseIterable {
   case audioBrightness = "AudioBrightness"
 
   /// The parameter's place in ``EventParameters``: its index in `allCases`, 0 … 9.
+  @inlinable
   package var slot: Int {
     switch self {
     case .hapticIntensity: 0

@@ -8,11 +8,14 @@
 ///
 /// Only speed depends on it, never a value. It acts on Linux (glibc) and on buffers of two huge
 /// pages or more; elsewhere, and when the kernel declines, it does nothing.
+@usableFromInline
 package enum HugePages {
   /// Bytes per huge page.
+  @usableFromInline
   package static let size = 2 << 20
 
   /// Advises the whole huge pages that lie inside `byteCount` bytes from `start`.
+  @usableFromInline
   package static func advise(_ start: UnsafeMutableRawPointer, byteCount: Int) {
     #if canImport(Glibc)
       let address = UInt(bitPattern: start)
@@ -25,6 +28,7 @@ package enum HugePages {
 
   /// Reserves room for `capacity` elements in `array`, its storage advised as by
   /// ``advise(_:byteCount:)``.
+  @inlinable
   package static func reserve<Element>(_ capacity: Int, in array: inout [Element]) {
     array.reserveCapacity(capacity)
     let byteCount = array.capacity * MemoryLayout<Element>.stride

@@ -2,6 +2,7 @@ extension Array {
   /// An empty array with room for `capacity` elements, whose storage is backed by huge pages
   /// where the kernel offers them (``HugePages``): for the package's large buffers, read or made
   /// from a whole pattern (nodes, events, voices).
+  @inlinable
   package init(largeCapacity capacity: Int) {
     self.init()
     HugePages.reserve(capacity, in: &self)
@@ -10,6 +11,7 @@ extension Array {
   /// An array of `count` elements made in place by `initializer` (as
   /// `Array(unsafeUninitializedCapacity:initializingWith:)`), its storage advised as by
   /// ``init(largeCapacity:)``: for a whole file read into memory.
+  @inlinable
   package init(
     largeUninitializedCapacity count: Int,
     initializingWith initializer: (inout UnsafeMutableBufferPointer<Element>, inout Int) throws -> Void
