@@ -65,6 +65,56 @@ package enum FileSystem {
   /// - Throws: ``FileSystemError`` naming the file and why: the system's error number, or what
   ///   the file is instead (a folder, a FIFO, a device or a socket).
   package static func openRegularFile(_ path: String) throws(FileSystemError) -> (descriptor: Int32, size: Int) {
+    let (descriptor, status) = try openRegular(path)
+    return (descriptor, Int(status.st_size))
+  }
+
+  /// A regular file opened for reading by ``openFile(_:)``: the one descriptor that is checked
+  /// and read, so that what is checked is what is read even if the path is changed meanwhile.
+  /// The descriptor closes when the value is released.
+  package final class OpenedFile: @unchecked Sendable {
+    /// The path it was opened by, for messages.
+    package let path: String
+    package let descriptor: Int32
+    package let identity: Identity
+    /// Its length in bytes when it was opened.
+    package let size: Int
+
+    fileprivate init(path: String, descriptor: Int32, identity: Identity, size: Int) {
+      self.path = path
+      self.descriptor = descriptor
+      self.identity = identity
+      self.size = size
+    }
+
+    deinit { close(descriptor) }
+
+    /// The absolute path of the file this descriptor reads, links resolved, as the kernel
+    /// holds it for the open file (not the path looked up again); `nil` when the system
+    /// cannot tell.
+    package var realPath: String? {
+      #if os(Linux)
+        guard let link = FileSystem.readLink("/proc/self/fd/\(descriptor)"), link.hasPrefix("/"),
+          !link.hasSuffix(" (deleted)")
+        else { return nil }
+        return link
+      #else
+        var buffer = [CChar](repeating: 0, count: Int(MAXPATHLEN) + 1)
+        guard fcntl(descriptor, F_GETPATH, &buffer) == 0 else { return nil }
+        return String(cString: buffer)
+      #endif
+    }
+  }
+
+  /// Opens a regular file for reading as ``openRegularFile(_:)`` does, keeping its identity.
+  package static func openFile(_ path: String) throws(FileSystemError) -> OpenedFile {
+    let (descriptor, status) = try openRegular(path)
+    return OpenedFile(
+      path: path, descriptor: descriptor,
+      identity: Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)), size: Int(status.st_size))
+  }
+
+  private static func openRegular(_ path: String) throws(FileSystemError) -> (descriptor: Int32, status: stat) {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
     guard descriptor >= 0 else {
       let number = ErrorNumber.current
@@ -89,7 +139,25 @@ package enum FileSystem {
       throw .failed(path: path, reason: "is \(what), not a regular file")
     }
     _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-    return (descriptor, Int(status.st_size))
+    return (descriptor, status)
+  }
+
+  /// `true` when something is at `path` itself, a dangling symbolic link included.
+  package static func entryExists(_ path: String) -> Bool {
+    var status = stat()
+    return lstat(path, &status) == 0
+  }
+
+  /// The real path of `path` when it exists, otherwise of its deepest existing parent folder,
+  /// with the rest of `path` left off: where a path leads as far as it leads anywhere.
+  package static func realPathOfExistingPart(_ path: String) -> String? {
+    var current = path
+    while true {
+      if let real = realPath(current) { return real }
+      let parent = directory(of: current)
+      if parent == current { return nil }
+      current = parent
+    }
   }
 
   /// `true` when `path` names a directory.

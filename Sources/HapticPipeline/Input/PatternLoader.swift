@@ -87,18 +87,18 @@ public struct PatternLoader: Sendable {
       let event = loaded.events[index]
       let location = event.position.location(in: patternPath)
       let path = event.path.appending("EventWaveformPath")
-      let found: String
+      let file: FileSystem.OpenedFile
       do {
-        found = try resolver.resolve(waveform.path)
+        file = try resolver.open(waveform.path)
       } catch {
         diagnostics.error(at: location, path, error.description)
         continue
       }
-      let identity = FileSystem.identity(of: found)
+      let found = file.path
       let result =
-        identity.flatMap { decoded[$0] }
-        ?? Result { () throws(EncodingError) in try WaveformDecoder.decode(found, budget: &budget) }
-      if let identity { decoded[identity] = result }
+        decoded[file.identity]
+        ?? Result { () throws(EncodingError) in try WaveformDecoder.decode(file, budget: &budget) }
+      decoded[file.identity] = result
       switch result {
       case .success(let audio):
         loaded.events[index].waveform?.path = found

@@ -4,14 +4,15 @@ import HapticSynthesis
 /// Decodes one waveform file for an `AudioCustom` event, refusing files that are damaged or
 /// larger than the memory left for waveforms.
 package enum WaveformDecoder {
-  /// The file's audio, mixed to mono when it has more than two channels.
+  /// The audio of `file` (opened, and checked, by ``WaveformResolver``), mixed to mono when it has more than two channels.
   ///
   /// - Parameter budget: Bytes of decoded samples still allowed (4 per sample, counted from
   ///   the header before anything is read); reduced by this file's.
   /// - Throws: ``EncodingError`` naming a file libsndfile cannot read, one that is truncated or
   ///   one that would pass the budget.
-  package static func decode(_ path: String, budget: inout Int) throws(EncodingError) -> SampledAudio {
-    let reader = try AudioFileReader(path: path)
+  package static func decode(_ file: FileSystem.OpenedFile, budget: inout Int) throws(EncodingError) -> SampledAudio {
+    let path = file.path
+    let reader = try AudioFileReader(file: file)
     if let damage = reader.damage { throw .ioFailed(path: path, reason: damage) }
     let (bytes, overflow) = reader.frameCount.multipliedReportingOverflow(by: 4 * reader.channelCount)
     guard !overflow, bytes <= budget else {
