@@ -16,6 +16,11 @@ import _HapticRenderTestSupport
     try Data(text.utf8).write(to: URL(fileURLWithPath: path))
   }
 
+  /// Everything a run printed, standard output then standard error.
+  private func printed(_ result: CommandRunner.Result) -> String {
+    String(decoding: result.standardOutput, as: UTF8.self) + result.standardError
+  }
+
   private func read(_ path: String) -> Data? {
     try? Data(contentsOf: URL(fileURLWithPath: path))
   }
@@ -56,5 +61,87 @@ import _HapticRenderTestSupport
     }
     swapper.stop()
     #expect(outcomes[0, default: 0] + outcomes[1, default: 0] == 60, "\(outcomes)")
+  }
+
+  // MARK: 2. Golden files written through links
+
+  @Test func goldenUpdatesNeverWriteThroughLinks() async throws {
+    let folder = try TemporaryFolder()
+    try FileManager.default.createDirectory(atPath: "\(folder.path)/g", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: "\(samples)/heartbeat.ahap", toPath: "\(folder.path)/hb.ahap")
+    try write("precious", to: "\(folder.path)/victim.txt")
+    try FileManager.default.createSymbolicLink(atPath: "\(folder.path)/g/hb.flac", withDestinationPath: "../victim.txt")
+    for sandbox in ["", " --sandbox"] {
+      let result = try await render("check hb.ahap --golden g --update\(sandbox)", in: folder.path)
+      #expect(result.status == 1, "\(result.standardError)")
+      #expect(
+        printed(result)
+          == "ERROR hb.ahap: cannot open 'g/hb.flac': is a symbolic link, which is not followed here; remove it to write this file\nchecked 1 pattern: 0 passed, 1 failed, 0 missing\n"
+      )
+      #expect(read("\(folder.path)/victim.txt") == Data("precious".utf8))
+      #expect(FileSystemLink.target(of: "\(folder.path)/g/hb.flac") == "../victim.txt")
+    }
+
+    // A dangling link: no file is created where it points.
+    try FileManager.default.removeItem(atPath: "\(folder.path)/g/hb.flac")
+    try FileManager.default.createSymbolicLink(
+      atPath: "\(folder.path)/g/hb.flac", withDestinationPath: "../planted.flac")
+    let dangling = try await render("check hb.ahap --golden g --update", in: folder.path)
+    #expect(dangling.status == 1)
+    #expect(printed(dangling).contains("ERROR hb.ahap: cannot open 'g/hb.flac': is a symbolic link"))
+    #expect(folder.contents() == ["g", "hb.ahap", "victim.txt"], "nothing planted")
+    #expect(folder.contents("g") == ["hb.flac"])
+
+    // A regular golden is still recorded, atomically, and keeps its permissions when rewritten.
+    try FileManager.default.removeItem(atPath: "\(folder.path)/g/hb.flac")
+    let recorded = try await render("check hb.ahap --golden g --update", in: folder.path)
+    #expect(recorded.status == 0, "\(recorded.standardError)")
+    #expect(folder.contents("g") == ["hb.flac"])
+  }
+
+  // MARK: 7. FIFOs where outputs go
+
+  @Test func fifosNamedLikeOutputsAreRefusedNotOpened() async throws {
+    let folder = try TemporaryFolder()
+    try FileManager.default.createDirectory(atPath: "\(folder.path)/g", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: "\(folder.path)/out", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: "\(samples)/heartbeat.ahap", toPath: "\(folder.path)/hb.ahap")
+    #expect(mkfifo("\(folder.path)/g/hb.flac", 0o644) == 0)
+    #expect(mkfifo("\(folder.path)/out/hb.wav", 0o644) == 0)
+    let started = Date()
+    let check = try await render("check hb.ahap --golden g --update", in: folder.path)
+    #expect(check.status == 1)
+    #expect(
+      printed(check).contains(
+        "ERROR hb.ahap: cannot open 'g/hb.flac': is a FIFO (named pipe), not a regular file; it is not written to"),
+      "\(printed(check))")
+    let batch = try await render("hb.ahap --out-dir out", in: folder.path)
+    #expect(batch.status == 1)
+    #expect(
+      batch.standardError.contains(
+        "cannot open 'out/hb.wav': is a FIFO (named pipe), not a regular file; it is not written to"),
+      "\(batch.standardError)")
+    #expect(Date().timeIntervalSince(started) < 30, "never waited on the FIFO")
+    #expect(folder.contents("g") == ["hb.flac"] && folder.contents("out") == ["hb.wav"])
+  }
+
+  // MARK: Lower severity: the mode of a replaced file
+
+  @Test func aReplacedOutputKeepsItsPermissions() async throws {
+    let folder = try TemporaryFolder()
+    let first = try await render("'\(samples)/heartbeat.ahap' -o private.wav", in: folder.path)
+    #expect(first.status == 0)
+    #expect(chmod("\(folder.path)/private.wav", 0o600) == 0)
+    let second = try await render("'\(samples)/success.ahap' -o private.wav", in: folder.path)
+    #expect(second.status == 0)
+    let attributes = try FileManager.default.attributesOfItem(atPath: "\(folder.path)/private.wav")
+    #expect((attributes[.posixPermissions] as? Int) == 0o600)
+  }
+}
+
+/// Reads a symbolic link without following it.
+enum FileSystemLink {
+  static func target(of path: String) -> String? {
+    try? FileManager.default.destinationOfSymbolicLink(atPath: path)
   }
 }

@@ -30,6 +30,11 @@ public struct AudioFileWriter: ~Copyable {
   /// Where the finished file goes.
   public enum Destination: Sendable, Equatable {
     case file(String)
+    /// A regular file only, moved into place by renaming over its name when complete: a
+    /// symbolic link at that name is refused, never followed, and so is a folder, a FIFO, a
+    /// device or a socket, which is not opened. For files named by the tool, not the user
+    /// (golden files, the outputs of a batch).
+    case regularFile(String)
     /// The finished file's bytes are copied to standard output.
     case standardOutput
   }
@@ -71,13 +76,19 @@ public struct AudioFileWriter: ~Copyable {
     }
     let path: String? =
       switch destination {
-      case .file(let path): path
+      case .file(let path), .regularFile(let path): path
       case .standardOutput: nil
       }
+    let isRegularOnly = if case .regularFile = destination { true } else { false }
     let sink: Sink
     let handle: OpaquePointer?
-    do {
-      let through = try OutputFile.writeThroughDescriptor(path)
+    do throws(FileSystemError) {
+      var through: Int32?
+      if isRegularOnly {
+        if let path, let refusal = FileSystem.notRegularFileProblem(path) { throw refusal }
+      } else {
+        through = try OutputFile.writeThroughDescriptor(path)
+      }
       var piped: OpaquePointer?
       if let through, format.streamsToPipes, FileSystem.isPipe(through) {
         piped = sf_open_fd(through, Int32(SFM_WRITE), &info, 0).map(Self.configure)
@@ -101,7 +112,7 @@ public struct AudioFileWriter: ~Copyable {
           return opened
         }
       } else {
-        let output = try OutputFile(path: path, writingThrough: through)
+        let output = try OutputFile(path: path, writingThrough: through, followingLinks: !isRegularOnly)
         let buffered = BufferedOutput(descriptor: output.descriptor, name: output.name)
         sink = .file(output, buffered)
         handle = buffered.open(&info).map(Self.configure)

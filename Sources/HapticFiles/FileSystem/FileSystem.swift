@@ -142,6 +142,25 @@ package enum FileSystem {
     return (descriptor, status)
   }
 
+  /// Why `path` cannot be replaced as a regular file without following a link or writing into
+  /// something else: it is a symbolic link, a folder, a FIFO, a device or a socket. `nil` when
+  /// nothing is there or a regular file is. Looked at with `lstat`: nothing is opened.
+  package static func notRegularFileProblem(_ path: String) -> FileSystemError? {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return nil }
+    let what: String
+    switch status.st_mode & mode_t(S_IFMT) {
+    case mode_t(S_IFREG): return nil
+    case mode_t(S_IFLNK):
+      return .failed(path: path, reason: "is a symbolic link, which is not followed here; remove it to write this file")
+    case mode_t(S_IFDIR): what = "a directory"
+    case mode_t(S_IFIFO): what = "a FIFO (named pipe)"
+    case mode_t(S_IFSOCK): what = "a socket"
+    default: what = "a device"
+    }
+    return .failed(path: path, reason: "is \(what), not a regular file; it is not written to")
+  }
+
   /// `true` when something is at `path` itself, a dangling symbolic link included.
   package static func entryExists(_ path: String) -> Bool {
     var status = stat()

@@ -134,7 +134,8 @@ public struct Batch: Sendable {
     if let pattern = loaded.pattern {
       do {
         try PatternFiles.checkOutput(result.output, isNot: input)
-        result.report = try Render.toFile(pattern, options: options, destination: .file(result.output), format: format)
+        result.report = try Render.toFile(
+          pattern, options: options, destination: .regularFile(result.output), format: format)
       } catch {
         result.error = "\(error)"
       }
