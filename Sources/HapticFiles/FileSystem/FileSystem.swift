@@ -161,6 +161,23 @@ package enum FileSystem {
     return .failed(path: path, reason: "is \(what), not a regular file; it is not written to")
   }
 
+  /// One spelling of `path` for comparing places: the real path of its deepest existing part
+  /// (links and `..` resolved there) followed by the rest as written. Two paths that would
+  /// reach one file (once it exists) through existing folders get the same text.
+  package static func placeKey(_ path: String) -> String {
+    var rest: [Substring] = []
+    var current = path
+    while true {
+      if let real = realPath(current) {
+        return ([real == "/" ? "" : real] + rest.reversed().map(String.init)).joined(separator: "/")
+      }
+      let parent = directory(of: current)
+      guard parent != current, let last = current.split(separator: "/").last else { return path }
+      rest.append(last)
+      current = parent
+    }
+  }
+
   /// `true` when something is at `path` itself, a dangling symbolic link included.
   package static func entryExists(_ path: String) -> Bool {
     var status = stat()

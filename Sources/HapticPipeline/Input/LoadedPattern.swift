@@ -1,3 +1,4 @@
+import HapticFiles
 import HapticModel
 import HapticSynthesis
 
@@ -9,6 +10,10 @@ public struct LoadedPattern: Sendable {
   public var pattern: Pattern
   /// The decoded audio of every `AudioCustom` event's waveform, by its ``Waveform/path``.
   public var waveforms: [String: SampledAudio]
+
+  /// The files read for the waveforms, by identity (the path found for each): outputs of the
+  /// same run must not replace them.
+  package var waveformFiles: [FileSystem.Identity: String] = [:]
 
   public init(_ pattern: Pattern, waveforms: [String: SampledAudio] = [:]) {
     self.pattern = pattern

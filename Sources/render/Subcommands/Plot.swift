@@ -50,6 +50,8 @@ struct Plot: ParsableCommand, OptionChecking {
     guard let pattern = PatternLoading.load(file, input: input, console: console) else {
       throw ExitCode.failure
     }
+    try PatternLoading.checkOutput(
+      output, isNot: file, norInputsOf: pattern, otherInputs: render.profileFiles, console: console)
     do {
       let analysis = try PatternAnalysis(pattern, options: options)
       var source = try PatternSource(pattern, options: options)
