@@ -238,6 +238,42 @@ import _HapticRenderTestSupport
         == "render: error: 'long.flac': is the waveform 'long.flac'; it is not replaced (choose another page name)\n")
     #expect(read("\(folder.path)/long.flac") == before)
   }
+
+  // MARK: 3. Log and terminal injection
+
+  @Test func textFromAFileIsPrintedEscapedOnOneLine() async throws {
+    let folder = try TemporaryFolder()
+    let forged = #"x\n::error file=app.swift,line=1::forged\n\u001b[2K\rall good\u0007"#
+    try write(
+      """
+      {"Version": 1, "Metadata": {"Project": "\(forged)", "\(forged)": 1},
+       "\(forged)": 2,
+       "Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient", "EventParameters": []}}]}
+      """, to: "\(folder.path)/p.ahap")
+    let escaped = #"x\n::error file=app.swift,line=1::forged\n\u001b[2K\rall good\u0007"#
+    for command in ["lint p.ahap", "info p.ahap", "p.ahap -o o.wav", "p.ahap -o o.wav --strict"] {
+      let result = try await render(command, in: folder.path)
+      let text = printed(result)
+      let lines = text.split(separator: "\n")
+      #expect(!lines.contains { $0.hasPrefix("::") }, "\(command): a workflow command was forged")
+      #expect(
+        !text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0.value == 0x7F },
+        "\(command): raw control characters")
+      #expect(text.contains(escaped), "\(command): \(text)")
+    }
+    let lint = try await render("lint p.ahap", in: folder.path)
+    #expect(
+      String(decoding: lint.standardOutput, as: UTF8.self).hasPrefix(
+        "p.ahap:2:2: warning: \(escaped): unknown key \"\(escaped)\" is ignored"), "\(printed(lint))")
+    let info = try await render("info p.ahap", in: folder.path)
+    #expect(String(decoding: info.standardOutput, as: UTF8.self).contains("  metadata Project        \(escaped)\n"))
+
+    // A file name that reads as a workflow command at the start of a line.
+    try FileManager.default.copyItem(atPath: "\(folder.path)/p.ahap", toPath: "\(folder.path)/::error x::y.ahap")
+    let named = try await render("lint '::error x::y.ahap'", in: folder.path)
+    #expect(!printed(named).split(separator: "\n").contains { $0.hasPrefix("::") }, "\(printed(named))")
+    #expect(printed(named).contains(#"\u003a:error x::y.ahap:2:2: warning"#))
+  }
 }
 
 /// Reads a symbolic link without following it.

@@ -53,7 +53,7 @@ struct Compare: ParsableCommand, OptionChecking {
     if json {
       try JSONOutput.print(report)
     } else {
-      print(report)
+      StandardOutput.print("\(report)")
     }
     if !report.passed { throw ExitCode.failure }
   }

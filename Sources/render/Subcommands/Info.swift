@@ -45,6 +45,6 @@ struct Info: ParsableCommand, OptionChecking {
   }
 
   private func show(_ info: some Encodable & CustomStringConvertible) throws {
-    if json { try JSONOutput.print(info) } else { print(info) }
+    if json { try JSONOutput.print(info) } else { StandardOutput.print("\(info)") }
   }
 }

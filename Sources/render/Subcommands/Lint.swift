@@ -44,8 +44,8 @@ struct Lint: ParsableCommand {
       for (file, found) in checked {
         let shown = found.all.filter { $0.severity == .error || !diagnostics.quiet }
         for entry in RepeatedDiagnostics.collapse(shown) {
-          print(entry.diagnostic)
-          if let note = entry.note { print(note) }
+          StandardOutput.printLine("\(entry.diagnostic)")
+          if let note = entry.note { StandardOutput.printLine(note) }
         }
         console.note(omitted: found.omittedCount, in: file)
       }
