@@ -29,6 +29,17 @@ package enum WaveformDecoder {
       throw .ioFailed(
         path: path, reason: "truncated: the header promises \(reader.frameCount) frames, the file holds \(frames)")
     }
+    // A float file can hold NaN or infinity, which would spread through the mix, the limiter
+    // and the encoder: refused here, where the file can be named.
+    for (channel, samples) in channels.enumerated() {
+      if let frame = samples.firstIndex(where: { !$0.isFinite }) {
+        let value = samples[frame].isNaN ? "NaN" : "infinite"
+        throw .ioFailed(
+          path: path,
+          reason:
+            "not playable: frame \(frame) of channel \(channel + 1) is \(value); only finite samples can be played")
+      }
+    }
     // Mixed down once here, not once per event that plays the file.
     return SampledAudio(channels: channels, sampleRate: Double(reader.sampleRate)).monoOrStereo()
   }
