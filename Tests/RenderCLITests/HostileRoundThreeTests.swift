@@ -309,6 +309,23 @@ import _HapticRenderTestSupport
     }
     #expect(folder.contents() == ["inf.ahap", "inf.wav", "nan.ahap", "nan.wav"], "nothing written")
   }
+
+  // MARK: 5. Quadratic time in escaped strings
+
+  @Test func aMillionEscapesAreReadQuicklyByEveryCommand() async throws {
+    let folder = try TemporaryFolder()
+    try write(
+      "{\"Metadata\": {\"Description\": \"" + String(repeating: "\\u0041", count: 1_000_000) + "\"}, "
+        + "\"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": \"HapticTransient\", \"EventParameters\": []}}]}",
+      to: "\(folder.path)/e.ahap")
+    for command in ["lint e.ahap -q", "info e.ahap", "e.ahap -o e.wav -q", "plot e.ahap -o e.svg -q"] {
+      let start = Date()
+      let result = try await render(command, in: folder.path)
+      let elapsed = Date().timeIntervalSince(start)
+      #expect(result.status == 0, "\(command): \(result.standardError)")
+      #expect(elapsed < 20, "\(command) took \(elapsed) s")
+    }
+  }
 }
 
 /// Reads a symbolic link without following it.
