@@ -20,6 +20,12 @@ public struct LoadedPattern: Sendable {
     self.waveforms = waveforms
   }
 
+  /// ``waveforms`` as they are played: those above ``WaveformDecoder/maximumSampleRate``
+  /// halved until they are at most that; the others as they are, without a copy.
+  package var playableWaveforms: [String: SampledAudio] {
+    waveforms.mapValues(WaveformDecoder.playable)
+  }
+
   public subscript<Value>(dynamicMember member: WritableKeyPath<Pattern, Value>) -> Value {
     get { pattern[keyPath: member] }
     set { pattern[keyPath: member] = newValue }

@@ -43,4 +43,20 @@ package enum WaveformDecoder {
     // Mixed down once here, not once per event that plays the file.
     return SampledAudio(channels: channels, sampleRate: Double(reader.sampleRate)).monoOrStereo()
   }
+
+  /// Highest rate a waveform is played from, in Hz: every common recording rate (44.1 to
+  /// 96 kHz) is played as it is; a higher one (176.4, 192, 384 kHz, or a header's claim of
+  /// gigahertz) is halved until it is at most this, once per render
+  /// (``LoadedPattern/playableWaveforms``). What is read per output frame grows with the
+  /// source's rate, so a waveform at any rate then costs no more to play than one at 96 kHz;
+  /// nothing audible lies above 48 kHz.
+  package static let maximumSampleRate = 96_000.0
+
+  /// `audio` halved in rate (windowed sinc, ``SampledAudio/halved()``) until it is at most
+  /// ``maximumSampleRate``.
+  package static func playable(_ audio: SampledAudio) -> SampledAudio {
+    var audio = audio
+    while audio.sampleRate > maximumSampleRate { audio = audio.halved() }
+    return audio
+  }
 }

@@ -57,4 +57,49 @@ import _HapticRenderTestSupport
       #expect(decoded == expected)
     }
   }
+
+  /// A stereo tone of `frames` frames at `rate` Hz, 16-bit.
+  private func writeStereoTone(_ path: String, rate: Int, frames: Int) throws {
+    let tone = (0..<frames).map { Float(Sine.of(turns: Double($0) * 440 / Double(rate))) * 0.25 }
+    var writer = try AudioFileWriter(
+      to: .file(path), format: AudioFileFormat(.wav, encoding: .pcm16), sampleRate: rate, channelCount: 2)
+    try writer.write(AudioBlock(channels: [tone, tone]))
+    try writer.finish()
+  }
+
+  /// `AudioCustom` events playing a 15 KB stereo WAV at 384 kHz, `AudioPitch` 1, looped: each
+  /// waveform is played from at most 96 kHz, so it costs no more than a 96 kHz file (before:
+  /// about 8 times a 48 kHz one; now about 2 times).
+  @Test func highRateWaveformsPlayAsFastAsOthers() throws {
+    let folder = try TemporaryFolder()
+    var patterns: [Int: LoadedPattern] = [:]
+    for rate in [48_000, 96_000, 384_000] {
+      try writeStereoTone("\(folder.path)/w\(rate).wav", rate: rate, frames: 3_750)
+      let events = (0..<2).map {
+        "{\"Event\": {\"Time\": \(Double($0) * 0.1), \"EventType\": \"AudioCustom\", \"EventWaveformPath\": \"w\(rate).wav\", "
+          + "\"EventDuration\": 0.2, \"EventWaveformLoopEnabled\": true, "
+          + "\"EventParameters\": [{\"ParameterID\": \"AudioPitch\", \"ParameterValue\": 1}]}}"
+      }
+      let path = "\(folder.path)/p\(rate).ahap"
+      try Data(PatternFixtures.document(events.joined(separator: ",")).utf8).write(to: URL(fileURLWithPath: path))
+      var diagnostics = Diagnostics()
+      let pattern = try #require(try PatternLoader().load(path: path, diagnostics: &diagnostics))
+      let decoded = try #require(pattern.waveforms.values.first)
+      let played = try #require(pattern.playableWaveforms.values.first)
+      #expect(decoded.sampleRate == Double(rate), "decoded at the file's own rate")
+      #expect(played.sampleRate == Double(min(rate, 96_000)))
+      if rate <= 96_000 { #expect(played.channels == decoded.channels, "kept as it is") }
+      patterns[rate] = pattern
+    }
+    // Timed in turns, the best of three each, so that a busy moment weighs on both sides.
+    var seconds: [Int: Double] = [:]
+    for _ in 0..<3 {
+      for (rate, pattern) in patterns {
+        let elapsed = try self.seconds { _ = try Render.toMemory(pattern) }
+        seconds[rate] = min(seconds[rate] ?? .infinity, elapsed)
+      }
+    }
+    let figures = seconds.keys.sorted().map { "\($0) Hz: \(seconds[$0] ?? 0) s" }.joined(separator: ", ")
+    #expect((seconds[384_000] ?? 0) < 1.6 * (seconds[96_000] ?? 0), "\(figures)")
+  }
 }
