@@ -1,4 +1,5 @@
 import Foundation
+import HapticRender
 import Testing
 import _HapticRenderTestSupport
 
@@ -324,6 +325,31 @@ import _HapticRenderTestSupport
       let elapsed = Date().timeIntervalSince(start)
       #expect(result.status == 0, "\(command): \(result.standardError)")
       #expect(elapsed < 20, "\(command) took \(elapsed) s")
+    }
+  }
+
+  // MARK: 9. A closed pipe
+
+  @Test func everyFormatFailsWhenTheReaderOfThePipeGoesAway() async throws {
+    let folder = try TemporaryFolder()
+    for type in ["mp3", "ogg", "opus", "wav", "flac", "aiff", "caf"] {
+      let result = try await CommandRunner.shell(
+        "timeout 60 '\(CommandRunner.renderPath)' '\(samples)/breath-478.ahap' -o - -t \(type) 2> err.txt | head -c 100 > /dev/null; echo ${PIPESTATUS[0]}; cat err.txt",
+        in: folder.path)
+      #expect(
+        String(decoding: result.standardOutput, as: UTF8.self)
+          == "1\nrender: error: '(standard output)': write failed: Broken pipe\n", "\(type)")
+      try FileManager.default.removeItem(atPath: "\(folder.path)/err.txt")
+    }
+    #expect(folder.contents().isEmpty, "no temporary file left")
+
+    // Into a pipe that reads everything, the render succeeds and libsndfile reads it back.
+    for type in ["mp3", "ogg", "opus"] {
+      let piped = try await CommandRunner.shell(
+        "'\(CommandRunner.renderPath)' '\(samples)/heartbeat.ahap' -o - -t \(type) -q | cat > piped.\(type)",
+        in: folder.path)
+      #expect(piped.status == 0 && piped.standardError.isEmpty, "\(type): \(piped.standardError)")
+      #expect(try AudioFileReader(path: "\(folder.path)/piped.\(type)").frameCount > 0, "\(type)")
     }
   }
 }

@@ -43,6 +43,9 @@ public struct AudioFileWriter: ~Copyable {
   public let format: AudioFileFormat
   public let channelCount: Int
   private let sink: Sink
+  /// libsndfile writes into the pipe itself (Ogg, Opus, MP3 to a pipe): its failures are found
+  /// by looking at the pipe (``StreamedOutput/checkReaderIsThere()``).
+  private let isPiped: Bool
   private var state: State
   private var interleaved: [Float] = []
 
@@ -80,6 +83,7 @@ public struct AudioFileWriter: ~Copyable {
       case .standardOutput: nil
       }
     let isRegularOnly = if case .regularFile = destination { true } else { false }
+    var isPipedHandle = false
     let sink: Sink
     let handle: OpaquePointer?
     do throws(FileSystemError) {
@@ -94,6 +98,7 @@ public struct AudioFileWriter: ~Copyable {
         piped = sf_open_fd(through, Int32(SFM_WRITE), &info, 0).map(Self.configure)
       }
       if let through, let piped {
+        isPipedHandle = true
         sink = .stream(StreamedOutput(descriptor: through, name: OutputFile.name(of: path)))
         handle = piped
       } else if let through, format.streamsWithKnownLength, let frameCount {
@@ -131,6 +136,7 @@ public struct AudioFileWriter: ~Copyable {
     self.format = format
     self.channelCount = channelCount
     self.sink = sink
+    isPiped = isPipedHandle
     state = .open(handle)
   }
 
@@ -178,7 +184,8 @@ public struct AudioFileWriter: ~Copyable {
         return sf_writef_float(handle, samples.baseAddress, sf_count_t(block.frameCount))
       }
     }
-    guard written == sf_count_t(block.frameCount) else {
+    if case .stream(let stream) = sink, isPiped { stream.checkReaderIsThere() }
+    guard written == sf_count_t(block.frameCount), !(isPiped && sink.failure != nil) else {
       let failure: EncodingError =
         if let cause = sink.failure {
           .fileSystemFailed(path: sink.name, cause: cause)
@@ -214,6 +221,7 @@ public struct AudioFileWriter: ~Copyable {
     state = .closed
     let status = sf_close(handle)
     sink.flush()
+    if case .stream(let stream) = sink, isPiped { stream.checkReaderIsThere() }
     if let failure = sink.failure {
       sink.discard()
       throw .fileSystemFailed(path: sink.name, cause: failure)
