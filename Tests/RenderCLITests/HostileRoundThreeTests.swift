@@ -3,6 +3,10 @@ import HapticRender
 import Testing
 import _HapticRenderTestSupport
 
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
 /// The third round of attacks (issue 38): races, links, log injection, outputs over inputs and
 /// the slow paths. Each case checks the exit status, the message, and what is left on disk.
 @Suite struct HostileRoundThreeTests {
@@ -350,6 +354,31 @@ import _HapticRenderTestSupport
         in: folder.path)
       #expect(piped.status == 0 && piped.standardError.isEmpty, "\(type): \(piped.standardError)")
       #expect(try AudioFileReader(path: "\(folder.path)/piped.\(type)").frameCount > 0, "\(type)")
+    }
+  }
+
+  // MARK: 10. Plots that are not XML
+
+  @Test func everyPlotIsWellFormedXML() async throws {
+    let folder = try TemporaryFolder()
+    let odd = ["\u{01}", "\u{0B}", "\u{1B}", "\u{FFFE}", "\u{FFFF}"]
+    for (index, character) in odd.enumerated() {
+      try FileManager.default.copyItem(
+        atPath: "\(samples)/knock.wav", toPath: "\(folder.path)/k\(character).wav")
+      let escaped = character.unicodeScalars.map { String(format: "\\u%04x", $0.value) }.joined()
+      try write(
+        """
+        {"Metadata": {"Description": "a\(escaped)b\\u0000c"},
+         "Pattern": [{"Event": {"Time": 0, "EventType": "AudioCustom", "EventWaveformPath": "k\(escaped).wav"}}]}
+        """, to: "\(folder.path)/p\(index).ahap")
+      let plot = try await render("plot p\(index).ahap -o p\(index).svg -q", in: folder.path)
+      #expect(plot.status == 0, "\(plot.standardError)")
+      let data = try #require(read("\(folder.path)/p\(index).svg"))
+      let parser = XMLParser(data: data)
+      #expect(
+        parser.parse(),
+        "U+\(String(character.unicodeScalars.first!.value, radix: 16)): \(parser.parserError.map { "\($0)" } ?? "")")
+      #expect(String(decoding: data, as: UTF8.self).contains("a\u{FFFD}b\u{FFFD}c"))
     }
   }
 }
