@@ -381,6 +381,42 @@ import _HapticRenderTestSupport
       #expect(String(decoding: data, as: UTF8.self).contains("a\u{FFFD}b\u{FFFD}c"))
     }
   }
+
+  // MARK: 11. Names that are not UTF-8 (and 4d: an output name that is not)
+
+  @Test func namesThatAreNotUTF8AreErrorsNeverSkippedOrSubstituted() async throws {
+    let folder = try TemporaryFolder()
+    try FileManager.default.createDirectory(atPath: "\(folder.path)/dir", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: "\(samples)/heartbeat.ahap", toPath: "\(folder.path)/dir/good.ahap")
+    let made = try await CommandRunner.shell(
+      "printf '{broken' > dir/bad$'\\xe9'.ahap && printf 'notes' > dir/notes$'\\xe9'.txt", in: folder.path)
+    #expect(made.status == 0)
+    let bad = "render: error: 'dir/bad\\xE9.ahap': the name is not valid UTF-8, which render cannot keep; rename it\n"
+    for command in ["lint dir", "check dir --golden g --update", "dir --out-dir out", "preview dir --out-dir site"] {
+      let result = try await render(command, in: folder.path)
+      #expect(result.status == 1, "\(command)")
+      #expect(result.standardError == bad, "\(command): \(result.standardError)")
+    }
+    #expect(folder.contents() == ["dir"], "nothing written")
+
+    // An argument that is not UTF-8 would reach the program as another name (U+FFFD).
+    try FileManager.default.copyItem(
+      atPath: "\(samples)/heartbeat.ahap", toPath: "\(folder.path)/dir/x\u{FFFD}.ahap")
+    try write("other", to: "\(folder.path)/out\u{FFFD}.wav")
+    for (command, shown) in [
+      ("lint dir/x$'\\xff'.ahap", "dir/x\\xFF.ahap"),
+      ("'\(samples)/heartbeat.ahap' -o out$'\\xfe'.wav", "out\\xFE.wav"),
+    ] {
+      let result = try await render(command, in: folder.path)
+      #expect(result.status == 64, "\(command)")
+      #expect(
+        result.standardError
+          == "render: error: '\(shown)': the argument is not valid UTF-8, which render cannot keep (a file name must be UTF-8; rename the file)\n"
+      )
+    }
+    #expect(read("\(folder.path)/out\u{FFFD}.wav") == Data("other".utf8))
+    #expect(folder.contents() == ["dir", "out\u{FFFD}.wav"])
+  }
 }
 
 /// Reads a symbolic link without following it.

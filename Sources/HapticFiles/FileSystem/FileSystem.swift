@@ -407,11 +407,28 @@ extension FileSystem {
     }
     var found: [String] = []
     var folders: [String] = []
-    for name in try names(in: folder) {
-      let path = folder.hasSuffix("/") ? folder + name : "\(folder)/\(name)"
-      var status = stat()
-      guard lstat(path, &status) == 0 else { continue }
-      if (status.st_mode & mode_t(S_IFMT)) == mode_t(S_IFDIR) {
+    let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+    for entry in try entries(in: folder) {
+      let listed: stat? = (Array(prefix.utf8) + entry + [0]).withUnsafeBufferPointer { buffer in
+        buffer.withMemoryRebound(to: CChar.self) { path in
+          var status = stat()
+          return lstat(path.baseAddress!, &status) == 0 ? status : nil
+        }
+      }
+      guard let status = listed else { continue }
+      let isFolder = (status.st_mode & mode_t(S_IFMT)) == mode_t(S_IFDIR)
+      guard let name = String(validating: entry, as: UTF8.self) else {
+        // A name that is not UTF-8 cannot be kept in a String, nor passed on as it is: a
+        // folder or a file that would be read is an error, never skipped or misspelt.
+        if isFolder || entry.reversed().starts(with: Array(".\(ext)".utf8).reversed()) {
+          throw .failed(
+            path: prefix + displayName(entry),
+            reason: "the name is not valid UTF-8, which render cannot keep; rename it")
+        }
+        continue
+      }
+      let path = prefix + name
+      if isFolder {
         folders.append(path)
       } else if name.hasSuffix(".\(ext)") {
         found.append(path)
@@ -423,18 +440,45 @@ extension FileSystem {
     return found.sorted()
   }
 
-  /// The names in `folder`, hidden ones (starting with `.`) left out, in the order listed.
+  /// The names in `folder` that are valid UTF-8, hidden ones (starting with `.`) left out, in
+  /// the order listed.
   package static func names(in folder: String) throws(FileSystemError) -> [String] {
+    try entries(in: folder).compactMap { String(validating: $0, as: UTF8.self) }
+  }
+
+  /// The names in `folder` as the bytes they are, hidden ones (starting with `.`) left out, in
+  /// the order listed.
+  package static func entries(in folder: String) throws(FileSystemError) -> [[UInt8]] {
     guard let directory = opendir(folder) else { throw .systemCall(path: folder, number: .current) }
     defer { closedir(directory) }
-    var names: [String] = []
+    var names: [[UInt8]] = []
     while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if !name.hasPrefix(".") { names.append(name) }
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+      if name.first != UInt8(ascii: ".") { names.append(name) }
     }
     return names
+  }
+
+  /// A name's bytes as text: valid UTF-8 as it is, each other byte as `\xHH`.
+  package static func displayName(_ bytes: [UInt8]) -> String {
+    var text = ""
+    var iterator = bytes.makeIterator()
+    var parser = Unicode.UTF8.ForwardParser()
+    var offset = 0
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded):
+        text.unicodeScalars.append(Unicode.UTF8.decode(encoded))
+        offset += encoded.count
+      case .error(let length):
+        for byte in bytes[offset..<offset + length] {
+          text += (byte < 16 ? "\\x0" : "\\x") + String(byte, radix: 16, uppercase: true)
+        }
+        offset += length
+      case .emptyInput:
+        return text
+      }
+    }
   }
 
   /// Why `path` cannot be read when nothing is there: "no such file", and the path it most
