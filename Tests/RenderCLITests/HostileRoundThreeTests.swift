@@ -417,6 +417,67 @@ import _HapticRenderTestSupport
     #expect(read("\(folder.path)/out\u{FFFD}.wav") == Data("other".utf8))
     #expect(folder.contents() == ["dir", "out\u{FFFD}.wav"])
   }
+
+  // MARK: 12. Preview and signals
+
+  /// Starts `render preview long.ahap -o long.html` with `TMPDIR=folder/tmp`, sends `signal`
+  /// once `ready` holds for the names in the scratch folder (none yet: `nil`), and returns the
+  /// exit status (the signal's number when it killed the process) and standard error.
+  private func interruptedPreview(
+    in folder: String, signal: Int32, when ready: ([String]?) -> Bool
+  ) throws -> (status: Int32, standardError: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandRunner.renderPath)
+    process.arguments = ["preview", "long.ahap", "-o", "long.html", "-q"]
+    process.currentDirectoryURL = URL(fileURLWithPath: folder)
+    process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": "\(folder)/tmp"]) { $1 }
+    let errors = Pipe()
+    process.standardError = errors
+    try process.run()
+    var waited = 0
+    while waited < 6_000 {
+      let scratch = (try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/tmp"))?
+        .first { $0.hasPrefix("render-preview-") }
+      let names = scratch.map { (try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/tmp/\($0)")) ?? [] }
+      if ready(names) || !process.isRunning { break }
+      usleep(5_000)
+      waited += 1
+    }
+    kill(process.processIdentifier, signal)
+    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, text)
+  }
+
+  @Test func aSignalledPreviewLeavesNothingAndSaysSo() async throws {
+    let folder = try TemporaryFolder()
+    try FileManager.default.createDirectory(atPath: "\(folder.path)/tmp", withIntermediateDirectories: true)
+    let events = (0..<3).map {
+      PatternFixtures.event("HapticContinuous", time: Double($0) * 28, duration: 24, ["HapticIntensity": 0.5])
+    }
+    try write(PatternFixtures.document(events.joined(separator: ",")), to: "\(folder.path)/long.ahap")
+    for (signal, when) in [(SIGTERM, "the scratch folder exists"), (SIGINT, "the audio is written")] {
+      let result = try interruptedPreview(in: folder.path, signal: signal) { names in
+        signal == SIGTERM ? names != nil : names?.contains("audio.flac") == true
+      }
+      #expect(result.status == 128 + signal, "\(when)")
+      #expect(result.standardError == "render: interrupted; no output was written\n", "\(when)")
+      #expect(folder.contents("tmp").isEmpty, "\(when): \(folder.contents("tmp"))")
+      #expect(folder.contents() == ["long.ahap", "tmp"])
+    }
+
+    // SIGKILL leaves the locked folder; the next preview removes it once it is stale.
+    let killed = try interruptedPreview(in: folder.path, signal: SIGKILL) { $0?.contains("audio.flac") == true }
+    #expect(killed.status == SIGKILL)
+    let left = folder.contents("tmp")
+    #expect(left.count == 1 && left[0].hasPrefix("render-preview-"), "\(left)")
+    let old = Date().addingTimeInterval(-60)
+    try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: "\(folder.path)/tmp/\(left[0])")
+    let next = try await CommandRunner.shell(
+      "TMPDIR=tmp '\(CommandRunner.renderPath)' preview long.ahap -o long.html -q", in: folder.path)
+    #expect(next.status == 0, "\(next.standardError)")
+    #expect(folder.contents("tmp").isEmpty, "the stale folder is swept: \(folder.contents("tmp"))")
+  }
 }
 
 /// Reads a symbolic link without following it.

@@ -246,11 +246,6 @@ package enum FileSystem {
     unlink(path)
   }
 
-  /// Removes an empty folder; errors are ignored (used for clean-up).
-  package static func removeEmptyFolder(_ path: String) {
-    rmdir(path)
-  }
-
   /// `path` itself when absolute or when `folder` is `"."`, otherwise `path` inside `folder`.
   package static func resolve(_ path: String, against folder: String) -> String {
     path.hasPrefix("/") || folder == "." ? path : "\(folder)/\(path)"

@@ -93,13 +93,14 @@ package final class OutputFile {
       }
       try FileSystem.rename(named, to: path)
       temporaryPath = nil
+      TemporaryFiles.countCompleted(at: path)
     case .writeThrough(let output):
       guard lseek(descriptor, 0, SEEK_SET) == 0 else {
         throw .systemCall(path: name, number: .current)
       }
       try FileSystem.copy(from: descriptor, named: name, to: output, named: name)
+      TemporaryFiles.countCompleted()
     }
-    TemporaryFiles.countCompleted()
   }
 
   /// Abandons the output: closes and removes the temporary file; the target is untouched.

@@ -83,20 +83,16 @@ public enum PreviewPage {
       audio = .linked(file: FileSystem.stem(of: path) + ".flac")
     }
     // Embedded audio is made in a private folder of its own, removed afterwards.
-    let scratch: String? =
-      if case .embedded = audio { try TemporaryPath.newFolder(prefix: "render-preview-") } else { nil }
+    let scratch: ScratchFolder? =
+      if case .embedded = audio { try ScratchFolder(prefix: "render-preview-") } else { nil }
     let audioPath =
-      scratch.map { "\($0)/audio.flac" }
+      scratch.map { "\($0.path)/audio.flac" }
       ?? FileSystem.resolve("\(FileSystem.stem(of: path)).flac", against: FileSystem.directory(of: path))
     if case .linked(let file) = audio {
       try checkLinkedAudio(audioPath, file: file, page: path, pattern: pattern, inputs: inputs)
     }
-    defer {
-      if let scratch {
-        FileSystem.removeIfPresent(audioPath)
-        FileSystem.removeEmptyFolder(scratch)
-      }
-    }
+    // The scratch folder goes, with the audio, when `scratch` is released.
+    defer { withExtendedLifetime(scratch) {} }
     let report = try Render.toFile(
       pattern, options: audioOptions, destination: .regularFile(audioPath),
       format: try AudioFileFormat(.flac, encoding: .pcm16))
