@@ -478,6 +478,94 @@ import _HapticRenderTestSupport
     #expect(next.status == 0, "\(next.standardError)")
     #expect(folder.contents("tmp").isEmpty, "the stale folder is swept: \(folder.contents("tmp"))")
   }
+
+  // MARK: Lower severity
+
+  @Test func underTheSandboxAPathOutsideSaysTheSameWhetherOrNotAFileIsThere() async throws {
+    let folder = try TemporaryFolder()
+    try FileManager.default.createDirectory(atPath: "\(folder.path)/set", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: "\(samples)/knock.wav", toPath: "\(folder.path)/secret.wav")
+    try FileManager.default.createSymbolicLink(
+      atPath: "\(folder.path)/set/there.wav", withDestinationPath: "\(folder.path)/secret.wav")
+    try FileManager.default.createSymbolicLink(
+      atPath: "\(folder.path)/set/nowhere.wav", withDestinationPath: "\(folder.path)/nothing.wav")
+    for (there, nowhere) in [
+      ("../secret.wav", "../nothing.wav"), ("\(folder.path)/secret.wav", "\(folder.path)/nothing.wav"),
+      ("there.wav", "nowhere.wav"),
+    ] {
+      var messages: [String] = []
+      for waveform in [there, nowhere] {
+        try write(customPattern(waveform: waveform), to: "\(folder.path)/set/p.ahap")
+        let result = try await render("set/p.ahap -o o.wav --sandbox", in: folder.path)
+        #expect(result.status == 1)
+        messages.append(result.standardError.replacingOccurrences(of: waveform, with: "WAVEFORM"))
+      }
+      #expect(messages[0] == messages[1])
+      #expect(
+        messages[0]
+          == "set/p.ahap:1:24: error: Pattern[0].Event.EventWaveformPath: waveform 'WAVEFORM' is outside the pattern's folder and the --resources folders, which --sandbox allows\n"
+      )
+    }
+    #expect(folder.contents() == ["secret.wav", "set"])
+  }
+
+  @Test func aWaveformThatIsNoFileIsReportedAsWhatItIs() async throws {
+    let folder = try TemporaryFolder()
+    try FileManager.default.createDirectory(atPath: "\(folder.path)/dir.wav", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: "\(folder.path)/dangling.wav", withDestinationPath: "gone.wav")
+    try FileManager.default.createSymbolicLink(atPath: "\(folder.path)/loop.wav", withDestinationPath: "loop.wav")
+    let flac = try await render("'\(samples)/heartbeat.ahap' -o whole.flac -q", in: folder.path)
+    #expect(flac.status == 0)
+    let whole = try #require(read("\(folder.path)/whole.flac"))
+    try whole.prefix(100).write(to: URL(fileURLWithPath: "\(folder.path)/cut.flac"))
+    for (waveform, reason) in [
+      ("dir.wav", "is not readable audio: cannot open 'dir.wav': is a directory, not a regular file"),
+      (
+        "dangling.wav",
+        "is not readable audio: cannot open 'dangling.wav': is a symbolic link to 'gone.wav', where nothing is"
+      ),
+      ("loop.wav", "is not readable audio: cannot open 'loop.wav': Too many levels of symbolic links"),
+      ("cut.flac", "is truncated or damaged (flac decoder lost sync)"),
+    ] {
+      try write(customPattern(waveform: waveform), to: "\(folder.path)/p.ahap")
+      let result = try await render("p.ahap -o o.wav", in: folder.path)
+      #expect(result.status == 1)
+      #expect(
+        result.standardError
+          == "p.ahap:1:24: error: Pattern[0].Event.EventWaveformPath: waveform '\(waveform)' \(reason)\n")
+    }
+    #expect(!folder.contents().contains("o.wav"))
+  }
+
+  @Test func smallerHolesHaveClearMessages() async throws {
+    let folder = try TemporaryFolder()
+    let heartbeat = "'\(samples)/heartbeat.ahap'"
+    let resources = try await render("\(heartbeat) -o o.wav --resources /nonexistent", in: folder.path)
+    #expect(resources.status == 0)
+    #expect(
+      resources.standardError.hasPrefix(
+        "render: warning: --resources '/nonexistent' is not a folder; no waveform is looked up there\n"))
+
+    // A suggestion keeps every character of a name beyond ASCII.
+    try FileManager.default.createDirectory(atPath: "\(folder.path)/sugg", withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      atPath: "\(samples)/heartbeat.ahap", toPath: "\(folder.path)/sugg/déjà-résumé.ahap")
+    let suggestion = try await render("lint sugg/déjà-résume.ahap", in: folder.path)
+    #expect(suggestion.status == 1)
+    #expect(
+      suggestion.standardError
+        == "render: error: 'sugg/déjà-résume.ahap': no such file; did you mean 'sugg/déjà-résumé.ahap'?\n")
+
+    // Two names Swift deems equal (é composed, é decomposed) are two files, two outputs.
+    try FileManager.default.createDirectory(atPath: "\(folder.path)/nf", withIntermediateDirectories: true)
+    for name in ["caf\u{E9}", "cafe\u{301}"] {
+      try FileManager.default.copyItem(atPath: "\(samples)/heartbeat.ahap", toPath: "\(folder.path)/nf/\(name).ahap")
+    }
+    let batch = try await render("nf --out-dir out -q", in: folder.path)
+    #expect(batch.status == 0, "\(batch.standardError)")
+    #expect(
+      Set(try FileManager.default.contentsOfDirectory(atPath: "\(folder.path)/out").map { Array($0.utf8) }).count == 2)
+  }
 }
 
 /// Reads a symbolic link without following it.

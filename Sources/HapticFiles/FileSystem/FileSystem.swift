@@ -500,7 +500,10 @@ extension FileSystem {
   /// `path` with its last component replaced by `name`, its folder part kept as written.
   package static func replacingName(of path: String, with name: String) -> String {
     let own = self.name(of: path)
-    return (path.hasSuffix(own) ? String(path.dropLast(own.utf8.count)) : "") + name
+    // Counted in bytes on both sides: a name's characters and bytes differ beyond ASCII.
+    let folderPart = path.utf8.dropLast(own.utf8.count)
+    return (path.utf8.reversed().starts(with: own.utf8.reversed()) ? String(decoding: folderPart, as: UTF8.self) : "")
+      + name
   }
 
   /// The last component of `path` (`samples/breath.ahap` → `breath.ahap`).

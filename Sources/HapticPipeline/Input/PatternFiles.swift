@@ -23,7 +23,8 @@ public enum PatternFiles {
     public static func collidingGroups<Item>(
       in items: [Item], by key: (Item) -> String, name: (Item) -> String, reason: (Item) -> String
     ) -> SearchError? {
-      let groups = Dictionary(grouping: items, by: key).values.filter { $0.count > 1 }
+      // By bytes: names that Swift deems equal (one é composed, one decomposed) are two files.
+      let groups = Dictionary(grouping: items, by: { Array(key($0).utf8) }).values.filter { $0.count > 1 }
         .map { $0.sorted { name($0) < name($1) } }.sorted { name($0[0]) < name($1[0]) }
       return groups.isEmpty ? nil : .collisions(groups.map { ($0.map(name), reason($0[0])) })
     }
@@ -117,11 +118,12 @@ public enum PatternFiles {
   public static func refuseOutputsOverInputs(
     _ inputs: [String], outputs: (String) -> [String], loader: PatternLoader, otherInputs: [String] = []
   ) throws(SearchError) {
-    var writers: [String: String] = [:]
+    // Keys are bytes: two spellings of a name that Swift deems equal (NFC, NFD) are two files.
+    var writers: [[UInt8]: String] = [:]
     var writtenIdentities: [FileSystem.Identity: String] = [:]
     for input in inputs {
       for output in outputs(input) {
-        writers[FileSystem.placeKey(output)] = input
+        writers[Array(FileSystem.placeKey(output).utf8)] = input
         if let identity = FileSystem.identity(of: output) { writtenIdentities[identity] = output }
       }
     }
@@ -134,9 +136,10 @@ public enum PatternFiles {
     for input in inputs {
       for waveform in loader.waveformPlaces(patternPath: input) {
         let hit =
-          waveform.places.lazy.compactMap { place in writers[FileSystem.placeKey(place)].map { (place, $0) } }.first
+          waveform.places.lazy.compactMap { place in writers[Array(FileSystem.placeKey(place).utf8)].map { (place, $0) }
+          }.first
           ?? waveform.found.flatMap { identity in
-            writtenIdentities[identity].map { ($0, writers[FileSystem.placeKey($0)] ?? "") }
+            writtenIdentities[identity].map { ($0, writers[Array(FileSystem.placeKey($0).utf8)] ?? "") }
           }
         if let (place, writer) = hit {
           groups.append(

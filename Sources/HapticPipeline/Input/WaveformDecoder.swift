@@ -23,7 +23,15 @@ package enum WaveformDecoder {
       )
     }
     budget -= bytes
-    let channels = try reader.readAll()
+    let channels: [[Float]]
+    do {
+      channels = try reader.readAll()
+    } catch {
+      // libsndfile's words for a read that failed midway ("Error : flac decoder lost sync.")
+      // say what it is, not what the file is: cut short or damaged.
+      guard case .ioFailed(_, let reason) = error else { throw error }
+      throw .ioFailed(path: path, reason: "truncated or damaged (\(Self.plainWords(reason)))")
+    }
     let frames = channels.first?.count ?? 0
     guard frames == reader.frameCount else {
       throw .ioFailed(
@@ -42,6 +50,14 @@ package enum WaveformDecoder {
     }
     // Mixed down once here, not once per event that plays the file.
     return SampledAudio(channels: channels, sampleRate: Double(reader.sampleRate)).monoOrStereo()
+  }
+
+  /// libsndfile's message without its `Error : ` and final period.
+  private static func plainWords(_ message: String) -> String {
+    var words = Substring(message)
+    if words.hasPrefix("Error : ") { words = words.dropFirst("Error : ".count) }
+    if words.hasSuffix(".") { words = words.dropLast() }
+    return String(words)
   }
 
   /// Highest rate a waveform is played from, in Hz: every common recording rate (44.1 to

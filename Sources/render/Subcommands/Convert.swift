@@ -56,6 +56,7 @@ struct Convert: ParsableCommand, OptionChecking {
 
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)
+    input.warnAboutResources(console: console)
     let options = try render.renderOptions(strict: input.strict, console: console)
     let format = try output.format(sampleRate: options.sampleRate)
     if output.destination != nil {

@@ -24,6 +24,7 @@ struct Info: ParsableCommand, OptionChecking {
 
   func run() throws {
     let console = Console()
+    input.warnAboutResources(console: console)
     do {
       if PatternFiles.isPattern(file) {
         let options = try render.renderOptions(strict: input.strict, console: console)

@@ -45,6 +45,7 @@ struct Plot: ParsableCommand, OptionChecking {
 
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)
+    input.warnAboutResources(console: console)
     let options = try render.renderOptions(strict: input.strict, console: console)
     try PatternLoading.checkOutput(output, isNot: file, console: console)
     guard let pattern = PatternLoading.load(file, input: input, console: console) else {

@@ -73,6 +73,7 @@ struct Preview: ParsableCommand, OptionChecking {
 
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)
+    input.warnAboutResources(console: console)
     let options = try render.renderOptions(strict: input.strict, console: console)
     if let output {
       try writePage(to: output, options: options, console: console)
