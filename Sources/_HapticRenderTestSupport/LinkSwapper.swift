@@ -1,13 +1,30 @@
 import Foundation
-import Synchronization
 
 /// Keeps replacing one name in a folder, alternately with a hard link to a file inside and a
 /// symbolic link to a file elsewhere (each made under a temporary name, then renamed over the
 /// name, so the name always exists), until stopped: the race of a check against a use.
 public final class LinkSwapper: Sendable {
-  private final class State: Sendable {
-    let stopRequested = Mutex(false)
-    let finished = Mutex(false)
+  /// Flags shared with the swapping thread, read and written under `lock`.
+  private final class State: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stopRequestedValue = false
+    private var finishedValue = false
+
+    var stopRequested: Bool {
+      get { locked { stopRequestedValue } }
+      set { locked { stopRequestedValue = newValue } }
+    }
+
+    var finished: Bool {
+      get { locked { finishedValue } }
+      set { locked { finishedValue = newValue } }
+    }
+
+    private func locked<Value>(_ body: () -> Value) -> Value {
+      lock.lock()
+      defer { lock.unlock() }
+      return body()
+    }
   }
 
   private let state = State()
@@ -18,7 +35,7 @@ public final class LinkSwapper: Sendable {
     let state = state
     let thread = Thread {
       var round = 0
-      while !state.stopRequested.withLock({ $0 }) {
+      while !state.stopRequested {
         let temporary = "\(folder)/.swap-\(round % 2)"
         unlink(temporary)
         if round % 2 == 0 {
@@ -29,14 +46,14 @@ public final class LinkSwapper: Sendable {
         _ = rename(temporary, "\(folder)/\(name)")
         round += 1
       }
-      state.finished.withLock { $0 = true }
+      state.finished = true
     }
     thread.start()
   }
 
   /// Stops swapping and waits until the last swap is done.
   public func stop() {
-    state.stopRequested.withLock { $0 = true }
-    while !state.finished.withLock({ $0 }) { usleep(1_000) }
+    state.stopRequested = true
+    while !state.finished { usleep(1_000) }
   }
 }

@@ -412,7 +412,7 @@ extension FileSystem {
       }
       guard let status = listed else { continue }
       let isFolder = (status.st_mode & mode_t(S_IFMT)) == mode_t(S_IFDIR)
-      guard let name = String(validating: entry, as: UTF8.self) else {
+      guard let name = validUTF8(entry) else {
         // A name that is not UTF-8 cannot be kept in a String, nor passed on as it is: a
         // folder or a file that would be read is an error, never skipped or misspelt.
         if isFolder || entry.reversed().starts(with: Array(".\(ext)".utf8).reversed()) {
@@ -438,7 +438,7 @@ extension FileSystem {
   /// The names in `folder` that are valid UTF-8, hidden ones (starting with `.`) left out, in
   /// the order listed.
   package static func names(in folder: String) throws(FileSystemError) -> [String] {
-    try entries(in: folder).compactMap { String(validating: $0, as: UTF8.self) }
+    try entries(in: folder).compactMap(validUTF8)
   }
 
   /// The names in `folder` as the bytes they are, hidden ones (starting with `.`) left out, in
@@ -452,6 +452,13 @@ extension FileSystem {
       if name.first != UInt8(ascii: ".") { names.append(name) }
     }
     return names
+  }
+
+  /// `bytes` as a string when they are valid UTF-8; `nil` otherwise (decoding them would
+  /// replace what is not with U+FFFD, and so name another file).
+  package static func validUTF8(_ bytes: [UInt8]) -> String? {
+    let text = String(decoding: bytes, as: UTF8.self)
+    return text.utf8.elementsEqual(bytes) ? text : nil
   }
 
   /// A name's bytes as text: valid UTF-8 as it is, each other byte as `\xHH`.

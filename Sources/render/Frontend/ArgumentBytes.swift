@@ -16,7 +16,7 @@ enum ArgumentBytes {
     for index in 1..<Int(CommandLine.argc) {
       guard let argument = CommandLine.unsafeArgv[index] else { continue }
       let bytes = Array(UnsafeBufferPointer(start: argument, count: strlen(argument)).map { UInt8(bitPattern: $0) })
-      if String(validating: bytes, as: UTF8.self) == nil {
+      if FileSystem.validUTF8(bytes) == nil {
         return
           "'\(FileSystem.displayName(bytes))': the argument is not valid UTF-8, which render cannot keep (a file name must be UTF-8; rename the file)"
       }
