@@ -273,6 +273,19 @@ import _HapticRenderTestSupport
     let info = try await render("info p.ahap", in: folder.path)
     #expect(String(decoding: info.standardOutput, as: UTF8.self).contains("  metadata Project        \(escaped)\n"))
 
+    // A name in the progress line of a batch on a terminal (script(1) gives one).
+    if FileManager.default.isExecutableFile(atPath: "/usr/bin/script") {
+      try FileManager.default.createDirectory(atPath: "\(folder.path)/set", withIntermediateDirectories: true)
+      try FileManager.default.copyItem(
+        atPath: "\(samples)/heartbeat.ahap", toPath: "\(folder.path)/set/a\u{1B}[2Kb.ahap")
+      let terminal = try await CommandRunner.run(
+        "/usr/bin/script", ["-qec", "'\(CommandRunner.renderPath)' set --out-dir out -j 1", "/dev/null"],
+        in: folder.path)
+      let text = String(decoding: terminal.standardOutput, as: UTF8.self)
+      #expect(terminal.status == 0)
+      #expect(text.contains(#"a\u001b[2Kb.ahap"#) && !text.contains("\u{1B}[2Kb"), "\(text.debugDescription)")
+    }
+
     // A file name that reads as a workflow command at the start of a line.
     try FileManager.default.copyItem(atPath: "\(folder.path)/p.ahap", toPath: "\(folder.path)/::error x::y.ahap")
     let named = try await render("lint '::error x::y.ahap'", in: folder.path)
