@@ -286,6 +286,12 @@ import _HapticRenderTestSupport
       #expect(text.contains(#"a\u001b[2Kb.ahap"#) && !text.contains("\u{1B}[2Kb"), "\(text.debugDescription)")
     }
 
+    // An audio file's name in `info`'s table.
+    try FileManager.default.copyItem(atPath: "\(samples)/knock.wav", toPath: "\(folder.path)/k\n::error x.wav")
+    let audio = try await render("info 'k\n::error x.wav'", in: folder.path)
+    #expect(audio.status == 0)
+    #expect(String(decoding: audio.standardOutput, as: UTF8.self).hasPrefix(#"k\n::error x.wav"# + "\n"))
+
     // A file name that reads as a workflow command at the start of a line.
     try FileManager.default.copyItem(atPath: "\(folder.path)/p.ahap", toPath: "\(folder.path)/::error x::y.ahap")
     let named = try await render("lint '::error x::y.ahap'", in: folder.path)
