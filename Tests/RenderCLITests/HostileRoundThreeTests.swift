@@ -342,12 +342,11 @@ import _HapticRenderTestSupport
       "{\"Metadata\": {\"Description\": \"" + String(repeating: "\\u0041", count: 1_000_000) + "\"}, "
         + "\"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": \"HapticTransient\", \"EventParameters\": []}}]}",
       to: "\(folder.path)/e.ahap")
+    // Each command ends within `render`'s 60 s time-out (exit 124 otherwise), even on a busy
+    // machine; SlowPathTests times the decoding itself.
     for command in ["lint e.ahap -q", "info e.ahap", "e.ahap -o e.wav -q", "plot e.ahap -o e.svg -q"] {
-      let start = Date()
       let result = try await render(command, in: folder.path)
-      let elapsed = Date().timeIntervalSince(start)
       #expect(result.status == 0, "\(command): \(result.standardError)")
-      #expect(elapsed < 20, "\(command) took \(elapsed) s")
     }
   }
 
@@ -441,31 +440,36 @@ import _HapticRenderTestSupport
 
   /// Starts `render preview long.ahap -o long.html` with `TMPDIR=folder/tmp`, sends `signal`
   /// once `ready` holds for the names in the scratch folder (none yet: `nil`), and returns the
-  /// exit status (the signal's number when it killed the process) and standard error.
+  /// exit status (the signal's number when it killed the process) and standard error. A
+  /// preview that ends before the moment is seen (a busy machine) is run again, up to 20 times.
   private func interruptedPreview(
     in folder: String, signal: Int32, when ready: ([String]?) -> Bool
   ) throws -> (status: Int32, standardError: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CommandRunner.renderPath)
-    process.arguments = ["preview", "long.ahap", "-o", "long.html", "-q"]
-    process.currentDirectoryURL = URL(fileURLWithPath: folder)
-    process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": "\(folder)/tmp"]) { $1 }
-    let errors = Pipe()
-    process.standardError = errors
-    try process.run()
-    var waited = 0
-    while waited < 6_000 {
-      let scratch = (try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/tmp"))?
-        .first { $0.hasPrefix("render-preview-") }
-      let names = scratch.map { (try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/tmp/\($0)")) ?? [] }
-      if ready(names) || !process.isRunning { break }
-      usleep(5_000)
-      waited += 1
+    for _ in 0..<20 {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: CommandRunner.renderPath)
+      process.arguments = ["preview", "long.ahap", "-o", "long.html", "-q"]
+      process.currentDirectoryURL = URL(fileURLWithPath: folder)
+      process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": "\(folder)/tmp"]) { $1 }
+      let errors = Pipe()
+      process.standardError = errors
+      try process.run()
+      var isReady = false
+      while process.isRunning, !isReady {
+        let scratch = (try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/tmp"))?
+          .first { $0.hasPrefix("render-preview-") }
+        isReady = ready(
+          scratch.map { (try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/tmp/\($0)")) ?? [] })
+        if !isReady { usleep(1_000) }
+      }
+      if isReady { kill(process.processIdentifier, signal) }
+      let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      if isReady { return (process.terminationStatus, text) }
+      try? FileManager.default.removeItem(atPath: "\(folder)/long.html")
     }
-    kill(process.processIdentifier, signal)
-    let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    return (process.terminationStatus, text)
+    Issue.record("the moment to send the signal was never seen")
+    return (0, "")
   }
 
   @Test func aSignalledPreviewLeavesNothingAndSaysSo() async throws {
