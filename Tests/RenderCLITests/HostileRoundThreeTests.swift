@@ -113,7 +113,6 @@ import _HapticRenderTestSupport
     try FileManager.default.copyItem(atPath: "\(samples)/heartbeat.ahap", toPath: "\(folder.path)/hb.ahap")
     #expect(mkfifo("\(folder.path)/g/hb.flac", 0o644) == 0)
     #expect(mkfifo("\(folder.path)/out/hb.wav", 0o644) == 0)
-    let started = Date()
     let check = try await render("check hb.ahap --golden g --update", in: folder.path)
     #expect(check.status == 1)
     #expect(
@@ -126,7 +125,7 @@ import _HapticRenderTestSupport
       batch.standardError.contains(
         "cannot open 'out/hb.wav': is a FIFO (named pipe), not a regular file; it is not written to"),
       "\(batch.standardError)")
-    #expect(Date().timeIntervalSince(started) < 30, "never waited on the FIFO")
+    // A wait on the FIFO would end in `render`'s 60 s time-out: exit 124, not 1.
     #expect(folder.contents("g") == ["hb.flac"] && folder.contents("out") == ["hb.wav"])
   }
 
