@@ -141,14 +141,29 @@ public struct ControlTimeline: Sendable {
   }
 
   /// The value at `time` seconds, for calls whose times never decrease: `index` remembers the
-  /// breakpoint reached (start it at −1), so each call costs O(1) amortized.
+  /// breakpoint reached (start it at −1), so each call costs O(1) amortized. A jump over more
+  /// than a few breakpoints (the first call of a voice that starts late in a long curve) is a
+  /// binary search, not a walk from the start.
   ///
   /// Invariant: gives exactly ``value(at:)``.
   @inline(__always)
   package func value(at time: Double, from index: inout Int) -> Double {
     if index >= 0, index < times.count, times[index] > time { index = -1 }  // time went back
-    while index + 1 < times.count, times[index + 1] <= time { index += 1 }
+    var steps = 0
+    while index + 1 < times.count, times[index + 1] <= time {
+      index += 1
+      steps += 1
+      if steps == 8 {
+        index = breakpointCount(atOrBefore: time) - 1
+        break
+      }
+    }
     return interpolate(after: index, at: time)
+  }
+
+  /// The largest breakpoint value, or `nil` when there is none. O(log n).
+  package var largestValue: Double? {
+    values.isEmpty ? nil : peaks.maximum(of: 0..<values.count)
   }
 
   /// The piece of the function from breakpoint `index` (−1: before the first) to the next:

@@ -112,10 +112,15 @@ package struct ParameterTrack: Sendable {
     return end
   }
 
-  /// The largest value the track can reach.
+  /// The largest value the track can reach: the largest breakpoint combined (combining does
+  /// not decrease as the control grows, for the event values in a parameter's range, so no
+  /// breakpoint gives more), without a pass over every breakpoint for every event.
   package var maximum: Double {
     guard let control else { return base }
-    return timeline.values.map { control.combine(event: base, control: $0) }.max() ?? base
+    guard !multiplies || base >= 0 else {
+      return timeline.values.map { control.combine(event: base, control: $0) }.max() ?? base
+    }
+    return timeline.largestValue.map { control.combine(event: base, control: $0) } ?? base
   }
 
   /// The times strictly between `start` and `end` seconds where the value can change slope

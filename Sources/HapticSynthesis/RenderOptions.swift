@@ -81,9 +81,14 @@ extension RenderOptions {
     guard tailSeconds.isFinite, tailSeconds >= 0 else {
       throw .invalidOption("tail (--tail) \(tailSeconds.formatted) s is not a number of seconds ≥ 0")
     }
-    guard Self.maximumDurations.contains(maximumDurationSeconds), maximumDurationSeconds > 0 else {
+    guard Self.maximumDurations.contains(maximumDurationSeconds) else {
       throw .invalidOption(
         "maximum duration (--max-duration) \(maximumDurationSeconds.formatted) s is outside 0…604800 s (a week)")
+    }
+    guard maximumDurationSeconds > 0 else {
+      throw .invalidOption(
+        "maximum duration (--max-duration) \(maximumDurationSeconds.formatted) s must be more than 0 (up to 604800 s, a week)"
+      )
     }
   }
 }

@@ -42,6 +42,10 @@ struct RenderCommand: ParsableCommand {
     AllocatorTuning.keepFreedMemory()
     let handlers = SignalHandling.install()
     defer { withExtendedLifetime(handlers) {} }
+    if let message = ArgumentBytes.undecodableArgumentMessage() {
+      StandardError.write("render: error: \(message)\n")
+      exit(withError: ExitCode.validationFailure)
+    }
     var arguments = Array(CommandLine.arguments.dropFirst())
     if arguments == ["--help"] || arguments == ["-h"] {
       print(helpMessage())

@@ -1,6 +1,12 @@
 internal import CSndFile
 import HapticSynthesis
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Reads any audio file libsndfile reads, as float frames in −1 … 1.
 public final class AudioFileReader {
   public let path: String
@@ -16,13 +22,30 @@ public final class AudioFileReader {
   ///
   /// - Throws: ``EncodingError/cannotOpenFile(_:)`` with the system's error number, or
   ///   ``EncodingError/cannotOpen(path:reason:)`` with libsndfile's message.
-  public init(path: String) throws(EncodingError) {
+  public convenience init(path: String) throws(EncodingError) {
     let descriptor: Int32
     do {
       descriptor = try FileSystem.openRegularFile(path).descriptor
     } catch {
       throw .cannotOpenFile(FileSystem.readProblem(path) ?? error)
     }
+    try self.init(descriptor: descriptor, path: path)
+  }
+
+  /// Reads a file already opened (and checked) by ``FileSystem/openFile(_:)``, through its own
+  /// descriptor: the path is not looked up again.
+  package convenience init(file: FileSystem.OpenedFile) throws(EncodingError) {
+    let descriptor = dup(file.descriptor)
+    guard descriptor >= 0 else {
+      throw .cannotOpenFile(.systemCall(path: file.path, number: .current))
+    }
+    // Read from the start whatever was read before through the shared offset.
+    lseek(descriptor, 0, SEEK_SET)
+    try self.init(descriptor: descriptor, path: file.path)
+  }
+
+  /// Takes `descriptor` over: libsndfile closes it with the handle, or at once when it fails.
+  private init(descriptor: Int32, path: String) throws(EncodingError) {
     var info = SF_INFO()
     // libsndfile closes the descriptor with the handle, or at once when it fails.
     guard let handle = sf_open_fd(descriptor, Int32(SFM_READ), &info, 1) else {

@@ -30,6 +30,11 @@ public struct AudioFileWriter: ~Copyable {
   /// Where the finished file goes.
   public enum Destination: Sendable, Equatable {
     case file(String)
+    /// A regular file only, moved into place by renaming over its name when complete: a
+    /// symbolic link at that name is refused, never followed, and so is a folder, a FIFO, a
+    /// device or a socket, which is not opened. For files named by the tool, not the user
+    /// (golden files, the outputs of a batch).
+    case regularFile(String)
     /// The finished file's bytes are copied to standard output.
     case standardOutput
   }
@@ -38,6 +43,9 @@ public struct AudioFileWriter: ~Copyable {
   public let format: AudioFileFormat
   public let channelCount: Int
   private let sink: Sink
+  /// libsndfile writes into the pipe itself (Ogg, Opus, MP3 to a pipe): its failures are found
+  /// by looking at the pipe (``StreamedOutput/checkReaderIsThere()``).
+  private let isPiped: Bool
   private var state: State
   private var interleaved: [Float] = []
 
@@ -71,18 +79,26 @@ public struct AudioFileWriter: ~Copyable {
     }
     let path: String? =
       switch destination {
-      case .file(let path): path
+      case .file(let path), .regularFile(let path): path
       case .standardOutput: nil
       }
+    let isRegularOnly = if case .regularFile = destination { true } else { false }
+    var isPipedHandle = false
     let sink: Sink
     let handle: OpaquePointer?
-    do {
-      let through = try OutputFile.writeThroughDescriptor(path)
+    do throws(FileSystemError) {
+      var through: Int32?
+      if isRegularOnly {
+        if let path, let refusal = FileSystem.notRegularFileProblem(path) { throw refusal }
+      } else {
+        through = try OutputFile.writeThroughDescriptor(path)
+      }
       var piped: OpaquePointer?
       if let through, format.streamsToPipes, FileSystem.isPipe(through) {
         piped = sf_open_fd(through, Int32(SFM_WRITE), &info, 0).map(Self.configure)
       }
       if let through, let piped {
+        isPipedHandle = true
         sink = .stream(StreamedOutput(descriptor: through, name: OutputFile.name(of: path)))
         handle = piped
       } else if let through, format.streamsWithKnownLength, let frameCount {
@@ -101,7 +117,7 @@ public struct AudioFileWriter: ~Copyable {
           return opened
         }
       } else {
-        let output = try OutputFile(path: path, writingThrough: through)
+        let output = try OutputFile(path: path, writingThrough: through, followingLinks: !isRegularOnly)
         let buffered = BufferedOutput(descriptor: output.descriptor, name: output.name)
         sink = .file(output, buffered)
         handle = buffered.open(&info).map(Self.configure)
@@ -120,6 +136,7 @@ public struct AudioFileWriter: ~Copyable {
     self.format = format
     self.channelCount = channelCount
     self.sink = sink
+    isPiped = isPipedHandle
     state = .open(handle)
   }
 
@@ -167,7 +184,8 @@ public struct AudioFileWriter: ~Copyable {
         return sf_writef_float(handle, samples.baseAddress, sf_count_t(block.frameCount))
       }
     }
-    guard written == sf_count_t(block.frameCount) else {
+    if case .stream(let stream) = sink, isPiped { stream.checkReaderIsThere() }
+    guard written == sf_count_t(block.frameCount), !(isPiped && sink.failure != nil) else {
       let failure: EncodingError =
         if let cause = sink.failure {
           .fileSystemFailed(path: sink.name, cause: cause)
@@ -203,6 +221,7 @@ public struct AudioFileWriter: ~Copyable {
     state = .closed
     let status = sf_close(handle)
     sink.flush()
+    if case .stream(let stream) = sink, isPiped { stream.checkReaderIsThere() }
     if let failure = sink.failure {
       sink.discard()
       throw .fileSystemFailed(path: sink.name, cause: failure)

@@ -51,6 +51,17 @@ package final class StreamedOutput: VirtualFile {
     self.name = name
   }
 
+  /// For a pipe that libsndfile writes into itself: records a broken pipe (`EPIPE`) as the
+  /// ``failure`` when the reading end has gone. libsndfile's MP3 writer takes no notice of a
+  /// failed write, and its Ogg writer reports one in its own words; the pipe says it plainly.
+  package func checkReaderIsThere() {
+    guard problem == nil else { return }
+    var poller = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+    if poll(&poller, 1, 0) == 1, poller.revents & Int16(POLLERR) != 0 {
+      problem = .systemCall(path: name, number: ErrorNumber(EPIPE), context: "write failed")
+    }
+  }
+
   /// Sends the header that libsndfile writes when closing a file of `frameCount` frames, found
   /// by a rehearsal: the same format opened on a stream that keeps only its header, set up by
   /// `configure`, given `frameCount` frames of raw zeros (counted, not kept), and closed.

@@ -65,6 +65,56 @@ package enum FileSystem {
   /// - Throws: ``FileSystemError`` naming the file and why: the system's error number, or what
   ///   the file is instead (a folder, a FIFO, a device or a socket).
   package static func openRegularFile(_ path: String) throws(FileSystemError) -> (descriptor: Int32, size: Int) {
+    let (descriptor, status) = try openRegular(path)
+    return (descriptor, Int(status.st_size))
+  }
+
+  /// A regular file opened for reading by ``openFile(_:)``: the one descriptor that is checked
+  /// and read, so that what is checked is what is read even if the path is changed meanwhile.
+  /// The descriptor closes when the value is released.
+  package final class OpenedFile: @unchecked Sendable {
+    /// The path it was opened by, for messages.
+    package let path: String
+    package let descriptor: Int32
+    package let identity: Identity
+    /// Its length in bytes when it was opened.
+    package let size: Int
+
+    fileprivate init(path: String, descriptor: Int32, identity: Identity, size: Int) {
+      self.path = path
+      self.descriptor = descriptor
+      self.identity = identity
+      self.size = size
+    }
+
+    deinit { close(descriptor) }
+
+    /// The absolute path of the file this descriptor reads, links resolved, as the kernel
+    /// holds it for the open file (not the path looked up again); `nil` when the system
+    /// cannot tell.
+    package var realPath: String? {
+      #if os(Linux)
+        guard let link = FileSystem.readLink("/proc/self/fd/\(descriptor)"), link.hasPrefix("/"),
+          !link.hasSuffix(" (deleted)")
+        else { return nil }
+        return link
+      #else
+        var buffer = [CChar](repeating: 0, count: Int(MAXPATHLEN) + 1)
+        guard fcntl(descriptor, F_GETPATH, &buffer) == 0 else { return nil }
+        return String(cString: buffer)
+      #endif
+    }
+  }
+
+  /// Opens a regular file for reading as ``openRegularFile(_:)`` does, keeping its identity.
+  package static func openFile(_ path: String) throws(FileSystemError) -> OpenedFile {
+    let (descriptor, status) = try openRegular(path)
+    return OpenedFile(
+      path: path, descriptor: descriptor,
+      identity: Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino)), size: Int(status.st_size))
+  }
+
+  private static func openRegular(_ path: String) throws(FileSystemError) -> (descriptor: Int32, status: stat) {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
     guard descriptor >= 0 else {
       let number = ErrorNumber.current
@@ -89,7 +139,61 @@ package enum FileSystem {
       throw .failed(path: path, reason: "is \(what), not a regular file")
     }
     _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-    return (descriptor, Int(status.st_size))
+    return (descriptor, status)
+  }
+
+  /// Why `path` cannot be replaced as a regular file without following a link or writing into
+  /// something else: it is a symbolic link, a folder, a FIFO, a device or a socket. `nil` when
+  /// nothing is there or a regular file is. Looked at with `lstat`: nothing is opened.
+  package static func notRegularFileProblem(_ path: String) -> FileSystemError? {
+    var status = stat()
+    guard lstat(path, &status) == 0 else { return nil }
+    let what: String
+    switch status.st_mode & mode_t(S_IFMT) {
+    case mode_t(S_IFREG): return nil
+    case mode_t(S_IFLNK):
+      return .failed(path: path, reason: "is a symbolic link, which is not followed here; remove it to write this file")
+    case mode_t(S_IFDIR): what = "a directory"
+    case mode_t(S_IFIFO): what = "a FIFO (named pipe)"
+    case mode_t(S_IFSOCK): what = "a socket"
+    default: what = "a device"
+    }
+    return .failed(path: path, reason: "is \(what), not a regular file; it is not written to")
+  }
+
+  /// One spelling of `path` for comparing places: the real path of its deepest existing part
+  /// (links and `..` resolved there) followed by the rest as written. Two paths that would
+  /// reach one file (once it exists) through existing folders get the same text.
+  package static func placeKey(_ path: String) -> String {
+    var rest: [Substring] = []
+    var current = path
+    while true {
+      if let real = realPath(current) {
+        return ([real == "/" ? "" : real] + rest.reversed().map(String.init)).joined(separator: "/")
+      }
+      let parent = directory(of: current)
+      guard parent != current, let last = current.split(separator: "/").last else { return path }
+      rest.append(last)
+      current = parent
+    }
+  }
+
+  /// `true` when something is at `path` itself, a dangling symbolic link included.
+  package static func entryExists(_ path: String) -> Bool {
+    var status = stat()
+    return lstat(path, &status) == 0
+  }
+
+  /// The real path of `path` when it exists, otherwise of its deepest existing parent folder,
+  /// with the rest of `path` left off: where a path leads as far as it leads anywhere.
+  package static func realPathOfExistingPart(_ path: String) -> String? {
+    var current = path
+    while true {
+      if let real = realPath(current) { return real }
+      let parent = directory(of: current)
+      if parent == current { return nil }
+      current = parent
+    }
   }
 
   /// `true` when `path` names a directory.
@@ -140,11 +244,6 @@ package enum FileSystem {
   /// Removes a file if it exists; errors are ignored (used for clean-up).
   package static func removeIfPresent(_ path: String) {
     unlink(path)
-  }
-
-  /// Removes an empty folder; errors are ignored (used for clean-up).
-  package static func removeEmptyFolder(_ path: String) {
-    rmdir(path)
   }
 
   /// `path` itself when absolute or when `folder` is `"."`, otherwise `path` inside `folder`.
@@ -303,11 +402,28 @@ extension FileSystem {
     }
     var found: [String] = []
     var folders: [String] = []
-    for name in try names(in: folder) {
-      let path = folder.hasSuffix("/") ? folder + name : "\(folder)/\(name)"
-      var status = stat()
-      guard lstat(path, &status) == 0 else { continue }
-      if (status.st_mode & mode_t(S_IFMT)) == mode_t(S_IFDIR) {
+    let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+    for entry in try entries(in: folder) {
+      let listed: stat? = (Array(prefix.utf8) + entry + [0]).withUnsafeBufferPointer { buffer in
+        buffer.withMemoryRebound(to: CChar.self) { path in
+          var status = stat()
+          return lstat(path.baseAddress!, &status) == 0 ? status : nil
+        }
+      }
+      guard let status = listed else { continue }
+      let isFolder = (status.st_mode & mode_t(S_IFMT)) == mode_t(S_IFDIR)
+      guard let name = validUTF8(entry) else {
+        // A name that is not UTF-8 cannot be kept in a String, nor passed on as it is: a
+        // folder or a file that would be read is an error, never skipped or misspelt.
+        if isFolder || entry.reversed().starts(with: Array(".\(ext)".utf8).reversed()) {
+          throw .failed(
+            path: prefix + displayName(entry),
+            reason: "the name is not valid UTF-8, which render cannot keep; rename it")
+        }
+        continue
+      }
+      let path = prefix + name
+      if isFolder {
         folders.append(path)
       } else if name.hasSuffix(".\(ext)") {
         found.append(path)
@@ -319,18 +435,52 @@ extension FileSystem {
     return found.sorted()
   }
 
-  /// The names in `folder`, hidden ones (starting with `.`) left out, in the order listed.
+  /// The names in `folder` that are valid UTF-8, hidden ones (starting with `.`) left out, in
+  /// the order listed.
   package static func names(in folder: String) throws(FileSystemError) -> [String] {
+    try entries(in: folder).compactMap(validUTF8)
+  }
+
+  /// The names in `folder` as the bytes they are, hidden ones (starting with `.`) left out, in
+  /// the order listed.
+  package static func entries(in folder: String) throws(FileSystemError) -> [[UInt8]] {
     guard let directory = opendir(folder) else { throw .systemCall(path: folder, number: .current) }
     defer { closedir(directory) }
-    var names: [String] = []
+    var names: [[UInt8]] = []
     while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if !name.hasPrefix(".") { names.append(name) }
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+      if name.first != UInt8(ascii: ".") { names.append(name) }
     }
     return names
+  }
+
+  /// `bytes` as a string when they are valid UTF-8; `nil` otherwise (decoding them would
+  /// replace what is not with U+FFFD, and so name another file).
+  package static func validUTF8(_ bytes: [UInt8]) -> String? {
+    let text = String(decoding: bytes, as: UTF8.self)
+    return text.utf8.elementsEqual(bytes) ? text : nil
+  }
+
+  /// A name's bytes as text: valid UTF-8 as it is, each other byte as `\xHH`.
+  package static func displayName(_ bytes: [UInt8]) -> String {
+    var text = ""
+    var iterator = bytes.makeIterator()
+    var parser = Unicode.UTF8.ForwardParser()
+    var offset = 0
+    while true {
+      switch parser.parseScalar(from: &iterator) {
+      case .valid(let encoded):
+        text.unicodeScalars.append(Unicode.UTF8.decode(encoded))
+        offset += encoded.count
+      case .error(let length):
+        for byte in bytes[offset..<offset + length] {
+          text += (byte < 16 ? "\\x0" : "\\x") + String(byte, radix: 16, uppercase: true)
+        }
+        offset += length
+      case .emptyInput:
+        return text
+      }
+    }
   }
 
   /// Why `path` cannot be read when nothing is there: "no such file", and the path it most
@@ -357,7 +507,10 @@ extension FileSystem {
   /// `path` with its last component replaced by `name`, its folder part kept as written.
   package static func replacingName(of path: String, with name: String) -> String {
     let own = self.name(of: path)
-    return (path.hasSuffix(own) ? String(path.dropLast(own.utf8.count)) : "") + name
+    // Counted in bytes on both sides: a name's characters and bytes differ beyond ASCII.
+    let folderPart = path.utf8.dropLast(own.utf8.count)
+    return (path.utf8.reversed().starts(with: own.utf8.reversed()) ? String(decoding: folderPart, as: UTF8.self) : "")
+      + name
   }
 
   /// The last component of `path` (`samples/breath.ahap` → `breath.ahap`).

@@ -41,10 +41,13 @@ package final class OutputFile {
 
   /// Prepares to write `path`, or standard output when `path` is `nil`.
   ///
-  /// - Parameter descriptor: What ``writeThroughDescriptor(_:)`` gave for `path`; the output
-  ///   owns it (and closes it even when this throws).
+  /// - Parameters:
+  ///   - descriptor: What ``writeThroughDescriptor(_:)`` gave for `path`; the output owns it
+  ///     (and closes it even when this throws).
+  ///   - followingLinks: Replace the file a symbolic link at `path` leads to (`false`: the
+  ///     name `path` itself is renamed over, whatever it is).
   /// - Throws: ``FileSystemError`` naming the target with the system's error number.
-  package init(path: String?, writingThrough descriptor: Int32?) throws(FileSystemError) {
+  package init(path: String?, writingThrough descriptor: Int32?, followingLinks: Bool = true) throws(FileSystemError) {
     name = Self.name(of: path)
     let folder: String
     if let descriptor {
@@ -52,7 +55,7 @@ package final class OutputFile {
       folder = TemporaryPath.folder
     } else {
       let path = path ?? ""
-      let resolved = FileSystem.linkChain(path).last ?? path
+      let resolved = followingLinks ? FileSystem.linkChain(path).last ?? path : path
       if let problem = FileSystem.writeProblem(resolved, name: path) { throw problem }
       target = .replace(path: resolved)
       folder = FileSystem.directory(of: resolved)
@@ -83,15 +86,21 @@ package final class OutputFile {
         named = try TemporaryPath.link(descriptor, besides: path)
         temporaryPath = named
       }
+      // A file replaced keeps its permissions (a private output stays private).
+      var status = stat()
+      if lstat(path, &status) == 0, status.st_mode & mode_t(S_IFMT) == mode_t(S_IFREG) {
+        fchmod(descriptor, status.st_mode & 0o7777)
+      }
       try FileSystem.rename(named, to: path)
       temporaryPath = nil
+      TemporaryFiles.countCompleted(at: path)
     case .writeThrough(let output):
       guard lseek(descriptor, 0, SEEK_SET) == 0 else {
         throw .systemCall(path: name, number: .current)
       }
       try FileSystem.copy(from: descriptor, named: name, to: output, named: name)
+      TemporaryFiles.countCompleted()
     }
-    TemporaryFiles.countCompleted()
   }
 
   /// Abandons the output: closes and removes the temporary file; the target is untouched.

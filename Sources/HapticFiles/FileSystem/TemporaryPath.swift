@@ -123,7 +123,7 @@ package enum TemporaryPath {
     }
   }
 
-  private static func modificationSeconds(_ status: stat) -> Int {
+  package static func modificationSeconds(_ status: stat) -> Int {
     #if os(Linux)
       Int(status.st_mtim.tv_sec)
     #else

@@ -1,3 +1,4 @@
+import HapticFiles
 import HapticModel
 import HapticSynthesis
 
@@ -10,9 +11,19 @@ public struct LoadedPattern: Sendable {
   /// The decoded audio of every `AudioCustom` event's waveform, by its ``Waveform/path``.
   public var waveforms: [String: SampledAudio]
 
+  /// The files read for the waveforms, by identity (the path found for each): outputs of the
+  /// same run must not replace them.
+  package var waveformFiles: [FileSystem.Identity: String] = [:]
+
   public init(_ pattern: Pattern, waveforms: [String: SampledAudio] = [:]) {
     self.pattern = pattern
     self.waveforms = waveforms
+  }
+
+  /// ``waveforms`` as they are played: those above ``WaveformDecoder/maximumSampleRate``
+  /// halved until they are at most that; the others as they are, without a copy.
+  package var playableWaveforms: [String: SampledAudio] {
+    waveforms.mapValues(WaveformDecoder.playable)
   }
 
   public subscript<Value>(dynamicMember member: WritableKeyPath<Pattern, Value>) -> Value {

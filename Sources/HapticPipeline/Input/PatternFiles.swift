@@ -23,7 +23,8 @@ public enum PatternFiles {
     public static func collidingGroups<Item>(
       in items: [Item], by key: (Item) -> String, name: (Item) -> String, reason: (Item) -> String
     ) -> SearchError? {
-      let groups = Dictionary(grouping: items, by: key).values.filter { $0.count > 1 }
+      // By bytes: names that Swift deems equal (one é composed, one decomposed) are two files.
+      let groups = Dictionary(grouping: items, by: { Array(key($0).utf8) }).values.filter { $0.count > 1 }
         .map { $0.sorted { name($0) < name($1) } }.sorted { name($0[0]) < name($1[0]) }
       return groups.isEmpty ? nil : .collisions(groups.map { ($0.map(name), reason($0[0])) })
     }
@@ -91,6 +92,66 @@ public enum PatternFiles {
     if FileSystem.isSameFile(output, input) {
       throw .failed(path: output, reason: "is the input '\(input)'; it is not replaced (choose another output)")
     }
+  }
+
+  /// Refuses an output that would replace a file the render of `pattern` reads: the pattern
+  /// `input`, one of its waveforms, or one of `otherInputs` (a profile file).
+  ///
+  /// - Throws: ``FileSystemError`` naming both.
+  public static func checkOutput(
+    _ output: String, isNot input: String, norInputsOf pattern: LoadedPattern, otherInputs: [String] = []
+  ) throws(FileSystemError) {
+    try checkOutput(output, isNot: input)
+    for other in otherInputs { try checkOutput(output, isNot: other) }
+    guard let identity = FileSystem.identity(of: output), let waveform = pattern.waveformFiles[identity] else { return }
+    throw .failed(
+      path: output, reason: "is the waveform '\(waveform)' of '\(input)'; it is not replaced (choose another output)")
+  }
+
+  /// Refuses a run in which an output would replace, or be, a waveform that another input of
+  /// the run plays (or one of `otherInputs`): found before anything is written, so what is
+  /// written never depends on the order or the number of threads.
+  ///
+  /// - Parameters:
+  ///   - outputs: The files the run writes for an input.
+  /// - Throws: ``SearchError/collisions(_:)``, one group per input that would be hit.
+  public static func refuseOutputsOverInputs(
+    _ inputs: [String], outputs: (String) -> [String], loader: PatternLoader, otherInputs: [String] = []
+  ) throws(SearchError) {
+    // Keys are bytes: two spellings of a name that Swift deems equal (NFC, NFD) are two files.
+    var writers: [[UInt8]: String] = [:]
+    var writtenIdentities: [FileSystem.Identity: String] = [:]
+    for input in inputs {
+      for output in outputs(input) {
+        writers[Array(FileSystem.placeKey(output).utf8)] = input
+        if let identity = FileSystem.identity(of: output) { writtenIdentities[identity] = output }
+      }
+    }
+    var groups: [(files: [String], reason: String)] = []
+    for other in otherInputs {
+      if let identity = FileSystem.identity(of: other), let output = writtenIdentities[identity] {
+        groups.append(([other], "would be replaced by the output '\(output)'; choose another output folder"))
+      }
+    }
+    for input in inputs {
+      for waveform in loader.waveformPlaces(patternPath: input) {
+        let hit =
+          waveform.places.lazy.compactMap { place in writers[Array(FileSystem.placeKey(place).utf8)].map { (place, $0) }
+          }.first
+          ?? waveform.found.flatMap { identity in
+            writtenIdentities[identity].map { ($0, writers[Array(FileSystem.placeKey($0).utf8)] ?? "") }
+          }
+        if let (place, writer) = hit {
+          groups.append(
+            (
+              [input],
+              "plays the waveform '\(place)', which the output of '\(writer)' would replace; choose another output folder"
+            ))
+          break
+        }
+      }
+    }
+    if !groups.isEmpty { throw .collisions(groups) }
   }
 
   /// The name of a file without its folder and extension: `samples/breath.ahap` → `breath`.

@@ -70,6 +70,33 @@ public struct PatternLoader: Sendable {
     return outcome
   }
 
+  /// The places each waveform of the pattern at `path` is looked for, in order, up to the
+  /// first where a file is (whose identity is given): what a render of it would read. Nothing
+  /// is decoded; a file that cannot be read or parsed gives none (its render reports why).
+  package func waveformPlaces(patternPath path: String) -> [(places: [String], found: FileSystem.Identity?)] {
+    var diagnostics = Diagnostics()
+    guard let bytes = try? FileSystem.readAll(path, limit: limits.patternBytes),
+      let pattern = Pattern.parse(bytes, file: path, diagnostics: &diagnostics)
+    else { return [] }
+    let resolver = WaveformResolver(patternPath: path, resourceFolders: resourceFolders, isSandboxed: isSandboxed)
+    var seen = Set<String>()
+    var result: [(places: [String], found: FileSystem.Identity?)] = []
+    for event in pattern.events {
+      guard let waveform = event.waveform, seen.insert(waveform.path).inserted else { continue }
+      var places: [String] = []
+      var found: FileSystem.Identity?
+      for place in resolver.candidates(for: waveform.path) {
+        places.append(place)
+        if let identity = FileSystem.identity(of: place) {
+          found = identity
+          break
+        }
+      }
+      result.append((places, found))
+    }
+    return result
+  }
+
   /// Finds and decodes the waveforms of a pattern read from `patternPath` (which names the
   /// folder waveforms are looked up in, and the file in diagnostics).
   ///
@@ -87,21 +114,22 @@ public struct PatternLoader: Sendable {
       let event = loaded.events[index]
       let location = event.position.location(in: patternPath)
       let path = event.path.appending("EventWaveformPath")
-      let found: String
+      let file: FileSystem.OpenedFile
       do {
-        found = try resolver.resolve(waveform.path)
+        file = try resolver.open(waveform.path)
       } catch {
         diagnostics.error(at: location, path, error.description)
         continue
       }
-      let identity = FileSystem.identity(of: found)
+      let found = file.path
       let result =
-        identity.flatMap { decoded[$0] }
-        ?? Result { () throws(EncodingError) in try WaveformDecoder.decode(found, budget: &budget) }
-      if let identity { decoded[identity] = result }
+        decoded[file.identity]
+        ?? Result { () throws(EncodingError) in try WaveformDecoder.decode(file, budget: &budget) }
+      decoded[file.identity] = result
       switch result {
       case .success(let audio):
         loaded.events[index].waveform?.path = found
+        loaded.waveformFiles[file.identity] = found
         loaded.waveforms[found] = audio
       case .failure(.ioFailed(_, let reason)):
         diagnostics.error(at: location, path, "waveform '\(found)' is \(reason)")

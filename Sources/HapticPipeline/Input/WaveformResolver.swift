@@ -11,15 +11,22 @@ package struct WaveformResolver: Sendable {
   package enum Failure: Error, CustomStringConvertible {
     /// `meant`: the path the event most likely meant, written as `path` is.
     case notFound(path: String, searched: [String], meant: String?)
-    case outsideSandbox(found: String)
+    /// In a sandbox: the path leads out of the allowed folders, whether or not a file is there
+    /// (the message is the same, so that it tells nothing of what is outside).
+    case outsideSandbox(path: String)
+    /// Something is at `found` but it cannot be read as a file: a folder, a FIFO, a device, a
+    /// link that leads nowhere or in a loop.
+    case unusable(found: String, reason: String)
 
     package var description: String {
       switch self {
       case .notFound(let path, let searched, let meant):
         "waveform \"\(path)\" not found; looked in \(searched.map { "'\($0)'" }.joined(separator: ", "))"
           + (meant.map { "; did you mean \"\($0)\"?" } ?? "")
-      case .outsideSandbox(let found):
-        "waveform '\(found)' is outside the pattern's folder and the --resources folders, which --sandbox allows"
+      case .outsideSandbox(let path):
+        "waveform '\(path)' is outside the pattern's folder and the --resources folders, which --sandbox allows"
+      case .unusable(let found, let reason):
+        "waveform '\(found)' is not readable audio: cannot open '\(found)': \(reason)"
       }
     }
   }
@@ -46,23 +53,50 @@ package struct WaveformResolver: Sendable {
     return ([patternFolder] + resourceFolders).map { FileSystem.resolve(path, against: $0) }
   }
 
-  /// The first candidate that is an existing file, checked against the sandbox.
-  package func resolve(_ path: String) throws(Failure) -> String {
+  /// Opens the first candidate that exists. In a sandbox, the file is checked where the opened
+  /// descriptor leads, never by its path again: a link swapped in between the check and the
+  /// read cannot lead out.
+  ///
+  /// A candidate with nothing at it is passed over; anything else that cannot be opened (a
+  /// folder, a FIFO, a link that leads nowhere) is reported as it is.
+  package func open(_ path: String) throws(Failure) -> FileSystem.OpenedFile {
     let places = candidates(for: path)
-    guard let found = places.first(where: { FileSystem.exists($0) && !FileSystem.isDirectory($0) }) else {
-      // The closest name beside any place searched, written as the event wrote the path; none
-      // in a sandbox, where names in folders would tell an untrusted pattern what is there.
-      let meant =
-        sandboxRoots == nil
-        ? places.lazy.compactMap(FileSystem.meantName).first.map { FileSystem.replacingName(of: path, with: $0) }
-        : nil
-      throw .notFound(path: path, searched: places, meant: meant)
-    }
-    if let sandboxRoots {
-      guard let real = FileSystem.realPath(found), sandboxRoots.contains(where: { real.hasPrefix($0) }) else {
-        throw .outsideSandbox(found: found)
+    for place in places {
+      let file: FileSystem.OpenedFile
+      do {
+        file = try FileSystem.openFile(place)
+      } catch {
+        if let sandboxRoots, !isInside(FileSystem.realPathOfExistingPart(place), sandboxRoots) {
+          throw .outsideSandbox(path: path)
+        }
+        guard FileSystem.entryExists(place) else { continue }
+        if sandboxRoots != nil, FileSystem.readLink(place) != nil { throw .outsideSandbox(path: path) }
+        throw .unusable(found: place, reason: Self.reason(for: error, at: place))
       }
+      if let sandboxRoots, !isInside(file.realPath, sandboxRoots) {
+        throw .outsideSandbox(path: path)
+      }
+      return file
     }
-    return found
+    // The closest name beside any place searched, written as the event wrote the path; none
+    // in a sandbox, where names in folders would tell an untrusted pattern what is there.
+    let meant =
+      sandboxRoots == nil
+      ? places.lazy.compactMap(FileSystem.meantName).first.map { FileSystem.replacingName(of: path, with: $0) }
+      : nil
+    throw .notFound(path: path, searched: places, meant: meant)
+  }
+
+  private func isInside(_ real: String?, _ roots: [String]) -> Bool {
+    guard let real else { return false }
+    return roots.contains { real.hasPrefix($0) || real + "/" == $0 }
+  }
+
+  /// Why `place`, where something is, cannot be opened: a link says where it leads.
+  private static func reason(for error: FileSystemError, at place: String) -> String {
+    if case .missing = error, let target = FileSystem.readLink(place) {
+      return "is a symbolic link to '\(target)', where nothing is"
+    }
+    return error.reason
   }
 }

@@ -49,28 +49,36 @@ public struct Batch: Sendable {
   /// How patterns and their waveforms are read.
   public var loader: PatternLoader
   public var treatsWarningsAsErrors: Bool
+  /// Files the run reads besides the patterns and their waveforms (a profile file): no output
+  /// may replace them.
+  public var otherInputs: [String]
 
   public init(
     outputFolder: String, format: AudioFileFormat, options: RenderOptions,
-    loader: PatternLoader = PatternLoader(), treatsWarningsAsErrors: Bool = false
+    loader: PatternLoader = PatternLoader(), treatsWarningsAsErrors: Bool = false, otherInputs: [String] = []
   ) {
     self.outputFolder = outputFolder
     self.format = format
     self.options = options
     self.loader = loader
     self.treatsWarningsAsErrors = treatsWarningsAsErrors
+    self.otherInputs = otherInputs
   }
 
   /// The AHAP files under `paths` (see ``PatternFiles/find(in:)``), refused when two would
-  /// write the same output file.
+  /// write the same output file, or when an output would replace a waveform an input plays
+  /// (``PatternFiles/refuseOutputsOverInputs(_:outputs:loader:otherInputs:)``).
   ///
   /// - Throws: ``PatternFiles/SearchError``.
   public func inputs(from paths: [String]) throws(PatternFiles.SearchError) -> [String] {
-    try PatternFiles.find(
+    let files = try PatternFiles.find(
       in: paths, isSandboxed: loader.isSandboxed,
       refusingCollisions: {
         "would all be written to '\(outputPath(for: $0))'; rename them or render them separately"
       })
+    try PatternFiles.refuseOutputsOverInputs(
+      files, outputs: { [outputPath(for: $0)] }, loader: loader, otherInputs: otherInputs)
+    return files
   }
 
   /// `rendered 41 of 42 files into DIR; 1 failed`.
@@ -134,7 +142,8 @@ public struct Batch: Sendable {
     if let pattern = loaded.pattern {
       do {
         try PatternFiles.checkOutput(result.output, isNot: input)
-        result.report = try Render.toFile(pattern, options: options, destination: .file(result.output), format: format)
+        result.report = try Render.toFile(
+          pattern, options: options, destination: .regularFile(result.output), format: format)
       } catch {
         result.error = "\(error)"
       }

@@ -25,7 +25,7 @@ public struct PatternSource: FrameSource {
   /// - Throws: ``RenderError`` for bad options or `--peak error` overflow.
   public init(_ pattern: some RenderablePattern, options: RenderOptions = RenderOptions()) throws(RenderError) {
     let loaded = pattern.loadedPattern
-    renderer = try Renderer(pattern: loaded.pattern, waveforms: loaded.waveforms, options: options)
+    renderer = try Renderer(pattern: loaded.pattern, waveforms: loaded.playableWaveforms, options: options)
     policy = options.peakPolicy
     report = RenderReport(frameCount: renderer.frameCount, sampleRate: options.sampleRate, layout: renderer.layout)
     guard renderer.peakBound > 1 else { return }

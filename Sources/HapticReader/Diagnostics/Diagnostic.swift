@@ -1,4 +1,5 @@
 import HapticModel
+import HapticSupport
 
 /// A problem found in an input document (an AHAP pattern or a profile), with its place.
 ///
@@ -21,8 +22,10 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     self.message = message
   }
 
+  /// One line: control characters that came from the file (in a key, a value or the file's
+  /// name) are escaped (``Swift/String/escapingControlCharacters``).
   public var description: String {
-    "\(location): \(severity.rawValue): \(path): \(message)"
+    "\(location): \(severity.rawValue): \(path): \(message)".escapingControlCharacters
   }
 }
 

@@ -12,16 +12,27 @@ package struct JSONStringDecoder {
   package var index: Int
 
   /// The string's text, reading up to and including its closing quote.
+  ///
+  /// The text is gathered as UTF-8 bytes and made a `String` once, at the end: linear in the
+  /// length whatever the number of escapes (appending scalar by scalar to a `String` is not).
+  /// Invalid UTF-8 between escapes becomes U+FFFD, as it would on its own: an escape always
+  /// adds a whole sequence, which never completes a sequence cut before it.
   package mutating func decode() throws(Failure) -> String {
-    var scalars = String.UnicodeScalarView()
+    var utf8: [UInt8] = []
     var runStart = index
+    func appendRun(upTo end: Int) {
+      utf8.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<end]))
+    }
+    func append(_ scalar: Unicode.Scalar) {
+      UTF8.encode(scalar) { utf8.append($0) }
+    }
     while true {
       guard index < bytes.count else { throw failure("unterminated string") }
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
-        scalars.append(contentsOf: String(decoding: bytes[runStart..<index], as: UTF8.self).unicodeScalars)
+        appendRun(upTo: index)
         index += 1
-        return String(scalars)
+        return String(decoding: utf8, as: UTF8.self)
       }
       if byte < 0x20 {
         throw failure("control character 0x\(String(byte, radix: 16)) inside a string")
@@ -30,21 +41,21 @@ package struct JSONStringDecoder {
         index += 1
         continue
       }
-      scalars.append(contentsOf: String(decoding: bytes[runStart..<index], as: UTF8.self).unicodeScalars)
+      appendRun(upTo: index)
       index += 1
       guard index < bytes.count else { throw failure("unterminated string") }
       let escape = bytes[index]
       index += 1
       switch escape {
-      case UInt8(ascii: "\""): scalars.append("\"")
-      case UInt8(ascii: "\\"): scalars.append("\\")
-      case UInt8(ascii: "/"): scalars.append("/")
-      case UInt8(ascii: "b"): scalars.append("\u{08}")
-      case UInt8(ascii: "f"): scalars.append("\u{0C}")
-      case UInt8(ascii: "n"): scalars.append("\n")
-      case UInt8(ascii: "r"): scalars.append("\r")
-      case UInt8(ascii: "t"): scalars.append("\t")
-      case UInt8(ascii: "u"): scalars.append(try unicodeEscape())
+      case UInt8(ascii: "\""): append("\"")
+      case UInt8(ascii: "\\"): append("\\")
+      case UInt8(ascii: "/"): append("/")
+      case UInt8(ascii: "b"): append("\u{08}")
+      case UInt8(ascii: "f"): append("\u{0C}")
+      case UInt8(ascii: "n"): append("\n")
+      case UInt8(ascii: "r"): append("\r")
+      case UInt8(ascii: "t"): append("\t")
+      case UInt8(ascii: "u"): append(try unicodeEscape())
       default:
         index -= 1
         throw failure("invalid escape '\\\(JSONParser.describe(escape))' in string")

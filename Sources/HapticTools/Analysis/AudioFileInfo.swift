@@ -49,8 +49,11 @@ public struct AudioFileInfo: Sendable, Encodable, CustomStringConvertible {
   }
 
   public var description: String {
-    var lines = [file]
-    func row(_ label: String, _ value: String) { lines.append("  " + label.padded(24) + value) }
+    // The name and libsndfile's words are escaped: each row stays one line.
+    var lines = [file.escapingControlCharacters]
+    func row(_ label: String, _ value: String) {
+      lines.append("  " + label.padded(24) + value.escapingControlCharacters)
+    }
     row("sample rate", "\(sampleRate) Hz")
     row("channels", "\(channels)")
     row("frames", "\(frames)")

@@ -85,7 +85,8 @@ public struct ComparisonReport: Sendable, CustomStringConvertible {
     } else {
       verdict = "differ"
     }
-    lines.append("compare: '\(expected.name)' and '\(actual.name)' \(verdict)")
+    lines.append(
+      "compare: '\(expected.name.escapingControlCharacters)' and '\(actual.name.escapingControlCharacters)' \(verdict)")
     for mismatch in mismatches { lines.append("  \(mismatch)") }
     func row(_ label: String, _ value: String) {
       lines.append("  " + label.padded(28) + value)

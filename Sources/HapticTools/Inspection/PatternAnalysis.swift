@@ -14,7 +14,8 @@ public struct PatternAnalysis: Sendable {
   }
 
   public let pattern: Pattern
-  /// The decoded audio of the pattern's waveforms, by path.
+  /// The decoded audio of the pattern's waveforms as they are played, by path
+  /// (``LoadedPattern/playableWaveforms``).
   public let waveforms: [String: SampledAudio]
   public let options: RenderOptions
   /// One span per event, in event order.
@@ -28,10 +29,11 @@ public struct PatternAnalysis: Sendable {
     try options.validate()
     let loaded = pattern.loadedPattern
     let pattern = loaded.pattern
-    let schedule = try Schedule(pattern: pattern, waveforms: loaded.waveforms, options: options)
+    let playable = loaded.playableWaveforms
+    let schedule = try Schedule(pattern: pattern, waveforms: playable, options: options)
     let rate = Double(options.sampleRate)
     self.pattern = pattern
-    waveforms = loaded.waveforms
+    waveforms = playable
     self.options = options
     controls = Controls(pattern)
     duration = Double(schedule.frameCount) / rate

@@ -53,8 +53,11 @@ public struct PatternInfo: Sendable, Encodable, CustomStringConvertible {
   }
 
   public var description: String {
-    var lines = [file]
-    func row(_ label: String, _ value: String) { lines.append("  " + label.padded(24) + value) }
+    // Names, keys and values from the file are escaped: each row stays one line.
+    var lines = [file.escapingControlCharacters]
+    func row(_ label: String, _ value: String) {
+      lines.append("  " + label.escapingControlCharacters.padded(24) + value.escapingControlCharacters)
+    }
     row("duration", "\(NumberText.fixed(duration, 3)) s (tails included)")
     row(
       "events",

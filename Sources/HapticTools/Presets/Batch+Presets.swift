@@ -20,7 +20,8 @@ extension Batch {
       var result = FileResult(input: preset.id, output: outputPath(for: preset), diagnostics: [])
       do {
         result.report = try Render.toFile(
-          preset.pattern(intensity: intensity), options: options, destination: .file(result.output), format: format)
+          preset.pattern(intensity: intensity), options: options, destination: .regularFile(result.output),
+          format: format)
       } catch {
         result.error = "\(error)"
       }

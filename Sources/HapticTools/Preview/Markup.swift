@@ -1,16 +1,21 @@
 /// Text for SVG and HTML documents.
 package enum Markup {
   /// `text` with `&`, `<`, `>` and `"` replaced by entities: safe in element content and in
-  /// double-quoted attributes.
+  /// double-quoted attributes. A character that XML 1.0 does not allow in a document (a control
+  /// character other than tab, line feed and carriage return; U+FFFE, U+FFFF) becomes U+FFFD,
+  /// so that the document stays well-formed whatever the text.
   package static func escaped(_ text: String) -> String {
     var result = ""
-    for character in text {
-      switch character {
+    for scalar in text.unicodeScalars {
+      switch scalar {
       case "&": result += "&amp;"
       case "<": result += "&lt;"
       case ">": result += "&gt;"
       case "\"": result += "&quot;"
-      default: result.append(character)
+      case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
+      case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
+        result.unicodeScalars.append("\u{FFFD}")
+      default: result.unicodeScalars.append(scalar)
       }
     }
     return result

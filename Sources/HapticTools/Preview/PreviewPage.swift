@@ -57,11 +57,14 @@ public enum PreviewPage {
   ///   - name: What the pattern is called (its file's name), shown on the page.
   ///   - diagnostics: The pattern's warnings, listed under the plot.
   ///   - plotWidth: Width of the plot's time axis in pixels (see ``SVGPlot/widths``).
+  ///   - inputs: Files the run reads (the pattern's file): audio written beside the page never
+  ///     replaces them, nor the pattern's waveforms, nor any file but the audio of an earlier
+  ///     page of that name.
   /// - Throws: ``RenderError``, ``EncodingError``, ``FileSystemError`` or ``SVGPlot/WidthError``.
   @discardableResult
   public static func write(
     _ pattern: some RenderablePattern, name: String, diagnostics: [Diagnostic] = [],
-    options: RenderOptions = RenderOptions(), plotWidth: Int = 1_200, to path: String
+    options: RenderOptions = RenderOptions(), plotWidth: Int = 1_200, inputs: [String] = [], to path: String
   ) throws -> Summary {
     let pattern = pattern.loadedPattern
     let analysis = try PatternAnalysis(pattern, options: options)
@@ -80,18 +83,18 @@ public enum PreviewPage {
       audio = .linked(file: FileSystem.stem(of: path) + ".flac")
     }
     // Embedded audio is made in a private folder of its own, removed afterwards.
-    let scratch: String? =
-      if case .embedded = audio { try TemporaryPath.newFolder(prefix: "render-preview-") } else { nil }
+    let scratch: ScratchFolder? =
+      if case .embedded = audio { try ScratchFolder(prefix: "render-preview-") } else { nil }
     let audioPath =
-      scratch.map { "\($0)/audio.flac" } ?? "\(FileSystem.directory(of: path))/\(FileSystem.stem(of: path)).flac"
-    defer {
-      if let scratch {
-        FileSystem.removeIfPresent(audioPath)
-        FileSystem.removeEmptyFolder(scratch)
-      }
+      scratch.map { "\($0.path)/audio.flac" }
+      ?? FileSystem.resolve("\(FileSystem.stem(of: path)).flac", against: FileSystem.directory(of: path))
+    if case .linked(let file) = audio {
+      try checkLinkedAudio(audioPath, file: file, page: path, pattern: pattern, inputs: inputs)
     }
+    // The scratch folder goes, with the audio, when `scratch` is released.
+    defer { withExtendedLifetime(scratch) {} }
     let report = try Render.toFile(
-      pattern, options: audioOptions, destination: .file(audioPath),
+      pattern, options: audioOptions, destination: .regularFile(audioPath),
       format: try AudioFileFormat(.flac, encoding: .pcm16))
     var written = false
     defer { if scratch == nil, !written { FileSystem.removeIfPresent(audioPath) } }
@@ -118,5 +121,30 @@ public enum PreviewPage {
     try TextFile.write(html, to: path)
     written = true
     return summary
+  }
+
+  /// Refuses to write the audio of a long pattern at `audioPath` over an input of the run or
+  /// over a file that is not the audio of the page at `page` as an earlier run wrote it.
+  private static func checkLinkedAudio(
+    _ audioPath: String, file: String, page: String, pattern: LoadedPattern, inputs: [String]
+  ) throws(FileSystemError) {
+    if let identity = FileSystem.identity(of: audioPath), let waveform = pattern.waveformFiles[identity] {
+      throw .failed(
+        path: audioPath, reason: "is the waveform '\(waveform)'; it is not replaced (choose another page name)")
+    }
+    for input in inputs { try PatternFiles.checkOutput(audioPath, isNot: input) }
+    guard FileSystem.entryExists(audioPath) else { return }
+    // The page of an earlier run links its audio so; that pair is replaced together.
+    let earlierPage = (try? FileSystem.readAll(page, limit: 1 << 20)).map { String(decoding: $0, as: UTF8.self) }
+    let isEarlierAudio =
+      FileSystem.notRegularFileProblem(audioPath) == nil
+      && earlierPage?.contains("src=\"\(Markup.percentEncoded(file))\"") == true
+    guard isEarlierAudio else {
+      throw .failed(
+        path: audioPath,
+        reason:
+          "exists, and the audio of this page (too long to embed) would be written over it; it is not replaced (move it, or choose another page name)"
+      )
+    }
   }
 }

@@ -61,6 +61,12 @@ public struct PreviewSite: Sendable {
       in: paths, isSandboxed: loader.isSandboxed,
       refusingCollisions: { "would all be written to '\(pagePath(named: PatternFiles.stem(of: $0)))'" })
     try refuseIndexName(files, name: PatternFiles.stem(of:))
+    try PatternFiles.refuseOutputsOverInputs(
+      files,
+      outputs: {
+        let page = pagePath(named: PatternFiles.stem(of: $0))
+        return [page, "\(folder)/\(PatternFiles.stem(of: $0)).flac"]
+      }, loader: loader)
     return files
   }
 
@@ -131,7 +137,8 @@ public struct PreviewSite: Sendable {
     do {
       try PatternFiles.checkOutput(entry.page, isNot: input)
       entry.summary = try PreviewPage.write(
-        pattern, name: name, diagnostics: diagnostics, options: options, plotWidth: plotWidth, to: entry.page)
+        pattern, name: name, diagnostics: diagnostics, options: options, plotWidth: plotWidth,
+        inputs: [input], to: entry.page)
     } catch {
       entry.error = "\(error)"
     }

@@ -115,6 +115,6 @@ public struct GoldenCheck: Sendable {
 
   private func record(_ pattern: LoadedPattern, to golden: String) throws {
     try FileSystem.createDirectory(FileSystem.directory(of: golden))
-    try Render.toFile(pattern, options: options, destination: .file(golden), format: format)
+    try Render.toFile(pattern, options: options, destination: .regularFile(golden), format: format)
   }
 }

@@ -77,7 +77,9 @@ final class ProgressLine: Sendable {
     clock_gettime(CLOCK_MONOTONIC, &now)
     let elapsed = Double(now.tv_sec - start.tv_sec) + Double(now.tv_nsec - start.tv_nsec) / 1e9
     let rate = elapsed > 0 ? Double(progress.done) / elapsed : 0
-    let name = progress.current.split(separator: "/").last.map(String.init) ?? progress.current
+    // The name comes from a folder: escaped, so that it cannot move the cursor or erase.
+    let name = (progress.current.split(separator: "/").last.map(String.init) ?? progress.current)
+      .escapingControlCharacters
     write(
       "\r\u{1B}[K[\(progress.done)/\(progress.total)] \(name)  \(Summary.seconds(elapsed)) s, \(Summary.seconds(rate)) files/s\(progress.failed > 0 ? ", \(progress.failed) failed" : "")"
     )

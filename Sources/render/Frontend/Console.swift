@@ -57,8 +57,26 @@ struct Console {
     if !isQuiet { line(message) }
   }
 
+  /// Writes `text` as one line, control characters escaped (names and text from files are
+  /// printed in messages).
   private func line(_ text: String) {
-    StandardError.write(text + "\n")
+    StandardError.write(text.escapedForOneLine + "\n")
+  }
+}
+
+/// Lines of results on standard output.
+enum StandardOutput {
+  /// Prints each line of `text`, control characters escaped within a line (a line break in
+  /// `text` separates lines; one from a file must have been escaped where it was formatted).
+  static func print(_ text: String) {
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      Swift.print(String(line).escapedForOneLine)
+    }
+  }
+
+  /// Prints `text` as one line, every control character escaped.
+  static func printLine(_ text: String) {
+    Swift.print(text.escapedForOneLine)
   }
 }
 

@@ -17,6 +17,20 @@ enum PatternLoading {
     return loaded.pattern.map { ($0, loaded.diagnostics) }
   }
 
+  /// Fails, saying why, when `output` would replace a file the render of `pattern` reads: the
+  /// pattern `input`, one of its waveforms, or one of `otherInputs`.
+  static func checkOutput(
+    _ output: String, isNot input: String, norInputsOf pattern: LoadedPattern, otherInputs: [String],
+    console: Console
+  ) throws {
+    do {
+      try PatternFiles.checkOutput(output, isNot: input, norInputsOf: pattern, otherInputs: otherInputs)
+    } catch {
+      console.error("\(error)")
+      throw ExitCode.failure
+    }
+  }
+
   /// Fails, saying why, when `output` is the input file itself.
   static func checkOutput(_ output: String, isNot input: String, console: Console) throws {
     do {

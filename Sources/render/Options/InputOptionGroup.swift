@@ -29,6 +29,14 @@ struct InputOptionGroup: ParsableArguments {
     transform: mebibytes)
   var maxWaveformMemory = InputLimits().waveformBytes >> 20
 
+  /// Warns about each `--resources` value that names no folder: nothing would ever be found
+  /// there, and a mistyped folder would otherwise go unnoticed.
+  func warnAboutResources(console: Console) {
+    for folder in resources where !PatternFiles.isFolder(folder) {
+      console.warning("--resources '\(folder)' is not a folder; no waveform is looked up there")
+    }
+  }
+
   /// The library's loader for these options.
   var loader: PatternLoader {
     var limits = InputLimits()

@@ -56,6 +56,12 @@ struct RenderOptionGroup: ParsableArguments {
     }
   }
 
+  /// The profile file `--profile` names, when it names a file rather than a built-in profile:
+  /// an input that no output may replace.
+  var profileFiles: [String] {
+    SignalProfile.named(profile) == nil ? [profile] : []
+  }
+
   /// The library's options, with the default profile.
   private var options: RenderOptions {
     var options = RenderOptions()

@@ -42,6 +42,7 @@ struct Check: ParsableCommand, OptionChecking {
 
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)
+    input.warnAboutResources(console: console)
     let options = try render.renderOptions(strict: input.strict, console: console)
     let check: GoldenCheck
     let files: [String]
@@ -63,7 +64,7 @@ struct Check: ParsableCommand, OptionChecking {
       console.print(patternDiagnostics.all, omitted: patternDiagnostics.omittedCount)
       tally.add(outcome)
       if case .passed = outcome, diagnostics.quiet { continue }
-      print(line(for: outcome, of: file, check: check))
+      StandardOutput.print(line(for: outcome, of: file, check: check))
     }
     print(tally.summary)
     if tally.hasFailures { throw ExitCode.failure }
@@ -71,15 +72,18 @@ struct Check: ParsableCommand, OptionChecking {
 
   /// `PASS breath.ahap`, `FAIL …` with the comparison, and so on.
   private func line(for outcome: GoldenCheck.Outcome, of file: String, check: GoldenCheck) -> String {
-    switch outcome {
-    case .passed: "PASS \(file)"
+    // Each line is escaped on its own: names and messages stay within their line.
+    let name = file.escapingControlCharacters
+    return switch outcome {
+    case .passed: "PASS \(name)"
     case .failed(let report, let rendered):
-      "FAIL \(file)\n\(report)\n  rendered: \(rendered ?? "(could not be written)")"
-    case .missing(let path): "MISSING \(file): no golden file '\(path)' (run with --update to record it)"
-    case .recorded(let path): "RECORDED \(file) → \(path)"
+      "FAIL \(name)\n\(report)\n  rendered: \((rendered ?? "(could not be written)").escapingControlCharacters)"
+    case .missing(let path):
+      "MISSING \(name): no golden file '\(path.escapingControlCharacters)' (run with --update to record it)"
+    case .recorded(let path): "RECORDED \(name) → \(path.escapingControlCharacters)"
     case .updated(let previous):
-      "UPDATED \(file) → \(check.goldenPath(for: file)) (was: \(previous))"
-    case .error(let message): "ERROR \(file): \(message)"
+      "UPDATED \(name) → \(check.goldenPath(for: file).escapingControlCharacters) (was: \(previous.escapingControlCharacters))"
+    case .error(let message): "ERROR \(name): \(message.escapingControlCharacters)"
     }
   }
 }

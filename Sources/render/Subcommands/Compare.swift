@@ -38,6 +38,7 @@ struct Compare: ParsableCommand, OptionChecking {
 
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)
+    input.warnAboutResources(console: console)
     let report: ComparisonReport
     do {
       var expectedSource = try SourceOpening.open(expected, render: render, input: input, console: console)
@@ -53,7 +54,7 @@ struct Compare: ParsableCommand, OptionChecking {
     if json {
       try JSONOutput.print(report)
     } else {
-      print(report)
+      StandardOutput.print("\(report)")
     }
     if !report.passed { throw ExitCode.failure }
   }

@@ -56,6 +56,7 @@ struct Convert: ParsableCommand, OptionChecking {
 
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)
+    input.warnAboutResources(console: console)
     let options = try render.renderOptions(strict: input.strict, console: console)
     let format = try output.format(sampleRate: options.sampleRate)
     if output.destination != nil {
@@ -65,11 +66,15 @@ struct Convert: ParsableCommand, OptionChecking {
       guard let pattern = PatternLoading.load(inputs[0], input: input, console: console) else {
         throw ExitCode.failure
       }
+      if let path = output.output, path != "-" {
+        try PatternLoading.checkOutput(
+          path, isNot: inputs[0], norInputsOf: pattern, otherInputs: render.profileFiles, console: console)
+      }
       try output.write(pattern, options: options, format: format, console: console)
     } else if let folder = output.outDir {
       let batch = Batch(
         outputFolder: folder, format: format, options: options, loader: input.loader,
-        treatsWarningsAsErrors: input.strict)
+        treatsWarningsAsErrors: input.strict, otherInputs: render.profileFiles)
       try BatchRunner(batch: batch, console: console).run(inputs, jobs: jobs ?? Batch.processorCount)
     }
   }

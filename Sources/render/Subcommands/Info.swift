@@ -24,6 +24,7 @@ struct Info: ParsableCommand, OptionChecking {
 
   func run() throws {
     let console = Console()
+    input.warnAboutResources(console: console)
     do {
       if PatternFiles.isPattern(file) {
         let options = try render.renderOptions(strict: input.strict, console: console)
@@ -45,6 +46,6 @@ struct Info: ParsableCommand, OptionChecking {
   }
 
   private func show(_ info: some Encodable & CustomStringConvertible) throws {
-    if json { try JSONOutput.print(info) } else { print(info) }
+    if json { try JSONOutput.print(info) } else { StandardOutput.print("\(info)") }
   }
 }

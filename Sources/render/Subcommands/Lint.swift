@@ -26,6 +26,7 @@ struct Lint: ParsableCommand {
 
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)
+    input.warnAboutResources(console: console)
     let files: [String]
     do {
       files = try PatternFiles.find(in: paths, isSandboxed: input.sandbox)
@@ -44,8 +45,8 @@ struct Lint: ParsableCommand {
       for (file, found) in checked {
         let shown = found.all.filter { $0.severity == .error || !diagnostics.quiet }
         for entry in RepeatedDiagnostics.collapse(shown) {
-          print(entry.diagnostic)
-          if let note = entry.note { print(note) }
+          StandardOutput.printLine("\(entry.diagnostic)")
+          if let note = entry.note { StandardOutput.printLine(note) }
         }
         console.note(omitted: found.omittedCount, in: file)
       }

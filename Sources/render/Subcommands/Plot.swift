@@ -45,11 +45,14 @@ struct Plot: ParsableCommand, OptionChecking {
 
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)
+    input.warnAboutResources(console: console)
     let options = try render.renderOptions(strict: input.strict, console: console)
     try PatternLoading.checkOutput(output, isNot: file, console: console)
     guard let pattern = PatternLoading.load(file, input: input, console: console) else {
       throw ExitCode.failure
     }
+    try PatternLoading.checkOutput(
+      output, isNot: file, norInputsOf: pattern, otherInputs: render.profileFiles, console: console)
     do {
       let analysis = try PatternAnalysis(pattern, options: options)
       var source = try PatternSource(pattern, options: options)

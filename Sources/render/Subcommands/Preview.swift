@@ -73,6 +73,7 @@ struct Preview: ParsableCommand, OptionChecking {
 
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)
+    input.warnAboutResources(console: console)
     let options = try render.renderOptions(strict: input.strict, console: console)
     if let output {
       try writePage(to: output, options: options, console: console)
@@ -117,10 +118,13 @@ struct Preview: ParsableCommand, OptionChecking {
       }
       (pattern, warnings) = loaded
       name = PatternFiles.stem(of: inputs[0])
+      try PatternLoading.checkOutput(
+        path, isNot: inputs[0], norInputsOf: pattern, otherInputs: render.profileFiles, console: console)
     }
     do {
       let page = try PreviewPage.write(
-        pattern, name: name, diagnostics: warnings, options: options, plotWidth: width, to: path)
+        pattern, name: name, diagnostics: warnings, options: options, plotWidth: width,
+        inputs: inputs + render.profileFiles, to: path)
       console.note("wrote \(path): \(Summary.seconds(page.duration)) s, \(Self.describe(page.audio))")
     } catch {
       console.error("\(error)")
