@@ -448,10 +448,21 @@ extension FileSystem {
     defer { closedir(directory) }
     var names: [[UInt8]] = []
     while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+      let name = entryName(entry)
       if name.first != UInt8(ascii: ".") { names.append(name) }
     }
     return names
+  }
+
+  /// The name of a directory entry from `readdir`, read up to its terminating NUL in place: the
+  /// system sizes each entry to its name, so `d_name` is not to be copied whole.
+  package static func entryName(_ entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
+    withUnsafeMutablePointer(to: &entry.pointee.d_name) { field in
+      field.withMemoryRebound(to: UInt8.self, capacity: 1) { start in
+        Array(
+          UnsafeBufferPointer(start: start, count: strlen(UnsafeRawPointer(start).assumingMemoryBound(to: CChar.self))))
+      }
+    }
   }
 
   /// `bytes` as a string when they are valid UTF-8; `nil` otherwise (decoding them would

@@ -109,7 +109,7 @@ package enum TemporaryPath {
     defer { closedir(directory) }
     let now = time(nil)
     while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+      let name = String(decoding: FileSystem.entryName(entry), as: UTF8.self)
       guard isTemporaryName(name) else { continue }
       let path = "\(folder)/\(name)"
       let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
