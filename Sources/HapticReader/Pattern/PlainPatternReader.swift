@@ -93,7 +93,7 @@ package struct PlainPatternReader {
     return pattern
   }
 
-  private static let documentKeys = spellings("Version", "Pattern")
+  private static let documentKeys: [StaticString] = ["Version", "Pattern"]
 
   /// The events of the `Pattern` array.
   private mutating func readElements() throws(NotPlain) -> [Event] {
@@ -144,7 +144,7 @@ package struct PlainPatternReader {
     events.append(event)
   }
 
-  private static let elementKeys = spellings("Event")
+  private static let elementKeys: [StaticString] = ["Event"]
 
   // MARK: - Events
 
@@ -185,7 +185,7 @@ package struct PlainPatternReader {
       position: lines.position(of: start, in: text), path: JSONPath(element: element, .event))
   }
 
-  private static let eventKeys = spellings("Time", "EventType", "EventDuration", "EventParameters")
+  private static let eventKeys: [StaticString] = ["Time", "EventType", "EventDuration", "EventParameters"]
 
   /// The values of an `EventParameters` array as written, before the loading rules.
   private struct WrittenParameters {
@@ -235,7 +235,7 @@ package struct PlainPatternReader {
     throw NotPlain()
   }
 
-  private static let parameterKeys = spellings("ParameterID", "ParameterValue")
+  private static let parameterKeys: [StaticString] = ["ParameterID", "ParameterValue"]
 
   // MARK: - Tokens
 
@@ -271,18 +271,26 @@ package struct PlainPatternReader {
   private mutating func name<Name>(among spellings: [(name: Name, bytes: [UInt8])]) throws(NotPlain) -> Name {
     values += 1
     let start = try stringStart()
-    for spelling in spellings where spells(spelling.bytes, at: start) {
-      scanner.index = start + spelling.bytes.count + 1
-      return spelling.name
+    // By index, each spelling's bytes borrowed in place: no copy of the table's entries.
+    for index in spellings.indices {
+      let length = spellings[index].bytes.withUnsafeBufferPointer { bytes in
+        spells(bytes.baseAddress!, count: bytes.count, at: start) ? bytes.count : nil
+      }
+      if let length {
+        scanner.index = start + length + 1
+        return spellings[index].name
+      }
     }
     throw NotPlain()
   }
 
   /// The position in `keys` of the key that comes next, with its colon read.
-  private mutating func key(among keys: [[UInt8]]) throws(NotPlain) -> Int {
+  private mutating func key(among keys: [StaticString]) throws(NotPlain) -> Int {
     let start = try stringStart()
-    guard let found = keys.firstIndex(where: { spells($0, at: start) }) else { throw NotPlain() }
-    scanner.index = start + keys[found].count + 1
+    guard let found = keys.firstIndex(where: { spells($0.utf8Start, count: $0.utf8CodeUnitCount, at: start) }) else {
+      throw NotPlain()
+    }
+    scanner.index = start + keys[found].utf8CodeUnitCount + 1
     scanner.skipWhitespace()
     guard scanner.consume(UInt8(ascii: ":")) else { throw NotPlain() }
     scanner.skipWhitespace()
@@ -296,16 +304,12 @@ package struct PlainPatternReader {
     return start
   }
 
-  /// `true` when the text from `start` is `spelling` and a closing quote: the whole content of
-  /// a string that holds no escape.
-  private func spells(_ spelling: [UInt8], at start: Int) -> Bool {
+  /// `true` when the text from `start` is the `count` bytes at `spelling` and a closing quote:
+  /// the whole content of a string that holds no escape.
+  private func spells(_ spelling: UnsafePointer<UInt8>, count: Int, at start: Int) -> Bool {
     let bytes = scanner.bytes
-    let end = start + spelling.count
+    let end = start + count
     return end < bytes.count && bytes[end] == UInt8(ascii: "\"")
-      && spelling.withUnsafeBufferPointer { memcmp(bytes.baseAddress! + start, $0.baseAddress!, $0.count) == 0 }
-  }
-
-  private static func spellings(_ names: StaticString...) -> [[UInt8]] {
-    names.map { name in name.withUTF8Buffer { Array($0) } }
+      && memcmp(bytes.baseAddress! + start, spelling, count) == 0
   }
 }
