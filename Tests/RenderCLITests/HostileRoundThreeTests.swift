@@ -300,21 +300,10 @@ import _HapticRenderTestSupport
 
   // MARK: 8. NaN in a waveform
 
-  /// A mono 32-bit float WAV at 8000 Hz holding `samples`, written byte by byte.
-  private func floatWAV(_ samples: [Float], to path: String) throws {
-    func le<T: FixedWidthInteger>(_ value: T) -> [UInt8] { withUnsafeBytes(of: value.littleEndian, Array.init) }
-    let data = samples.flatMap { le($0.bitPattern) }
-    let format = le(UInt16(3)) + le(UInt16(1)) + le(UInt32(8_000)) + le(UInt32(32_000)) + le(UInt16(4)) + le(UInt16(32))
-    let body =
-      Array("WAVE".utf8) + Array("fmt ".utf8) + le(UInt32(format.count)) + format
-      + Array("data".utf8) + le(UInt32(data.count)) + data
-    try Data(Array("RIFF".utf8) + le(UInt32(body.count)) + body).write(to: URL(fileURLWithPath: path))
-  }
-
   @Test func aWaveformThatIsNotFiniteIsRefusedInEveryFormat() async throws {
     let folder = try TemporaryFolder()
-    try floatWAV([.nan] + Array(repeating: 10, count: 799), to: "\(folder.path)/nan.wav")
-    try floatWAV(Array(repeating: 0.5, count: 799) + [-.infinity], to: "\(folder.path)/inf.wav")
+    try FloatWAV.write([.nan] + Array(repeating: 10, count: 799), to: "\(folder.path)/nan.wav")
+    try FloatWAV.write(Array(repeating: 0.5, count: 799) + [-.infinity], to: "\(folder.path)/inf.wav")
     for (name, frame, value) in [("nan", 0, "NaN"), ("inf", 799, "infinite")] {
       try write(
         """

@@ -178,23 +178,11 @@ import _HapticRenderTestSupport
 
 /// NaN and infinite samples (a damaged or hostile file) are never a pass.
 @Suite struct NonFiniteSampleTests {
-  /// A mono 32-bit float WAV at 8000 Hz holding `samples`, written byte by byte (the library's
-  /// writer never writes NaN).
-  private func floatWAV(_ samples: [Float], to path: String) throws {
-    func le<T: FixedWidthInteger>(_ value: T) -> [UInt8] { withUnsafeBytes(of: value.littleEndian, Array.init) }
-    let data = samples.flatMap { le($0.bitPattern) }
-    let format = le(UInt16(3)) + le(UInt16(1)) + le(UInt32(8_000)) + le(UInt32(32_000)) + le(UInt16(4)) + le(UInt16(32))
-    let body =
-      Array("WAVE".utf8) + Array("fmt ".utf8) + le(UInt32(format.count)) + format
-      + Array("data".utf8) + le(UInt32(data.count)) + data
-    try Data(Array("RIFF".utf8) + le(UInt32(body.count)) + body).write(to: URL(fileURLWithPath: path))
-  }
-
   @Test func nanAndInfinityAreAlwaysADifference() async throws {
     let folder = try TemporaryFolder()
-    try floatWAV(Array(repeating: 0, count: 1_000), to: "\(folder.path)/zero.wav")
-    try floatWAV(Array(repeating: .nan, count: 1_000), to: "\(folder.path)/nan.wav")
-    try floatWAV(Array(repeating: 0, count: 999) + [.infinity], to: "\(folder.path)/inf.wav")
+    try FloatWAV.write(Array(repeating: 0, count: 1_000), to: "\(folder.path)/zero.wav")
+    try FloatWAV.write(Array(repeating: .nan, count: 1_000), to: "\(folder.path)/nan.wav")
+    try FloatWAV.write(Array(repeating: 0, count: 999) + [.infinity], to: "\(folder.path)/inf.wav")
     for (expected, actual, count) in [
       ("zero", "nan", 1_000), ("nan", "nan", 1_000), ("nan", "zero", 1_000), ("zero", "inf", 1),
     ] {
