@@ -16,8 +16,8 @@ package struct AudioContinuousVoice: Sendable {
   package var brightness: ParameterTrack
   package let envelope: Envelope
   /// The envelope when a control changes its times while the event sounds (then used instead
-  /// of `envelope`).
-  private var follower: EnvelopeFollower?
+  /// of `envelope`); boxed, as most events have none.
+  private var follower: CopyOnWrite<EnvelopeFollower>?
   package let sampleRate: Double
   /// Current phase of the fundamental in turns, 0 ..< 1.
   private var phase = 0.0
@@ -30,8 +30,10 @@ package struct AudioContinuousVoice: Sendable {
     brightness = ParameterTrack(.audioBrightness, of: event, controls: controls)
     self.envelope = envelope
     self.sampleRate = sampleRate
+    let follower: EnvelopeFollower?
     (follower, endFrame) = EnvelopeFollower.follow(
       event, envelope: envelope, controls: controls, onsetFrame: onsetFrame, sampleRate: sampleRate)
+    self.follower = follower.map(CopyOnWrite.init)
     phase = CarrierPhase.phase(
       at: onsetFrame, of: pitch, map: .exponential(scale: Self.a4), secondsPerFrame: 1 / sampleRate)
   }
@@ -60,7 +62,7 @@ package struct AudioContinuousVoice: Sendable {
         guard Double(harmonic) * frequency < nyquistLimit else { break }
         tone += weight / Double(harmonic) * Sine.of(turns: phase * Double(harmonic))
       }
-      let envelopeLevel = follower?.next() ?? envelope.level(at: Double(frame - onsetFrame) / sampleRate)
+      let envelopeLevel = follower?.value.next() ?? envelope.level(at: Double(frame - onsetFrame) / sampleRate)
       let level = volume.next(at: time) * envelopeLevel
       let gains = constantGains ?? Pan(pan.next(at: time))
       let index = frame - buses.startFrame

@@ -1,4 +1,5 @@
 import HapticModel
+import HapticSupport
 
 /// A `HapticContinuous` event: one sine oscillator whose frequency follows the effective
 /// sharpness and whose amplitude follows the effective intensity times the envelope.
@@ -18,8 +19,8 @@ package struct HapticContinuousVoice: Sendable {
   package let intensityScale: Double
   package let envelope: Envelope
   /// The envelope when a control changes its times while the event sounds (then used instead
-  /// of `envelope`).
-  private var follower: EnvelopeFollower?
+  /// of `envelope`); boxed, as most events have none.
+  private var follower: CopyOnWrite<EnvelopeFollower>?
   package let profile: SignalProfile
   package let sampleRate: Double
   /// Current phase in turns, 0 ..< 1 (under a sharpness control).
@@ -36,8 +37,10 @@ package struct HapticContinuousVoice: Sendable {
     sharpness = ParameterTrack(.hapticSharpness, of: event, controls: controls)
     intensityScale = options.intensityScale
     self.envelope = envelope
+    let follower: EnvelopeFollower?
     (follower, endFrame) = EnvelopeFollower.follow(
       event, envelope: envelope, controls: controls, onsetFrame: onsetFrame, sampleRate: sampleRate)
+    self.follower = follower.map(CopyOnWrite.init)
     profile = options.profile
     if sharpness.isConstant {
       oscillator = RotatingSine(
@@ -70,11 +73,11 @@ package struct HapticContinuousVoice: Sendable {
             && envelope.holds(
               from: Double(first - onsetFrame) * secondsPerFrame,
               to: Double(first + count - 1 - onsetFrame) * secondsPerFrame)
-          if var follower {
+          if var follower = follower?.value {
             for index in 0..<count {
               levels[index] = profile.amplitude(intensity: levels[index] * intensityScale) * follower.next()
             }
-            self.follower = follower
+            self.follower?.value = follower
           } else if holding, profile.amplitudeExponent == 2 {
             // The level is amplitude × 1: the same bits as the general path below.
             var index = 0
