@@ -36,6 +36,12 @@ public struct EventParameters: Sendable, Equatable, Sequence, ExpressibleByDicti
     }
   }
 
+  /// Whether a value is given for `id`.
+  @inlinable
+  package func contains(_ id: ParameterID) -> Bool {
+    given & 1 << id.slot != 0
+  }
+
   /// Equal when the same parameters are given, with equal values.
   public static func == (left: EventParameters, right: EventParameters) -> Bool {
     left.given == right.given && ParameterID.allCases.allSatisfy { left[$0] == right[$0] }
@@ -49,7 +55,30 @@ public struct EventParameters: Sendable, Equatable, Sequence, ExpressibleByDicti
 
   /// The given values in ``ParameterID/allCases`` order.
   @inlinable
-  public func makeIterator() -> some IteratorProtocol<(id: ParameterID, value: Double)> {
-    ParameterID.allCases.lazy.compactMap { id in self[id].map { (id: id, value: $0) } }.makeIterator()
+  public func makeIterator() -> Iterator {
+    Iterator(parameters: self, remaining: given)
+  }
+
+  /// Visits the given values only, in slot order (which is ``ParameterID/allCases`` order).
+  public struct Iterator: IteratorProtocol {
+    @usableFromInline
+    let parameters: EventParameters
+    /// The slots not visited yet, as bits.
+    @usableFromInline
+    var remaining: UInt16
+
+    @inlinable
+    init(parameters: EventParameters, remaining: UInt16) {
+      self.parameters = parameters
+      self.remaining = remaining
+    }
+
+    @inlinable
+    public mutating func next() -> (id: ParameterID, value: Double)? {
+      guard remaining != 0 else { return nil }
+      let id = ParameterID(slot: remaining.trailingZeroBitCount)
+      remaining &= remaining - 1
+      return parameters[id].map { (id: id, value: $0) }
+    }
   }
 }

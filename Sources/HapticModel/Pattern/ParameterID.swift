@@ -38,8 +38,23 @@ public enum ParameterID: String, Sendable, CaseIterable {
     }
   }
 
-  /// The two parameters of the haptic signal, which every haptic event should give.
-  package static let hapticSignal: [ParameterID] = [.hapticIntensity, .hapticSharpness]
+  /// The parameter at `slot` (0 … 9) of ``EventParameters``.
+  @inlinable
+  package init(slot: Int) {
+    switch slot {
+    case 0: self = .hapticIntensity
+    case 1: self = .hapticSharpness
+    case 2: self = .attackTime
+    case 3: self = .decayTime
+    case 4: self = .releaseTime
+    case 5: self = .sustained
+    case 6: self = .audioVolume
+    case 7: self = .audioPitch
+    case 8: self = .audioPan
+    case 9: self = .audioBrightness
+    default: preconditionFailure("parameter slot \(slot) is outside 0 … 9")
+    }
+  }
 
   /// The values the parameter can take; larger or smaller values are clamped.
   public var range: ClosedRange<Double> {

@@ -61,12 +61,28 @@ package enum LoadingRules {
   /// The value an event of `type` holds for parameter `id` written as `value`.
   ///
   /// - Parameter isRepeated: Whether the event gave `id` before (this later value is used).
+  @inline(__always)
   package static func parameter<Failure: Error>(
     _ id: ParameterID, _ value: Double, of type: EventType, isRepeated: Bool,
     report: (Finding) throws(Failure) -> Void
   ) throws(Failure) -> Double {
-    let name = id.rawValue
     let clamped = id.clamped(value)
+    // What almost every parameter is: nothing to report. (A parameter that is not accepted
+    // does not apply either.)
+    let isDocumented =
+      clamped == value && (id != .sustained || clamped == 0 || clamped == 1) && id.applies(to: type) && !isRepeated
+    if !isDocumented {
+      try reportParameter(id, value, clamped: clamped, of: type, isRepeated: isRepeated, report: report)
+    }
+    return clamped
+  }
+
+  /// What ``parameter(_:_:of:isRepeated:report:)`` reports about a parameter that needs a word.
+  private static func reportParameter<Failure: Error>(
+    _ id: ParameterID, _ value: Double, clamped: Double, of type: EventType, isRepeated: Bool,
+    report: (Finding) throws(Failure) -> Void
+  ) throws(Failure) {
+    let name = id.rawValue
     if clamped != value {
       let range = id.range
       try report(
@@ -94,7 +110,6 @@ package enum LoadingRules {
     if isRepeated {
       try report(Finding(.warning, .parameterID, "\(name) is given twice; this later value is used"))
     }
-    return clamped
   }
 
   /// A haptic event's intensity and sharpness: the signal model's defaults stand in for the
@@ -103,7 +118,8 @@ package enum LoadingRules {
     of type: EventType, _ parameters: EventParameters, report: (Finding) throws(Failure) -> Void
   ) throws(Failure) {
     guard type.isHaptic else { return }
-    for parameter in ParameterID.hapticSignal where parameters[parameter] == nil {
+    // The two parameters of the haptic signal, which every haptic event should give.
+    for parameter in [ParameterID.hapticIntensity, .hapticSharpness] where !parameters.contains(parameter) {
       try report(
         Finding(
           .warning, .event,

@@ -156,8 +156,9 @@ package struct PlainPatternReader {
     var type: EventType?
     var duration: Double?
     var parameters: WrittenParameters?
+    let keys = Self.eventKeys
     repeat {
-      switch try key(among: Self.eventKeys) {
+      switch try key(among: keys) {
       case 0:
         guard time == nil else { throw NotPlain() }
         time = try number()
@@ -198,12 +199,13 @@ package struct PlainPatternReader {
   private mutating func readParameterList() throws(NotPlain) -> WrittenParameters {
     try open("[")
     var parameters = WrittenParameters()
+    let keys = Self.parameterKeys
     repeat {
       try open("{")
       var id: ParameterID?
       var value: Double?
       repeat {
-        if try key(among: Self.parameterKeys) == 0 {
+        if try key(among: keys) == 0 {
           guard id == nil else { throw NotPlain() }
           id = try name(among: ParameterID.spellings)
         } else {
@@ -212,7 +214,7 @@ package struct PlainPatternReader {
         }
       } while try next(closing: "}")
       guard let id, let value else { throw NotPlain() }
-      if parameters.values[id] != nil { parameters.repeated = id }
+      if parameters.values.contains(id) { parameters.repeated = id }
       parameters.values[id] = value
     } while try next(closing: "]")
     return parameters
