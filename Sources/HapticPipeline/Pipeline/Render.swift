@@ -32,12 +32,33 @@ public enum Render {
   /// Renders `pattern` into an audio file, atomically: on any error nothing is left at the
   /// destination and an existing file there is untouched. The calling thread encodes and
   /// writes; see ``readsAheadForFiles`` for the threads that render.
+  ///
+  /// With an Android layout (``ChannelLayout/android``) an Ogg file is written by
+  /// ``TaggedVorbisWriter`` with the comment `ANDROID_HAPTIC=1`; Opus and MP3 are refused
+  /// (``EncodingError/unsupportedFormat(_:)``), since they cannot carry it.
   @discardableResult
   public static func toFile(
     _ pattern: some RenderablePattern, options: RenderOptions = RenderOptions(),
     destination: AudioFileWriter.Destination, format: AudioFileFormat
   ) throws -> RenderReport {
     let source = try PatternSource(pattern, options: options)
+    let hapticChannels = source.report.layout.androidHapticChannelCount
+    if hapticChannels > 0, format.container != .ogg, format.container.isLossy {
+      throw EncodingError.unsupportedFormat(
+        "\(format.container.rawValue) cannot carry Android's haptic tag; use -t ogg (Ogg Vorbis), or wav for the channels alone"
+      )
+    }
+    if hapticChannels > 0, format.container == .ogg {
+      // libsndfile cannot write the ANDROID_HAPTIC comment that Android's Ogg reader looks for.
+      var writer = try TaggedVorbisWriter(
+        to: destination, sampleRate: options.sampleRate, channelCount: source.channelCount,
+        tags: [("ANDROID_HAPTIC", String(hapticChannels))])
+      let report = try run(source, blockSize: options.blockSize, readsAhead: readsAheadForFiles) { block in
+        try writer.write(block)
+      }
+      try writer.finish()
+      return report
+    }
     var writer = try AudioFileWriter(
       to: destination, format: format, sampleRate: options.sampleRate, channelCount: source.channelCount,
       frameCount: source.frameCount)
