@@ -23,7 +23,8 @@ extension HostTimeSuites {
     {
       var arguments = [
         "swiftc", "-swift-version", "\(mode)", "-emit-sil", "-wmo", "-o", "/dev/null", "-module-name", module,
-        "-I", modules, "-I", "\(Locations.packageRoot)/Sources/CSndFile",
+        "-I", modules, "-I", "\(Locations.packageRoot)/Sources/CSndFile", "-I",
+        "\(Locations.packageRoot)/Sources/CVorbis",
       ]
       if library { arguments.append("-parse-as-library") }
       return try await CommandRunner.run("/usr/bin/env", arguments + files)

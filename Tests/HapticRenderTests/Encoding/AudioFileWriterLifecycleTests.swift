@@ -113,7 +113,7 @@ import _HapticRenderTestSupport
       "/usr/bin/env",
       [
         "swiftc", "-emit-sil", "-o", "/dev/null", "-I", Self.modules, "-I",
-        "\(Locations.packageRoot)/Sources/CSndFile", file,
+        "\(Locations.packageRoot)/Sources/CSndFile", "-I", "\(Locations.packageRoot)/Sources/CVorbis", file,
       ])
   }
 }
