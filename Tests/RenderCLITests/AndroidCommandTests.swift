@@ -201,4 +201,24 @@ import _HapticRenderTestSupport
     #expect(written.contains("breath-478.kt") && written.allSatisfy { $0.hasSuffix(".kt") })
     #expect(written.count == Locations.files(in: samples, withExtension: "ahap").count)
   }
+
+  @Test func compareTakesTheEffectBackAsSteps() async throws {
+    let folder = try TemporaryFolder()
+    let json = "\(folder.path)/breath.json"
+    #expect(try await CommandRunner.render(["android", "\(samples)/breath-478.ahap", "-o", json, "-q"]).status == 0)
+    let same = try await CommandRunner.render(["compare", json, json])
+    #expect(same.status == 0)
+    let against = try await CommandRunner.render(["compare", "\(samples)/breath-478.ahap", json])
+    let report = String(decoding: against.standardOutput, as: UTF8.self)
+    #expect(against.status == 1 && report.contains("frames compared             912960 / 912960"), "\(report)")
+
+    let bad = "\(folder.path)/bad.json"
+    try #"{"waveform": {"timings": [10, 20], "amplitudes": [0, 300], "repeat": -1}}"#.write(
+      toFile: bad, atomically: true, encoding: .utf8)
+    let refused = try await CommandRunner.render(["compare", bad, json])
+    #expect(refused.status == 2)
+    #expect(
+      refused.standardError
+        == "\(bad):1:54: error: waveform.amplitudes[1]: expected an amplitude within 0…255, found 300\n")
+  }
 }
