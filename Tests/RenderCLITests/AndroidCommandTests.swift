@@ -169,7 +169,8 @@ import _HapticRenderTestSupport
     let source = try String(contentsOfFile: "\(folder.path)/Taps.kt", encoding: .utf8)
     #expect(source.contains("object TwoTapsHaptics {"))
     let envelope = try #require(
-      source.range(of: "if (Build.VERSION.SDK_INT >= 36 && vibrator.areEnvelopeEffectsSupported())"))
+      source.range(
+        of: "if (Build.VERSION.SDK_INT >= 36 && intensities.isNotEmpty() && vibrator.areEnvelopeEffectsSupported())"))
     let composition36 = try #require(source.range(of: "if (Build.VERSION.SDK_INT >= 30 &&"))
     let waveform = try #require(source.range(of: "return VibrationEffect.createWaveform(timings, amplitudes, -1)"))
     #expect(envelope.lowerBound < composition36.lowerBound && composition36.lowerBound < waveform.lowerBound)
@@ -220,5 +221,23 @@ import _HapticRenderTestSupport
     #expect(
       refused.standardError
         == "\(bad):1:54: error: waveform.amplitudes[1]: expected an amplitude within 0…255, found 300\n")
+  }
+
+  @Test func outputsThatCannotBeWrittenAreRefusedBeforeAnything() async throws {
+    let folder = try TemporaryFolder()
+    let unknown = try await CommandRunner.render(["android", "\(samples)/heartbeat.ahap", "-o", "\(folder.path)/h.txt"])
+    #expect(unknown.status == 64)
+    #expect(
+      unknown.standardError.hasPrefix(
+        "render: error: cannot tell what to write to '\(folder.path)/h.txt'; name it .json or .kt\n"))
+    let profile = "\(folder.path)/profile.json"
+    let text = #"{"minimumFrequency": 140, "maximumFrequency": 160, "amplitudeExponent": 2, "transientCycles": 3}"#
+    try text.write(toFile: profile, atomically: true, encoding: .utf8)
+    let replaced = try await CommandRunner.render([
+      "android", "\(samples)/heartbeat.ahap", "--profile", profile, "-o", profile,
+    ])
+    #expect(replaced.status == 1)
+    #expect(try String(contentsOfFile: profile, encoding: .utf8) == text, "the profile is left as it was")
+    #expect(folder.contents() == ["profile.json"])
   }
 }

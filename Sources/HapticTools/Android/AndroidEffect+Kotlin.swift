@@ -3,8 +3,8 @@ import HapticSupport
 extension AndroidEffect {
   /// Kotlin source of an `object` named `<name>Haptics` whose `effect(vibrator)` builds the
   /// effect for the device it runs on (docs/android.md §4):
-  /// - API 36+, when `Vibrator.areEnvelopeEffectsSupported()`: the envelope, through
-  ///   `VibrationEffect.BasicEnvelopeBuilder`;
+  /// - API 36+, when `Vibrator.areEnvelopeEffectsSupported()` (and the envelope has points):
+  ///   the envelope, through `VibrationEffect.BasicEnvelopeBuilder`;
   /// - API 30+, when the composition holds the whole pattern and
   ///   `Vibrator.areAllPrimitivesSupported` says the device plays its primitives: the
   ///   composition (each primitive waiting out the gap since the previous one's start);
@@ -70,7 +70,7 @@ extension AndroidEffect {
       \(compositionArrays)
           /** The effect for [vibrator]: the envelope on API 36+, \(compositionIsComplete ? "the composition on API 30+, " : "")the waveform below. */
           fun effect(vibrator: Vibrator): VibrationEffect {
-              if (Build.VERSION.SDK_INT >= 36 && vibrator.areEnvelopeEffectsSupported()) {
+              if (Build.VERSION.SDK_INT >= 36 && intensities.isNotEmpty() && vibrator.areEnvelopeEffectsSupported()) {
                   val envelope = VibrationEffect.BasicEnvelopeBuilder().setInitialSharpness(INITIAL_SHARPNESS)
                   for (i in intensities.indices) envelope.addControlPoint(intensities[i], sharpnesses[i], durations[i])
                   return envelope.build()

@@ -73,6 +73,8 @@ struct AndroidCommand: ParsableCommand, OptionChecking {
       guard let pattern = PatternLoading.load(inputs[0], input: input, console: console) else {
         throw ExitCode.failure
       }
+      try PatternLoading.checkOutput(
+        output, isNot: inputs[0], norInputsOf: pattern, otherInputs: render.profileFiles, console: console)
       var found = Diagnostics(treatsWarningsAsErrors: input.strict)
       do {
         let report = try kind.write(pattern, input: inputs[0], to: output, options: options, diagnostics: &found)
