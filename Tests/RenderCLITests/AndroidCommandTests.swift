@@ -29,21 +29,27 @@ import _HapticRenderTestSupport
     return String(decoding: result.standardOutput, as: UTF8.self)
   }
 
-  @Test func oggCarriesTheHapticTagAndChannelLast() async throws {
-    let folder = try TemporaryFolder()
-    let ogg = "\(folder.path)/breath.ogg"
-    let result = try await CommandRunner.render(["\(samples)/breath-478.ahap", "-o", ogg, "--layout", "android"])
-    #expect(result.status == 0, "\(result.standardError)")
-    // vorbis-tools, not this package, reads the comments and the stream header back.
-    let comments = try await text("vorbiscomment -l '\(ogg)'").split(separator: "\n")
-    #expect(comments.contains("ANDROID_HAPTIC=1"))
-    #expect(try await text("ogginfo '\(ogg)'").contains("Channels: 2"))
+  /// What vorbis-tools and opus-tools, not this package, print of a file: its comments and its
+  /// stream header, one trimmed line each.
+  private func independentReading(_ path: String, type: String) async throws -> [String] {
+    let command = type == "ogg" ? "vorbiscomment -l '\(path)' && ogginfo '\(path)'" : "opusinfo '\(path)'"
+    return try await text(command).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+  }
 
-    let decoded = try AudioFileReader(path: ogg).readAll()
+  @Test(arguments: ["ogg", "opus"])
+  func oggCarriesTheHapticTagAndChannelLast(_ type: String) async throws {
+    let folder = try TemporaryFolder()
+    let path = "\(folder.path)/breath.\(type)"
+    let result = try await CommandRunner.render(["\(samples)/breath-478.ahap", "-o", path, "--layout", "android"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let lines = try await independentReading(path, type: type)
+    #expect(lines.contains("ANDROID_HAPTIC=1") && lines.contains("Channels: 2"), "\(lines)")
+
+    let decoded = try AudioFileReader(path: path).readAll()
     let haptic = try await hapticRender("breath-478", in: folder)
     #expect(Signal.peak(decoded[0][...]) < 0.01, "the audio channel of a haptic-only pattern is silent")
     // The haptic channel's envelope, in 50 ms windows wherever the render is above -40 dBFS,
-    // within 1 dB of the haptic render (Vorbis is lossy).
+    // within 1 dB of the haptic render (Vorbis and Opus are lossy).
     var worst = 0.0
     var measured = 0
     for start in stride(from: 0, to: min(haptic.count, decoded[1].count) - 2_400, by: 2_400) {
@@ -55,29 +61,35 @@ import _HapticRenderTestSupport
     #expect(measured > 100 && worst <= 1, "worst window \(worst) dB over \(measured) windows")
 
     let again = try await CommandRunner.render([
-      "\(samples)/breath-478.ahap", "-o", "-", "-t", "ogg", "--layout", "android", "-q",
+      "\(samples)/breath-478.ahap", "-o", "-", "-t", type, "--layout", "android", "-q",
     ])
-    #expect(again.standardOutput == (try [UInt8](Data(contentsOf: URL(fileURLWithPath: ogg)))), "same bytes every time")
+    #expect(
+      again.standardOutput == (try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))), "same bytes every time")
   }
 
-  @Test func audioEventsGetTwoAudioChannelsBeforeTheHapticOne() async throws {
+  @Test(arguments: ["ogg", "opus"])
+  func audioEventsGetTwoAudioChannelsBeforeTheHapticOne(_ type: String) async throws {
     let folder = try TemporaryFolder()
-    let ogg = "\(folder.path)/tone.ogg"
-    let result = try await CommandRunner.render(["\(samples)/audio-tone.ahap", "-o", ogg, "--layout", "android"])
+    let path = "\(folder.path)/tone.\(type)"
+    let result = try await CommandRunner.render(["\(samples)/audio-tone.ahap", "-o", path, "--layout", "android"])
     #expect(result.status == 0, "\(result.standardError)")
-    #expect(try await text("ogginfo '\(ogg)'").contains("Channels: 3"))
-    #expect(try await text("vorbiscomment -l '\(ogg)'").split(separator: "\n").contains("ANDROID_HAPTIC=1"))
+    let lines = try await independentReading(path, type: type)
+    #expect(lines.contains("ANDROID_HAPTIC=1") && lines.contains("Channels: 3"), "\(lines)")
+    // The tone is on the audio channels and the haptic channel stays silent: it is last.
+    let decoded = try AudioFileReader(path: path).readAll()
+    #expect(
+      Signal.peak(decoded[0][...]) > 0.3 && Signal.peak(decoded[1][...]) > 0.3 && Signal.peak(decoded[2][...]) < 0.01)
   }
 
-  @Test func opusIsRefusedAndNothingIsWritten() async throws {
+  @Test func mp3IsRefusedAndNothingIsWritten() async throws {
     let folder = try TemporaryFolder()
     let result = try await CommandRunner.render([
-      "\(samples)/heartbeat.ahap", "-o", "\(folder.path)/h.opus", "--layout", "android",
+      "\(samples)/heartbeat.ahap", "-o", "\(folder.path)/h.mp3", "--layout", "android",
     ])
     #expect(result.status == 1)
     #expect(
       result.standardError
-        == "render: error: opus cannot carry Android's haptic tag; use -t ogg (Ogg Vorbis), or wav for the channels alone\n"
+        == "render: error: mp3 cannot carry Android's haptic tag; use -t ogg or opus, or wav for the channels alone\n"
     )
     #expect(folder.contents().isEmpty)
   }

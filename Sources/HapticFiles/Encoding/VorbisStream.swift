@@ -9,7 +9,7 @@ import HapticSynthesis
 ///   fixed (``serialNumber``) and libvorbis' encoder draws no random numbers.
 /// - Memory stays independent of the length: each block's pages are handed out before the
 ///   next block is taken.
-final class VorbisStream {
+final class VorbisStream: OggEncoder {
   /// The Ogg serial number of every stream (libsndfile picks a random one per file).
   static let serialNumber: Int32 = 0x4148_4150
   /// libvorbis' variable-bit-rate quality, -0.1 to 1: libsndfile's default for Ogg Vorbis.

@@ -1,33 +1,47 @@
 import HapticSynthesis
 
-/// Writes float frames to an Ogg Vorbis file whose comments carry tags of the caller's, such as
-/// Android's `ANDROID_HAPTIC=1`, through libvorbis and libogg (``VorbisStream``), atomically.
+/// Writes float frames to an Ogg Vorbis or Ogg Opus file whose comments carry tags of the
+/// caller's, such as Android's `ANDROID_HAPTIC=1`, through libvorbis and libogg
+/// (``VorbisStream``) or libopusenc (``OpusStream``), atomically.
 ///
 /// The file goes to a temporary file, through the same buffer as ``AudioFileWriter``'s
 /// (``BufferedOutput``), and reaches the destination only in ``finish()``: a regular file is
 /// replaced by a rename, standard output, a device or a FIFO receives the finished bytes. Until
 /// then the destination is untouched, and ``discard()`` or a failed write removes the temporary
 /// file. Samples are clamped to ±1; the same frames and tags give the same bytes.
-public struct TaggedVorbisWriter: ~Copyable {
+public struct TaggedOggWriter: ~Copyable {
+  /// The codec of the stream.
+  public enum Codec: Sendable {
+    case vorbis, opus
+  }
+
   public let channelCount: Int
-  private let encoder: VorbisStream
+  private let encoder: any OggEncoder
   private let output: OutputFile
   private let buffered: BufferedOutput
   private var failure: EncodingError?
 
-  /// Opens the temporary file and writes the Vorbis headers into it.
+  /// Opens the temporary file and writes the stream's headers into it.
   ///
   /// - Parameters:
-  ///   - sampleRate: In Hz, at most ``AudioFileFormat/highestVorbisRate``.
+  ///   - sampleRate: In Hz: at most ``AudioFileFormat/highestVorbisRate`` for Vorbis, one of
+  ///     Opus' rates for Opus (``AudioFileFormat/check(sampleRate:)``).
   ///   - tags: Comment fields written after `ENCODER=render`, in order.
-  /// - Throws: ``EncodingError`` when libvorbis has no mode for the channels and rate, or
-  ///   the file cannot be opened or written.
+  /// - Throws: ``EncodingError`` when the codec cannot take the channels and rate, or the file
+  ///   cannot be opened or written.
   public init(
-    to destination: AudioFileWriter.Destination, sampleRate: Int, channelCount: Int,
+    to destination: AudioFileWriter.Destination, codec: Codec, sampleRate: Int, channelCount: Int,
     tags: [(name: String, value: String)]
   ) throws(EncodingError) {
-    try AudioFileFormat(.ogg).check(sampleRate: sampleRate)
-    let encoder = try VorbisStream(channelCount: channelCount, sampleRate: sampleRate, tags: tags)
+    let encoder: any OggEncoder
+    switch codec {
+    case .vorbis:
+      try AudioFileFormat(.ogg).check(sampleRate: sampleRate)
+      encoder = try VorbisStream(channelCount: channelCount, sampleRate: sampleRate, tags: tags)
+    case .opus:
+      try AudioFileFormat(.opus).check(sampleRate: sampleRate)
+      encoder = try OpusStream(channelCount: channelCount, sampleRate: sampleRate, tags: tags)
+    }
     let output: OutputFile
     do throws(FileSystemError) {
       switch destination {
@@ -103,6 +117,6 @@ public struct TaggedVorbisWriter: ~Copyable {
 
   private static func failure(of buffered: BufferedOutput) -> EncodingError {
     if let cause = buffered.failure { return .fileSystemFailed(path: buffered.name, cause: cause) }
-    return .ioFailed(path: buffered.name, reason: "libvorbis could not encode the frames")
+    return .ioFailed(path: buffered.name, reason: "the encoder could not encode the frames")
   }
 }
