@@ -20,6 +20,18 @@ let package = Package(
       pkgConfig: "sndfile",
       providers: [.apt(["libsndfile1-dev"]), .brew(["libsndfile"])]
     ),
+    // Ogg Vorbis with comments of our own (Android's ANDROID_HAPTIC), which libsndfile cannot write
+    .systemLibrary(
+      name: "CVorbis",
+      pkgConfig: "vorbisenc",
+      providers: [.apt(["libvorbis-dev", "libogg-dev"]), .brew(["libvorbis", "libogg"])]
+    ),
+    // Ogg Opus with the same comments
+    .systemLibrary(
+      name: "COpusEnc",
+      pkgConfig: "libopusenc",
+      providers: [.apt(["libopusenc-dev"]), .brew(["libopusenc"])]
+    ),
 
     // MARK: - Library, one target per stage; each depends only on earlier ones
     // (docs/architecture.md; scripts/check-layers holds the graph to it)
@@ -27,7 +39,8 @@ let package = Package(
     .target(name: "HapticModel"),
     .target(name: "HapticReader", dependencies: ["HapticModel", "HapticSupport"]),
     .target(name: "HapticSynthesis", dependencies: ["HapticModel", "HapticSupport"]),
-    .target(name: "HapticFiles", dependencies: ["HapticSynthesis", "HapticSupport", "CSndFile"]),
+    .target(
+      name: "HapticFiles", dependencies: ["HapticSynthesis", "HapticSupport", "CSndFile", "CVorbis", "COpusEnc"]),
     .target(
       name: "HapticPipeline",
       dependencies: ["HapticModel", "HapticReader", "HapticSynthesis", "HapticFiles", "HapticSupport"]

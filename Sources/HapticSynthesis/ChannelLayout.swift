@@ -14,6 +14,16 @@ public enum ChannelLayout: String, Sendable, CaseIterable {
   case mono
   /// Four channels: `L`, `R`, `H`, `H`, as audio-driven game-controller haptics expect.
   case quad
+  /// Sony's DualSense over USB: the `quad` channels (`L`, `R`, `H`, `H`) its audio interface
+  /// takes at 48 kHz, the rear pair driving the two voice-coil actuators (docs/android.md §5).
+  case dualsense
+  /// Android's audio-coupled haptics: `android-mono` when the pattern has no audio events, else
+  /// `android-stereo`; the haptic channel comes last, where Android's Ogg reader takes it.
+  case android
+  /// Two channels: `(L + R) / 2`, `H` (silence then the haptic bus for a haptic-only pattern).
+  case androidMono = "android-mono"
+  /// Three channels: `L`, `R`, `H`.
+  case androidStereo = "android-stereo"
 
   /// The layout `auto` stands for with `pattern`; other layouts are returned as they are.
   public func resolved(for pattern: Pattern) -> ChannelLayout {
@@ -22,16 +32,30 @@ public enum ChannelLayout: String, Sendable, CaseIterable {
 
   /// The layout for patterns rendered side by side: `auto` is stereo when any has audio events.
   public func resolved(for patterns: [Pattern]) -> ChannelLayout {
-    guard self == .auto else { return self }
-    return patterns.contains(where: \.hasAudioEvents) ? .stereo : .haptic
+    let hasAudio = patterns.contains(where: \.hasAudioEvents)
+    switch self {
+    case .auto: return hasAudio ? .stereo : .haptic
+    case .android: return hasAudio ? .androidStereo : .androidMono
+    default: return self
+    }
   }
 
-  /// Number of output channels (`auto` must be resolved first).
+  /// The number of haptic channels at the end of an Android layout (the value of the Ogg
+  /// comment `ANDROID_HAPTIC`), or `0` for the other layouts.
+  public var androidHapticChannelCount: Int {
+    switch self {
+    case .android, .androidMono, .androidStereo: 1
+    default: 0
+    }
+  }
+
+  /// Number of output channels (`auto` and `android` must be resolved first).
   public var channelCount: Int {
     switch self {
     case .haptic, .mono: 1
-    case .audio, .stereo, .auto: 2
-    case .quad: 4
+    case .audio, .stereo, .auto, .androidMono, .android: 2
+    case .androidStereo: 3
+    case .quad, .dualsense: 4
     }
   }
 }

@@ -113,11 +113,18 @@ public struct Renderer: Sendable {
             write(1) { r[$0] + h[$0] }
           case .mono:
             write(0) { h[$0] + (l[$0] + r[$0]) * 0.5 }
-          case .quad:
+          case .quad, .dualsense:
             write(0) { l[$0] }
             write(1) { r[$0] }
             write(2) { h[$0] }
             write(3) { h[$0] }
+          case .androidMono, .android:
+            write(0) { (l[$0] + r[$0]) * 0.5 }
+            write(1) { h[$0] }
+          case .androidStereo:
+            write(0) { l[$0] }
+            write(1) { r[$0] }
+            write(2) { h[$0] }
           }
         }
       }

@@ -9,6 +9,27 @@ public enum Locations {
     return parts.joined(separator: "/")
   }()
 
+  /// What `swiftc` needs, beside the build's modules, to import the package's modules: the
+  /// folders of the system libraries' module maps, and the header folders pkg-config gives for
+  /// them (libopusenc's headers include `<opus.h>` from a folder of their own).
+  public static let systemLibraryFlags: [String] = {
+    var flags: [String] = []
+    for module in ["CSndFile", "CVorbis", "COpusEnc"] { flags += ["-I", "\(packageRoot)/Sources/\(module)"] }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["pkg-config", "--cflags-only-I", "sndfile", "vorbisenc", "ogg", "libopusenc"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return flags }
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    for word in output.split(whereSeparator: \.isWhitespace) where word.hasPrefix("-I") {
+      flags += ["-Xcc", String(word)]
+    }
+    return flags
+  }()
+
   /// `samples/`.
   public static var samples: String { "\(packageRoot)/samples" }
 

@@ -23,10 +23,12 @@ struct RenderCommand: ParsableCommand {
         render compare golden/breath.flac breath.ahap
         render lint patterns/
         render plot breath.ahap -o breath.svg
+        render android breath.ahap -o breath.json
       """,
     version: PackageVersion.current,
     subcommands: [
-      Convert.self, PresetCommand.self, Compare.self, Check.self, Lint.self, Info.self, Plot.self, Preview.self,
+      Convert.self, PresetCommand.self, AndroidCommand.self, Compare.self, Check.self, Lint.self, Info.self, Plot.self,
+      Preview.self,
       GenerateManual.self,
     ],
     defaultSubcommand: Convert.self

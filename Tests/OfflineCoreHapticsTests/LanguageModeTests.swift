@@ -21,10 +21,11 @@ extension HostTimeSuites {
     static func compile(_ files: [String], module: String, mode: Int, library: Bool = true) async throws
       -> CommandRunner.Result
     {
-      var arguments = [
-        "swiftc", "-swift-version", "\(mode)", "-emit-sil", "-wmo", "-o", "/dev/null", "-module-name", module,
-        "-I", modules, "-I", "\(Locations.packageRoot)/Sources/CSndFile",
-      ]
+      var arguments =
+        [
+          "swiftc", "-swift-version", "\(mode)", "-emit-sil", "-wmo", "-o", "/dev/null", "-module-name", module,
+          "-I", modules,
+        ] + Locations.systemLibraryFlags
       if library { arguments.append("-parse-as-library") }
       return try await CommandRunner.run("/usr/bin/env", arguments + files)
     }

@@ -38,8 +38,11 @@ import _HapticRenderTestSupport
     let text = Self.plain(String(decoding: rendered.standardOutput, as: UTF8.self))
     #expect(text.contains("-r, --rate hz Output sample rate in Hz (1000 to 384000). (default: 48000)"))
     #expect(text.contains("--layout layout Channel layout;"))
-    #expect(text.contains("(values: auto, haptic, audio, stereo, mono, quad; default: auto)"))
-    let commands = ["convert", "preset", "compare", "check", "lint", "info", "plot", "preview"]
+    #expect(
+      text.contains(
+        "(values: auto, haptic, audio, stereo, mono, quad, dualsense, android, android-mono, android-stereo; default: auto)"
+      ))
+    let commands = ["convert", "preset", "android", "compare", "check", "lint", "info", "plot", "preview"]
     var notes: Set<String> = []
     for command in commands {
       #expect(text.contains("render \(command) "), "\(command)")

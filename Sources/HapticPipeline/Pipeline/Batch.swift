@@ -52,6 +52,26 @@ public struct Batch: Sendable {
   /// Files the run reads besides the patterns and their waveforms (a profile file): no output
   /// may replace them.
   public var otherInputs: [String]
+  /// What each pattern becomes instead of its audio, when not `nil`: files named
+  /// `<stem>.<pathExtension>`, written by `write`.
+  public var conversion: Conversion?
+
+  /// Another product than audio: `write(pattern, input, output, &diagnostics)` writes the
+  /// file `output` for the pattern read from `input`, adds its own warnings, and returns the
+  /// report of the render it made, or `nil` without writing when its diagnostics hold errors
+  /// (warnings under `--strict`); it throws, leaving `output` as it was, when it cannot.
+  public struct Conversion: Sendable {
+    public var pathExtension: String
+    public var write: @Sendable (LoadedPattern, String, String, inout Diagnostics) throws -> RenderReport?
+
+    public init(
+      pathExtension: String,
+      write: @escaping @Sendable (LoadedPattern, String, String, inout Diagnostics) throws -> RenderReport?
+    ) {
+      self.pathExtension = pathExtension
+      self.write = write
+    }
+  }
 
   public init(
     outputFolder: String, format: AudioFileFormat, options: RenderOptions,
@@ -91,7 +111,7 @@ public struct Batch: Sendable {
 
   /// Where the render of `input` goes: `outputFolder/<stem>.<ext>`.
   public func outputPath(for input: String) -> String {
-    "\(outputFolder)/\(PatternFiles.stem(of: input)).\(format.container.rawValue)"
+    "\(outputFolder)/\(PatternFiles.stem(of: input)).\(conversion?.pathExtension ?? format.container.rawValue)"
   }
 
   /// The processors this process can keep busy, the default for `jobs`: those online, on Linux
@@ -142,8 +162,14 @@ public struct Batch: Sendable {
     if let pattern = loaded.pattern {
       do {
         try PatternFiles.checkOutput(result.output, isNot: input)
-        result.report = try Render.toFile(
-          pattern, options: options, destination: .regularFile(result.output), format: format)
+        if let conversion {
+          var diagnostics = Diagnostics(treatsWarningsAsErrors: treatsWarningsAsErrors)
+          defer { result.diagnostics += diagnostics.all }
+          result.report = try conversion.write(pattern, input, result.output, &diagnostics)
+        } else {
+          result.report = try Render.toFile(
+            pattern, options: options, destination: .regularFile(result.output), format: format)
+        }
       } catch {
         result.error = "\(error)"
       }

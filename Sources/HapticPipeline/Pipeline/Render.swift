@@ -32,12 +32,32 @@ public enum Render {
   /// Renders `pattern` into an audio file, atomically: on any error nothing is left at the
   /// destination and an existing file there is untouched. The calling thread encodes and
   /// writes; see ``readsAheadForFiles`` for the threads that render.
+  ///
+  /// With an Android layout (``ChannelLayout/android``) an Ogg Vorbis or Opus file is written
+  /// by ``TaggedOggWriter`` with the comment `ANDROID_HAPTIC=1`; MP3 is refused
+  /// (``EncodingError/unsupportedFormat(_:)``), since it cannot carry it.
   @discardableResult
   public static func toFile(
     _ pattern: some RenderablePattern, options: RenderOptions = RenderOptions(),
     destination: AudioFileWriter.Destination, format: AudioFileFormat
   ) throws -> RenderReport {
     let source = try PatternSource(pattern, options: options)
+    let hapticChannels = source.report.layout.androidHapticChannelCount
+    if hapticChannels > 0, format.container == .mp3 {
+      throw EncodingError.unsupportedFormat(
+        "mp3 cannot carry Android's haptic tag; use -t ogg or opus, or wav for the channels alone")
+    }
+    if hapticChannels > 0, format.container == .ogg || format.container == .opus {
+      // libsndfile cannot write the ANDROID_HAPTIC comment that Android's Ogg reader looks for.
+      var writer = try TaggedOggWriter(
+        to: destination, codec: format.container == .ogg ? .vorbis : .opus, sampleRate: options.sampleRate,
+        channelCount: source.channelCount, tags: [("ANDROID_HAPTIC", String(hapticChannels))])
+      let report = try run(source, blockSize: options.blockSize, readsAhead: readsAheadForFiles) { block in
+        try writer.write(block)
+      }
+      try writer.finish()
+      return report
+    }
     var writer = try AudioFileWriter(
       to: destination, format: format, sampleRate: options.sampleRate, channelCount: source.channelCount,
       frameCount: source.frameCount)

@@ -181,7 +181,9 @@ extension SVGPlot {
     case .audio: ["audio L", "audio R"]
     case .stereo, .auto: ["L + haptic", "R + haptic"]
     case .mono: ["mono mix"]
-    case .quad: ["audio L", "audio R", "haptic", "haptic 2"]
+    case .quad, .dualsense: ["audio L", "audio R", "haptic", "haptic 2"]
+    case .androidMono, .android: ["audio mix", "haptic"]
+    case .androidStereo: ["audio L", "audio R", "haptic"]
     }
   }
 

@@ -111,9 +111,6 @@ import _HapticRenderTestSupport
     try source.write(toFile: file, atomically: true, encoding: .utf8)
     return try await CommandRunner.run(
       "/usr/bin/env",
-      [
-        "swiftc", "-emit-sil", "-o", "/dev/null", "-I", Self.modules, "-I",
-        "\(Locations.packageRoot)/Sources/CSndFile", file,
-      ])
+      ["swiftc", "-emit-sil", "-o", "/dev/null", "-I", Self.modules] + Locations.systemLibraryFlags + [file])
   }
 }

@@ -23,6 +23,10 @@ import _HapticRenderTestSupport
     .auto: [(haptic, left), (haptic, right)],
     .mono: [(haptic, (left + right) / 2)],
     .quad: [(0, left), (0, right), (haptic, 0), (haptic, 0)],
+    .dualsense: [(0, left), (0, right), (haptic, 0), (haptic, 0)],
+    .android: [(0, left), (0, right), (haptic, 0)],
+    .androidMono: [(0, (left + right) / 2), (haptic, 0)],
+    .androidStereo: [(0, left), (0, right), (haptic, 0)],
   ]
 
   @Test(arguments: ChannelLayout.allCases)
@@ -43,6 +47,10 @@ import _HapticRenderTestSupport
     let audio = try F.render(F.document(F.event("HapticTransient")))
     #expect(audio.report.layout == .haptic && audio.channels.count == 1)
     #expect(try F.render(Self.mixed).report.layout == .stereo)
+    let android = try F.render(F.document(F.event("HapticTransient"))) { $0.layout = .android }
+    #expect(android.report.layout == .androidMono && android.channels.count == 2)
+    #expect(android.channels[0].allSatisfy { $0 == 0 } && android.channels[1].contains { $0 != 0 })
+    #expect(try F.render(Self.mixed) { $0.layout = .android }.report.layout == .androidStereo)
   }
 
   @Test(arguments: [

@@ -1,0 +1,40 @@
+import HapticFiles
+import HapticPipeline
+import HapticReader
+import HapticSynthesis
+
+/// The files `render android` writes: the effect as JSON (`.json`) or as Kotlin (`.kt`).
+public enum AndroidEffectFile: String, Sendable, CaseIterable {
+  case json
+  case kotlin = "kt"
+
+  /// The kind the extension of `path` names (any case), or `nil`.
+  public init?(path: String) {
+    let name = FileSystem.name(of: path)
+    guard let dot = name.lastIndex(of: ".") else { return nil }
+    self.init(rawValue: name[name.index(after: dot)...].lowercased())
+  }
+
+  /// Converts `pattern` (read from `input`) and writes the effect to `output`, atomically
+  /// (``TextFile/write(_:to:)``), unless `diagnostics` then holds errors (warnings under
+  /// `--strict`): nothing is written then.
+  ///
+  /// - Returns: The report of the render the effect follows, or `nil` when nothing was written.
+  /// - Throws: ``RenderError`` for options the renderer refuses, ``FileSystemError`` when the
+  ///   file cannot be written.
+  public func write(
+    _ pattern: some RenderablePattern, input: String, to output: String, options: RenderOptions,
+    diagnostics: inout Diagnostics
+  ) throws -> RenderReport? {
+    let (effect, report) = try AndroidEffect.converting(
+      pattern, file: input, options: options, diagnostics: &diagnostics)
+    guard !diagnostics.hasErrors else { return nil }
+    switch self {
+    case .json: try TextFile.write(effect.jsonText, to: output)
+    case .kotlin:
+      try TextFile.write(
+        effect.kotlinSource(name: PatternFiles.stem(of: input), source: FileSystem.name(of: input)), to: output)
+    }
+    return report
+  }
+}
