@@ -42,7 +42,10 @@ import _HapticRenderTestSupport
     let failingRenders = try #require(environment["FAILING_RENDERS"])
     let checkSteps = try steps(check)
     #expect(checkSteps.first?["uses"] as? String == "actions/checkout@v4")
-    #expect(checkSteps.contains { $0["id"] as? String == "install-render" && ($0["run"] as? String)?.contains("scripts/install") == true })
+    #expect(
+      checkSteps.contains {
+        $0["id"] as? String == "install-render" && ($0["run"] as? String)?.contains("scripts/install") == true
+      })
     let command = try #require(checkSteps.compactMap { $0["run"] as? String }.first { $0.contains("render check") })
     for part in [
       #"render check "$PATTERNS" --golden "$GOLDEN""#, #"--shard "$SHARD/$SHARDS""#,
@@ -53,7 +56,9 @@ import _HapticRenderTestSupport
     let uploads = checkSteps.filter { $0["uses"] as? String == "actions/upload-artifact@v4" }
     let paths = uploads.map { ($0["if"] as? String ?? "", ($0["with"] as? [String: Any])?["path"] as? String ?? "") }
     #expect(paths.count == 2)
-    #expect(paths.contains { $0.0 == "${{ !cancelled() }}" && $0.1 == "reports/" }, "the reports are uploaded even on failure")
+    #expect(
+      paths.contains { $0.0 == "${{ !cancelled() }}" && $0.1 == "reports/" }, "the reports are uploaded even on failure"
+    )
     #expect(paths.contains { $0.0 == "failure()" && $0.1 == "\(failingRenders)/" }, "the failing renders on failure")
 
     let report = try job(workflow, "report")
@@ -64,8 +69,10 @@ import _HapticRenderTestSupport
     let download = try #require(reportSteps.first { $0["uses"] as? String == "actions/download-artifact@v4" })
     let downloaded = try #require(download["with"] as? [String: Any])
     #expect(downloaded["pattern"] as? String == "junit-*" && downloaded["merge-multiple"] as? Bool == true)
-    let publish = try #require(reportSteps.first { ($0["uses"] as? String)?.hasPrefix("mikepenz/action-junit-report@") == true })
-    #expect((publish["with"] as? [String: Any])?["report_paths"] as? String == "\(downloaded["path"] as? String ?? "")/*.xml")
+    let publish = try #require(
+      reportSteps.first { ($0["uses"] as? String)?.hasPrefix("mikepenz/action-junit-report@") == true })
+    #expect(
+      (publish["with"] as? [String: Any])?["report_paths"] as? String == "\(downloaded["path"] as? String ?? "")/*.xml")
     // Every action is pinned to a major version.
     for step in checkSteps + reportSteps {
       if let action = step["uses"] as? String { #expect(action.contains(#/@v\d+$/#), "\(action)") }
@@ -81,7 +88,8 @@ import _HapticRenderTestSupport
     let workflow = try await workflow()
     let settings = try #require(workflow["env"] as? [String: String])
     let check = try job(workflow, "check")
-    let shards = try #require((check["strategy"] as? [String: Any]).flatMap { ($0["matrix"] as? [String: Any])?["shard"] as? [Int] })
+    let shards = try #require(
+      (check["strategy"] as? [String: Any]).flatMap { ($0["matrix"] as? [String: Any])?["shard"] as? [Int] })
     let folder = try TemporaryFolder()
     let patterns = try #require(settings["PATTERNS"])
     let golden = try #require(settings["GOLDEN"])
@@ -100,14 +108,17 @@ import _HapticRenderTestSupport
       for (key, value) in try #require(check["env"] as? [String: String]) {
         environment[key] = try evaluate(value, shard: shard, shardCount: shards.count)
       }
-      environment["PATH"] = "\(CommandRunner.productsDirectory.path):\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")"
+      environment["PATH"] =
+        "\(CommandRunner.productsDirectory.path):\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")"
       var failed = false
       for step in try steps(check) where step["id"] as? String != "install-render" {
         guard let script = step["run"] as? String else { continue }
         // As the runner runs a step of `shell: bash`.
         let result = try await CommandRunner.run(
           "/usr/bin/env",
-          environment.map { "\($0.key)=\($0.value)" } + ["bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", script],
+          environment.map { "\($0.key)=\($0.value)" } + [
+            "bash", "--noprofile", "--norc", "-eo", "pipefail", "-c", script,
+          ],
           in: checkout)
         if result.status != 0 {
           failed = true
@@ -137,7 +148,9 @@ import _HapticRenderTestSupport
         if !((testCase["results"] as? [Any])?.isEmpty ?? true) { failures.append(name) }
       }
     }
-    let samples = Locations.files(in: Locations.samples, withExtension: "ahap").map { ($0 as NSString).lastPathComponent }
+    let samples = Locations.files(in: Locations.samples, withExtension: "ahap").map {
+      ($0 as NSString).lastPathComponent
+    }
     #expect(names.sorted() == samples.sorted(), "every pattern once")
     #expect(failures == ["heartbeat.ahap"])
   }
@@ -177,10 +190,12 @@ import _HapticRenderTestSupport
     try FileManager.default.createDirectory(atPath: "\(repository)/Haptics/Golden", withIntermediateDirectories: true)
     for name in ["heartbeat", "success"] {
       try FileManager.default.copyItem(
-        atPath: "\(Locations.packageRoot)/Tests/Golden/\(name).flac", toPath: "\(repository)/Haptics/Golden/\(name).flac")
+        atPath: "\(Locations.packageRoot)/Tests/Golden/\(name).flac",
+        toPath: "\(repository)/Haptics/Golden/\(name).flac")
     }
     try FileManager.default.copyItem(
-      atPath: "\(Locations.packageRoot)/docs/ci/pre-commit-config.yaml", toPath: "\(repository)/.pre-commit-config.yaml")
+      atPath: "\(Locations.packageRoot)/docs/ci/pre-commit-config.yaml", toPath: "\(repository)/.pre-commit-config.yaml"
+    )
     let run = """
       export PATH='\(CommandRunner.productsDirectory.path)':"$PATH" PRE_COMMIT_HOME='\(folder.path)/cache'
       git init -q . && git add -A && python3 -m pre_commit run --all-files

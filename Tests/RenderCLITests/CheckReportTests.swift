@@ -24,7 +24,8 @@ import _HapticRenderTestSupport
     let odd = "a&<\"b\u{1B}"
     try manager.copyItem(atPath: "\(samples)/success.ahap", toPath: "\(folder.path)/patterns/\(odd).ahap")
     try manager.copyItem(atPath: "\(golden)/success.flac", toPath: "\(folder.path)/golden/\(odd).flac")
-    try manager.copyItem(atPath: "\(samples)/tap-buzz-tap.ahap", toPath: "\(folder.path)/patterns/sub/tap-buzz-tap.ahap")
+    try manager.copyItem(
+      atPath: "\(samples)/tap-buzz-tap.ahap", toPath: "\(folder.path)/patterns/sub/tap-buzz-tap.ahap")
     let heartbeat = "\(folder.path)/patterns/heartbeat.ahap"
     try String(contentsOfFile: heartbeat, encoding: .utf8).replacingOccurrences(of: "0.7", with: "0.69")
       .write(toFile: heartbeat, atomically: true, encoding: .utf8)
@@ -77,11 +78,14 @@ import _HapticRenderTestSupport
       try await CommandRunner.render(["compare", rendered, "patterns/heartbeat.ahap"], in: folder.path).status == 0)
     #expect(
       try await CommandRunner.render(["compare", "golden/heartbeat.flac", rendered], in: folder.path).status == 1)
-    #expect((failure["text"] as? String)?.hasPrefix("compare: 'golden/heartbeat.flac' and 'patterns/heartbeat.ahap' differ") == true)
+    #expect(
+      (failure["text"] as? String)?.hasPrefix("compare: 'golden/heartbeat.flac' and 'patterns/heartbeat.ahap' differ")
+        == true)
 
     let missing = try #require(results("sub/tap-buzz-tap.ahap").first)
     #expect(missing["tag"] as? String == "failure" && missing["type"] as? String == "missing")
-    #expect(missing["message"] as? String == "no golden file 'golden/tap-buzz-tap.flac' (run with --update to record it)")
+    #expect(
+      missing["message"] as? String == "no golden file 'golden/tap-buzz-tap.flac' (run with --update to record it)")
     let error = try #require(results("bad.ahap").first)
     #expect(error["tag"] as? String == "error")
     #expect(
@@ -99,7 +103,8 @@ import _HapticRenderTestSupport
       ["check", "patterns", "--golden", "golden", "--update", "--shard", "1/1", "--junit", "check.xml"],
       in: folder.path)
     #expect(result.status == 0)
-    let reports = try #require(try await PythonTools.json("junit_report.py", ["\(folder.path)/check.xml"]) as? [[String: Any]])
+    let reports = try #require(
+      try await PythonTools.json("junit_report.py", ["\(folder.path)/check.xml"]) as? [[String: Any]])
     let suite = try #require((reports.first?["suites"] as? [[String: Any]])?.first)
     #expect(suite["name"] as? String == "render check 1/1")
     #expect(suite["failures"] as? Int == 0 && suite["errors"] as? Int == 0)
@@ -142,7 +147,9 @@ import _HapticRenderTestSupport
     let result = try await CommandRunner.render(["check", "patterns", "--golden", "golden", "--json"], in: folder.path)
     #expect(result.status == 1)
     let lines = String(decoding: result.standardOutput, as: UTF8.self).split(separator: "\n")
-    let objects = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+    let objects = try lines.map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
     #expect(objects.count == 6)
     #expect(objects.dropLast().allSatisfy { $0["kind"] as? String == "pattern" })
     let verdicts = objects.dropLast().map { "\($0["path"] ?? "") \($0["verdict"] ?? "")" }
@@ -250,7 +257,9 @@ import _HapticRenderTestSupport
       #expect(part.status == 0)
       let count = folder.contents("parts").count - counts.reduce(0, +)
       counts.append(count)
-      #expect(part.standardError.hasSuffix("rendered \(count) of \(count) files into \(folder.path)/parts (shard \(index)/3 of 13 files)\n"))
+      #expect(
+        part.standardError.hasSuffix(
+          "rendered \(count) of \(count) files into \(folder.path)/parts (shard \(index)/3 of 13 files)\n"))
     }
     #expect(folder.contents("parts") == folder.contents("whole"))
     for name in folder.contents("whole") {
@@ -268,15 +277,17 @@ import _HapticRenderTestSupport
     let golden = "\(Locations.packageRoot)/Tests/Golden"
     var outputs: [String] = []
     for index in 1...2 {
-      let result = try await CommandRunner.render(["check", "p", "--golden", golden, "--shard", "\(index)/2"], in: folder.path)
+      let result = try await CommandRunner.render(
+        ["check", "p", "--golden", golden, "--shard", "\(index)/2"], in: folder.path)
       #expect(result.status == 0)
       outputs.append(String(decoding: result.standardOutput, as: UTF8.self))
     }
     #expect(
-      outputs.sorted() == [
-        "PASS p/success.ahap\nchecked 1 of 1 pattern (shard \(Shard.index(of: "success.ahap", count: 2))/2): 1 passed, 0 failed, 0 missing\n",
-        "checked 0 of 1 pattern (shard \(3 - Shard.index(of: "success.ahap", count: 2))/2): 0 passed, 0 failed, 0 missing\n",
-      ].sorted())
+      outputs.sorted()
+        == [
+          "PASS p/success.ahap\nchecked 1 of 1 pattern (shard \(Shard.index(of: "success.ahap", count: 2))/2): 1 passed, 0 failed, 0 missing\n",
+          "checked 0 of 1 pattern (shard \(3 - Shard.index(of: "success.ahap", count: 2))/2): 0 passed, 0 failed, 0 missing\n",
+        ].sorted())
   }
 
   @Test(arguments: [
@@ -292,9 +303,18 @@ import _HapticRenderTestSupport
       ["samples", "--out-dir", "out", "--shard", "2/0"],
       "render: error: The value '2/0' is invalid for '--shard <i/n>': the number of shards must be at least 1; found '2/0'\n"
     ),
-    (["samples/heartbeat.ahap", "-o", "x.wav", "--shard", "1/2"], "render: error: --shard goes with --out-dir, not -o\n"),
-    (["check", "--list", "samples", "--golden", "g", "--json"], "render: error: --list checks nothing; --json does not go with it\n"),
-    (["check", "--list", "samples", "--golden", "g", "--update"], "render: error: --list checks nothing; --update does not go with it\n"),
+    (
+      ["samples/heartbeat.ahap", "-o", "x.wav", "--shard", "1/2"],
+      "render: error: --shard goes with --out-dir, not -o\n"
+    ),
+    (
+      ["check", "--list", "samples", "--golden", "g", "--json"],
+      "render: error: --list checks nothing; --json does not go with it\n"
+    ),
+    (
+      ["check", "--list", "samples", "--golden", "g", "--update"],
+      "render: error: --list checks nothing; --update does not go with it\n"
+    ),
   ])
   func badShardAndListOptionsAreUsageErrors(_ arguments: [String], _ message: String) async throws {
     let folder = try TemporaryFolder()

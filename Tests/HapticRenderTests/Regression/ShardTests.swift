@@ -79,7 +79,8 @@ import _HapticRenderTestSupport
     let path = "\(folder.path)/ui/tap.ahap"
     #expect(PatternFiles.name(of: path, foundIn: [folder.path]) == "ui/tap.ahap")
     #expect(PatternFiles.name(of: path, foundIn: [folder.path + "/"]) == "ui/tap.ahap")
-    #expect(PatternFiles.name(of: "\(folder.path)/x.ahap", foundIn: ["\(folder.path)/x.ahap"]) == "\(folder.path)/x.ahap")
+    #expect(
+      PatternFiles.name(of: "\(folder.path)/x.ahap", foundIn: ["\(folder.path)/x.ahap"]) == "\(folder.path)/x.ahap")
     #expect(PatternFiles.name(of: path, foundIn: ["/nonexistent", folder.path]) == "ui/tap.ahap")
   }
 }
