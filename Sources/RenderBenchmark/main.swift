@@ -179,10 +179,6 @@ if let files = results["files-1000"] {
     "1,000 small files at 300 files/s or more", Double(files.files) / files.wallSeconds >= 300,
     "\(fixed(Double(files.files) / files.wallSeconds, 0)) files/s")
 }
-if let checked = results["cli-check"] {
-  let rate = Double(checked.files) / checked.wallSeconds
-  check("golden checks at 720/s or more (800/s within 10 %)", rate >= 720, "\(fixed(rate, 0)) checks/s")
-}
 if let shards = results["cli-check-shards"]?.shardSeconds, !shards.isEmpty {
   let mean = shards.reduce(0, +) / Double(shards.count)
   let largest = shards.max() ?? 0
