@@ -133,6 +133,19 @@ import _HapticRenderTestSupport
       ["check", "patterns", "--golden", "golden", "--junit", "golden/success.flac"], in: folder.path)
     #expect(overGolden.status == 1)
 
+    // A report that cannot be written stops the run before any check.
+    let intoFolder = try await CommandRunner.render(
+      ["check", "patterns", "--golden", "golden", "--junit", "golden"], in: folder.path)
+    #expect(intoFolder.status == 1 && intoFolder.standardOutput.isEmpty)
+    #expect(intoFolder.standardError.hasSuffix("render: error: 'golden': is a folder; name the report's file\n"))
+    let underFile = try await CommandRunner.render(
+      ["check", "patterns", "--golden", "golden", "--junit", "patterns/bad.ahap/r.xml"], in: folder.path)
+    #expect(underFile.status == 1 && underFile.standardOutput.isEmpty)
+    let unnamed = try await CommandRunner.render(
+      ["check", "patterns", "--golden", "golden", "--junit", ""], in: folder.path)
+    #expect(unnamed.status == 64)
+    #expect(unnamed.standardError.hasPrefix("render: error: --junit needs the name of the report's file\n"))
+
     let report = "\(folder.path)/old.xml"
     try Data("old".utf8).write(to: URL(fileURLWithPath: report))
     let refused = try await CommandRunner.render(

@@ -43,13 +43,28 @@ public struct JUnitReport: Sendable {
   }
 
   /// Writes ``xml`` to `path` as every output is written: to a temporary file renamed over the
-  /// target when complete, so a report is never left half-written. The folder is created when
-  /// missing (a CI step names `reports/check.xml` in a fresh checkout).
+  /// target when complete, so a report is never left half-written.
   ///
   /// - Throws: ``FileSystemError``.
   public func write(to path: String) throws(FileSystemError) {
-    try FileSystem.createDirectory(FileSystem.directory(of: path))
     try TextFile.write(xml, to: path)
+  }
+
+  /// Creates the folder of a report to be written at `path` when it is missing (a CI step
+  /// names `reports/check.xml` in a fresh checkout), and refuses a folder, or a place that may
+  /// not be written, as the report: called before the checks, so that a report that cannot be
+  /// written stops the run before it starts.
+  ///
+  /// - Throws: ``FileSystemError`` naming the path and the reason.
+  public static func prepare(_ path: String) throws(FileSystemError) {
+    if FileSystem.isDirectory(path) { throw .failed(path: path, reason: "is a folder; name the report's file") }
+    let folder = FileSystem.directory(of: path)
+    do {
+      try FileSystem.createDirectory(folder)
+    } catch {
+      throw error.about(folder, context: "cannot create the report's folder")
+    }
+    if let problem = FileSystem.writeProblem(path) { throw problem }
   }
 
   private func testCase(_ entry: GoldenCase) -> [String] {

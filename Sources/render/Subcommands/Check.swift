@@ -59,6 +59,7 @@ struct Check: ParsableCommand, OptionChecking {
   func checkOptions() throws {
     try tolerance.check()
     try render.check()
+    if junit?.isEmpty == true { throw ValidationError("--junit needs the name of the report's file") }
     if list {
       for (given, name) in [(update, "--update"), (json, "--json"), (junit != nil, "--junit")] where given {
         throw ValidationError("--list checks nothing; \(name) does not go with it")
@@ -96,6 +97,12 @@ struct Check: ParsableCommand, OptionChecking {
     }
     if let junit {
       try refuseReport(junit, over: files, check: check, console: console)
+      do {
+        try JUnitReport.prepare(junit)
+      } catch {
+        console.error("\(error)")
+        throw ExitCode.failure
+      }
     }
     let clock = ContinuousClock()
     let start = clock.now
