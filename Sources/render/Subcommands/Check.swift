@@ -95,15 +95,7 @@ struct Check: ParsableCommand, OptionChecking {
       for entry in entries { StandardOutput.printLine(entry.path) }
       return
     }
-    if let junit {
-      try refuseReport(junit, over: files, check: check, console: console)
-      do {
-        try JUnitReport.prepare(junit)
-      } catch {
-        console.error("\(error)")
-        throw ExitCode.failure
-      }
-    }
+    if let junit { try prepareReport(junit, over: files, check: check, console: console) }
     let clock = ContinuousClock()
     let start = clock.now
     var cases: [GoldenCase] = []
@@ -123,21 +115,30 @@ struct Check: ParsableCommand, OptionChecking {
     if json { try JSONOutput.printLine(tally) } else { print(tally.summary) }
     if let junit {
       let name = shard.map { "render check \($0)" } ?? "render check"
-      do {
+      try reporting(console) {
         try JUnitReport(suiteName: name, cases: cases, seconds: Self.seconds(clock.now - start)).write(to: junit)
-      } catch {
-        console.error("\(error)")
-        throw ExitCode.failure
       }
     }
     if tally.hasFailures { throw ExitCode.failure }
   }
 
-  /// Refuses a report that would replace a pattern or a golden file of the run.
-  private func refuseReport(_ report: String, over files: [String], check: GoldenCheck, console: Console) throws {
+  /// Refuses a report that would replace a pattern or a golden file of the run, or that cannot
+  /// be written; creates its folder.
+  private func prepareReport(_ report: String, over files: [String], check: GoldenCheck, console: Console) throws {
     for file in files {
       try PatternLoading.checkOutput(report, isNot: file, console: console)
       try PatternLoading.checkOutput(report, isNot: check.goldenPath(for: file), console: console)
+    }
+    try reporting(console) { try JUnitReport.prepare(report) }
+  }
+
+  /// Runs `body`; an error it throws is printed and fails the command.
+  private func reporting(_ console: Console, _ body: () throws -> Void) throws {
+    do {
+      try body()
+    } catch {
+      console.error("\(error)")
+      throw ExitCode.failure
     }
   }
 
