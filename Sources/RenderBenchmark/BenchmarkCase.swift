@@ -22,6 +22,8 @@ struct BenchmarkCase: Sendable {
     /// Seconds libsndfile alone needs to write the same frames from a ready buffer.
     var writeLimitSeconds: Double?
     var peakMemoryMB: Double = 0
+    /// Seconds each shard took, for the cases that run `render check --shard I/N` N times.
+    var shardSeconds: [Double]?
   }
 
   static let all: [BenchmarkCase] = [
@@ -48,6 +50,12 @@ struct BenchmarkCase: Sendable {
       transientPattern(count: 100_000), name: "cli-transients-100k",
       summary: "`render` as a process: 100,000 transients from their AHAP file (19 MB), 24-bit WAV"),
     load(transientPattern(count: 100_000), name: "load-100k", summary: "parsing the 100,000 transients' AHAP text"),
+    goldenCheck(
+      copies: 20, shardCount: nil, name: "cli-check",
+      summary: "`render check` as a process: the 13 samples copied 20 times (260 patterns) against their golden files"),
+    goldenCheck(
+      copies: 20, shardCount: 4, name: "cli-check-shards",
+      summary: "the same 260 patterns checked as 4 shards (`--shard I/4`), one process after another"),
   ]
 
   // MARK: - Patterns
@@ -155,6 +163,44 @@ struct BenchmarkCase: Sendable {
     }
   }
 
+  /// Runs the built `render check` on the samples copied `copies` times under new names (each
+  /// with its golden file, `stem-N.flac`), in one process, or as `shardCount` shards one after
+  /// another.
+  static func goldenCheck(copies: Int, shardCount: Int?, name: String, summary: String) -> BenchmarkCase {
+    BenchmarkCase(name: name, summary: summary) {
+      let folder = try Scratch()
+      let manager = FileManager.default
+      try manager.createDirectory(atPath: "\(folder.path)/in", withIntermediateDirectories: true)
+      try manager.createDirectory(atPath: "\(folder.path)/golden", withIntermediateDirectories: true)
+      try manager.copyItem(atPath: "\(samplesFolder)/knock.wav", toPath: "\(folder.path)/in/knock.wav")
+      let stems = try manager.contentsOfDirectory(atPath: samplesFolder).filter { $0.hasSuffix(".ahap") }
+        .map { String($0.dropLast(5)) }.sorted()
+      var frames = 0
+      for stem in stems {
+        let golden = "\(samplesFolder)/../Tests/Golden/\(stem).flac"
+        frames += try AudioFileReader(path: golden).frameCount * copies
+        for copy in 1...copies {
+          try manager.copyItem(
+            atPath: "\(samplesFolder)/\(stem).ahap", toPath: "\(folder.path)/in/\(stem)-\(copy).ahap")
+          try manager.copyItem(atPath: golden, toPath: "\(folder.path)/golden/\(stem)-\(copy).flac")
+        }
+      }
+      let render = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("render").path
+      let command = [render, "check", "\(folder.path)/in", "--golden", "\(folder.path)/golden", "-q"]
+      var shardSeconds: [Double] = []
+      for shard in shardCount.map({ count in (1...count).map { ["--shard", "\($0)/\(count)"] } }) ?? [[]] {
+        let start = Clock.now()
+        let status = try spawnAndWait(command + shard, discardingOutput: true)
+        shardSeconds.append(Clock.now() - start)
+        guard status == 0 else { throw BenchmarkError("render check failed; build it with -c release") }
+      }
+      return Measurement(
+        audioSeconds: Double(frames) / 48_000, frames: frames, wallSeconds: shardSeconds.reduce(0, +),
+        files: stems.count * copies, shardSeconds: shardCount == nil ? nil : shardSeconds)
+    }
+  }
+
   /// Renders `json` into a sink that keeps nothing: the synthesis (and the peak policy) alone,
   /// the side of the pipeline that must stay below the write.
   static func synthesis(_ text: @autoclosure @escaping @Sendable () -> String, name: String, summary: String)
@@ -174,12 +220,22 @@ struct BenchmarkCase: Sendable {
   /// Runs `arguments[0]` with `arguments` and waits for it with `waitpid`, which returns as soon
   /// as the child exits (Foundation's `Process.waitUntilExit` added tens of milliseconds here).
   ///
+  /// - Parameter discardingOutput: Send the child's standard output to `/dev/null` (this
+  ///   process's standard output carries the case's figures).
   /// - Returns: The wait status, 0 for a clean exit.
-  static func spawnAndWait(_ arguments: [String]) throws -> Int32 {
+  static func spawnAndWait(_ arguments: [String], discardingOutput: Bool = false) throws -> Int32 {
     var pid = pid_t()
     let argv = arguments.map { strdup($0) } + [nil]
     defer { for argument in argv { free(argument) } }
-    let spawned = posix_spawn(&pid, arguments[0], nil, nil, argv, environ)
+    #if os(macOS)
+      var actions: posix_spawn_file_actions_t?
+    #else
+      var actions = posix_spawn_file_actions_t()
+    #endif
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    if discardingOutput { posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0) }
+    let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
     guard spawned == 0 else { throw BenchmarkError("cannot start \(arguments[0]): error \(spawned)") }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0, errno == EINTR {}

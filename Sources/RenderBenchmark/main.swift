@@ -109,6 +109,9 @@ for benchmark in selected {
   var measurement = measurements[0]
   measurement.wallSeconds = median(measurements.map(\.wallSeconds))
   measurement.peakMemoryMB = median(measurements.map(\.peakMemoryMB))
+  if let shards = measurement.shardSeconds?.indices {
+    measurement.shardSeconds = shards.map { shard in median(measurements.compactMap { $0.shardSeconds?[shard] }) }
+  }
   measurement.writeLimitSeconds = limits.isEmpty ? nil : median(limits)
   results[benchmark.name] = measurement
   let ratio = measurement.writeLimitSeconds.map { fixed(measurement.wallSeconds / $0, 2) } ?? "-"
@@ -175,4 +178,11 @@ if let files = results["files-1000"] {
   check(
     "1,000 small files at 300 files/s or more", Double(files.files) / files.wallSeconds >= 300,
     "\(fixed(Double(files.files) / files.wallSeconds, 0)) files/s")
+}
+if let shards = results["cli-check-shards"]?.shardSeconds, !shards.isEmpty {
+  let mean = shards.reduce(0, +) / Double(shards.count)
+  let largest = shards.max() ?? 0
+  check(
+    "the largest of 4 shards within 20 % of the mean", largest <= 1.2 * mean,
+    "\(shards.map { fixed($0, 3) }.joined(separator: ", ")) s; largest \(fixed(largest / mean, 2))x the mean")
 }

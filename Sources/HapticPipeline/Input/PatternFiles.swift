@@ -154,6 +154,21 @@ public enum PatternFiles {
     if !groups.isEmpty { throw .collisions(groups) }
   }
 
+  /// The name `file` goes by in reports and shards: its path relative to the first of `paths`
+  /// that is a folder holding it (`patterns/ui/tap.ahap` under `patterns` → `ui/tap.ahap`), or
+  /// `file` itself when it was named directly. It does not depend on where the folder is, so a
+  /// CI job names a pattern the same in every checkout.
+  public static func name(of file: String, foundIn paths: [String]) -> String {
+    // By bytes: the found path is the folder's spelling, a slash, then the name read from disk.
+    for path in paths where isFolder(path) {
+      let prefix = Array((path.hasSuffix("/") ? path : path + "/").utf8)
+      if file.utf8.starts(with: prefix) {
+        return String(decoding: file.utf8.dropFirst(prefix.count), as: UTF8.self)
+      }
+    }
+    return file
+  }
+
   /// The name of a file without its folder and extension: `samples/breath.ahap` → `breath`.
   public static func stem(of path: String) -> String {
     FileSystem.stem(of: path)

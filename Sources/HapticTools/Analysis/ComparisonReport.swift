@@ -93,18 +93,41 @@ public struct ComparisonReport: Sendable, CustomStringConvertible {
     }
     let expectedFrames = max(expected.frameCount, actual.frameCount)
     row("frames compared", "\(framesCompared) / \(expectedFrames)")
-    let seconds = NumberText.fixed(Double(maxDifferenceFrame) / Double(max(expected.sampleRate, 1)), 4)
-    row(
-      "max |Δ|",
-      "\(NumberText.scientific(maxDifference, 2)) at frame \(maxDifferenceFrame) (\(seconds) s), channel \(maxDifferenceChannel)"
-    )
-    row("samples over ±\(NumberText.scientific(tolerance.maxDifference, 1))", "\(samplesOverTolerance)")
+    row("max |Δ|", maxDifferenceText)
+    row(samplesOverLabel, "\(samplesOverTolerance)")
     if nonFiniteSamples > 0 { row("NaN or infinite samples", "\(nonFiniteSamples)") }
     row("RMS of Δ", "\(NumberText.fixed(differenceRMSDecibels, 1)) dBFS")
-    let snrText = snr.map { "\(NumberText.fixed($0, 1)) dB" } ?? "n/a (expected is silent)"
-    row("SNR", "\(snrText) (minimum \(NumberText.fixed(tolerance.minimumSNR, 1)) dB)")
+    row("SNR", snrText)
     lines.append(passed ? "PASS" : "FAIL")
     return lines.joined(separator: "\n")
+  }
+
+  /// The figures on one line, for a test report's failure message: `max |Δ| 1.14e-02 at frame
+  /// 443 (0.0092 s), channel 0; samples over ±1.0e-04: 4653; SNR 38.8 dB (minimum 60.0 dB)`,
+  /// after the format or length differences when there are any.
+  public var figures: String {
+    var parts = mismatches.map(\.description)
+    parts.append("max |Δ| \(maxDifferenceText)")
+    parts.append("\(samplesOverLabel): \(samplesOverTolerance)")
+    if nonFiniteSamples > 0 { parts.append("NaN or infinite samples: \(nonFiniteSamples)") }
+    parts.append("SNR \(snrText)")
+    return parts.joined(separator: "; ")
+  }
+
+  /// `1.14e-02 at frame 443 (0.0092 s), channel 0`.
+  private var maxDifferenceText: String {
+    let seconds = NumberText.fixed(Double(maxDifferenceFrame) / Double(max(expected.sampleRate, 1)), 4)
+    return
+      "\(NumberText.scientific(maxDifference, 2)) at frame \(maxDifferenceFrame) (\(seconds) s), channel \(maxDifferenceChannel)"
+  }
+
+  /// `samples over ±1.0e-04`.
+  private var samplesOverLabel: String { "samples over ±\(NumberText.scientific(tolerance.maxDifference, 1))" }
+
+  /// `38.8 dB (minimum 60.0 dB)`.
+  private var snrText: String {
+    let level = snr.map { "\(NumberText.fixed($0, 1)) dB" } ?? "n/a (expected is silent)"
+    return "\(level) (minimum \(NumberText.fixed(tolerance.minimumSNR, 1)) dB)"
   }
 }
 

@@ -12,12 +12,20 @@ struct BatchRunner {
   let batch: Batch
   let console: Console
 
-  func run(_ paths: [String], jobs: Int) throws {
+  /// Renders the AHAP files under `paths`, or with `shard` only those of that shard (chosen by
+  /// their paths relative to the folders searched, after the whole run's inputs were checked).
+  func run(_ paths: [String], jobs: Int, shard: Shard? = nil) throws {
     let progress = ProgressLine(isEnabled: !console.isQuiet && isatty(STDERR_FILENO) == 1)
     let console = console
     let results: [Batch.FileResult]
+    var shardNote = ""
     do {
-      results = try batch.run(try batch.inputs(from: paths), jobs: jobs) { state, result in
+      var inputs = try batch.inputs(from: paths)
+      if let shard {
+        shardNote = " (shard \(shard) of \(inputs.count) file\(inputs.count == 1 ? "" : "s"))"
+        inputs = inputs.filter { shard.contains(PatternFiles.name(of: $0, foundIn: paths)) }
+      }
+      results = try batch.run(inputs, jobs: jobs) { state, result in
         progress.clear()
         console.print(result.diagnostics, omitted: result.omittedDiagnostics, error: result.error)
         progress.show(state)
@@ -26,7 +34,7 @@ struct BatchRunner {
       try refuse(error)
     }
     progress.clear()
-    try conclude(results)
+    try conclude(results, note: shardNote)
   }
 
   /// Renders presets into the batch's folder (they are short: on this thread, no progress line).
@@ -48,9 +56,9 @@ struct BatchRunner {
     throw ExitCode.failure
   }
 
-  /// Prints the summary; fails when a file failed.
-  private func conclude(_ results: [Batch.FileResult]) throws {
-    let summary = batch.summary(of: results)
+  /// Prints the summary, `note` at its end; fails when a file failed.
+  private func conclude(_ results: [Batch.FileResult], note: String = "") throws {
+    let summary = batch.summary(of: results) + note
     guard results.allSatisfy(\.succeeded) else {
       console.error(summary)
       throw ExitCode.failure

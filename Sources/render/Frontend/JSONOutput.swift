@@ -11,4 +11,11 @@ enum JSONOutput {
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     Swift.print(String(decoding: try encoder.encode(value), as: UTF8.self))
   }
+
+  /// Prints `value` as one line of JSON (JSON Lines: a line break inside a string is `\n`).
+  static func printLine(_ value: some Encodable) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    Swift.print(String(decoding: try encoder.encode(value), as: UTF8.self))
+  }
 }

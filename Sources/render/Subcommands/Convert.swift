@@ -37,6 +37,12 @@ struct Convert: ParsableCommand, OptionChecking {
   )
   var jobs: Int?
 
+  @Option(
+    help: ArgumentHelp(
+      "With --out-dir, render only the I-th of N shards, for a CI matrix (e.g. 2/4).", valueName: "i/n"),
+    transform: ShardArgument.parse)
+  var shard: Shard?
+
   @OptionGroup var diagnostics: DiagnosticOptionGroup
 
   func checkOptions() throws {
@@ -52,6 +58,7 @@ struct Convert: ParsableCommand, OptionChecking {
       }
     }
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    if shard != nil, output.output != nil { throw ValidationError("--shard goes with --out-dir, not -o") }
   }
 
   func run() throws {
@@ -75,7 +82,7 @@ struct Convert: ParsableCommand, OptionChecking {
       let batch = Batch(
         outputFolder: folder, format: format, options: options, loader: input.loader,
         treatsWarningsAsErrors: input.strict, otherInputs: render.profileFiles)
-      try BatchRunner(batch: batch, console: console).run(inputs, jobs: jobs ?? Batch.processorCount)
+      try BatchRunner(batch: batch, console: console).run(inputs, jobs: jobs ?? Batch.processorCount, shard: shard)
     }
   }
 }
