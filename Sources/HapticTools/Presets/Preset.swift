@@ -42,7 +42,8 @@ public struct Preset: Sendable {
   public var id: String { "\(family)/\(name)" }
 
   /// The preset as a pattern, with every intensity multiplied by `intensity` clamped to 0…1
-  /// (UIKit's `impactOccurred(intensity:)`). `Metadata` names the preset and the call in
+  /// (UIKit's `impactOccurred(intensity:)`) and rounded to a multiple of 1e-6, so that an AHAP
+  /// export reads 0.49, not 0.48999999999999994. `Metadata` names the preset and the call in
   /// `Description`, and gives its `Source` and, where it is one, why it is an `Approximation`.
   public func pattern(intensity: Double = 1) -> Pattern {
     let gain = intensity.isNaN ? 0 : min(max(intensity, 0), 1)
@@ -50,7 +51,7 @@ public struct Preset: Sendable {
       Event(
         type: tap.duration == nil ? .hapticTransient : .hapticContinuous, time: tap.time,
         duration: tap.duration ?? 0,
-        parameters: [.hapticIntensity: tap.intensity * gain, .hapticSharpness: tap.sharpness],
+        parameters: [.hapticIntensity: (tap.intensity * gain).roundedToMillionths, .hapticSharpness: tap.sharpness],
         path: JSONPath(element: index, .event))
     }
     var description = "\(id): \(call)"

@@ -5,3 +5,4 @@ extension ChannelLayout: ExpressibleByArgument {}
 extension PeakPolicy: ExpressibleByArgument {}
 extension AudioFileFormat.Container: ExpressibleByArgument {}
 extension AudioFileFormat.SampleEncoding: ExpressibleByArgument {}
+extension BreathingSession.Shape: ExpressibleByArgument {}
