@@ -44,6 +44,10 @@ public struct BreathingTechnique: Sendable, Hashable {
   /// Why a technique's name or phases cannot be used.
   public struct ParseError: Error, CustomStringConvertible, Equatable {
     public var description: String
+
+    package init(description: String) {
+      self.description = description
+    }
   }
 
   /// A technique with these phases, checked.
