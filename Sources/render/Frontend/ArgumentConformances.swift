@@ -6,3 +6,4 @@ extension PeakPolicy: ExpressibleByArgument {}
 extension AudioFileFormat.Container: ExpressibleByArgument {}
 extension AudioFileFormat.SampleEncoding: ExpressibleByArgument {}
 extension BreathingSession.Shape: ExpressibleByArgument {}
+extension ComparisonTolerance.Metric: ExpressibleByArgument {}
