@@ -1,4 +1,5 @@
 import HapticModel
+import HapticSupport
 
 /// One system haptic as data: the events a platform plays for a call such as
 /// `UIImpactFeedbackGenerator(style: .light).impactOccurred()`, in a family of presets that
@@ -40,6 +41,17 @@ public struct Preset: Sendable {
 
   /// `family/name`, the name `render preset` accepts everywhere.
   public var id: String { "\(family)/\(name)" }
+
+  /// The events in a line, as `render preset --list` and docs/presets.md show them: each its
+  /// onset in ms, `T` for a transient or `C` and its duration in ms for a continuous event, and
+  /// intensity/sharpness: `0 ms T 0.700/0.55 · 110 ms T 1.000/0.55`.
+  public var eventSummary: String {
+    taps.map { tap in
+      let kind = tap.duration.map { "C \(Int(($0 * 1000).rounded())) ms" } ?? "T"
+      let onset = Int((tap.time * 1000).rounded())
+      return "\(onset) ms \(kind) \(NumberText.fixed(tap.intensity, 3))/\(NumberText.fixed(tap.sharpness, 2))"
+    }.joined(separator: " · ")
+  }
 
   /// The preset as a pattern, with every intensity multiplied by `intensity` clamped to 0…1
   /// (UIKit's `impactOccurred(intensity:)`) and rounded to a multiple of 1e-6, so that an AHAP

@@ -8,7 +8,7 @@ struct PresetCommand: ParsableCommand, OptionChecking {
     abstract: "Render system haptics (UIKit feedback generators, expo-haptics, Android effects).",
     discussion: """
       NAME is family/name (ios/impact.light), a name of the default ios family (impact.light), \
-      or a family (ios) for all its presets; --list shows them all with their sources. Apple \
+      or a family (ios) for all its presets; --list shows them all with their sources and events. Apple \
       publishes no waveforms: the ios family is measured from the Human Interface Guidelines' \
       diagrams, an approximation.
 
@@ -20,7 +20,7 @@ struct PresetCommand: ParsableCommand, OptionChecking {
         render preset ios --out-dir cues -t flac
       """)
 
-  @Flag(help: "List every preset with its call and source.")
+  @Flag(help: "List every preset with its call, its source and its events.")
   var list = false
 
   @Argument(
@@ -95,6 +95,7 @@ struct PresetCommand: ParsableCommand, OptionChecking {
       for preset in family.presets {
         let padding = String(repeating: " ", count: width - preset.id.count)
         print("  \(preset.id)\(padding)  \(preset.call)  [\(preset.source)]")
+        print("  " + String(repeating: " ", count: width) + "  events: \(preset.eventSummary)")
       }
     }
   }
