@@ -77,7 +77,7 @@ public struct SVGPlot: Sendable {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(totalWidth))\" height=\"\(f(totalHeight))\" viewBox=\"0 0 \(f(totalWidth)) \(f(totalHeight))\" font-family=\"sans-serif\">",
         "<style>.title{font-size:13px;font-weight:bold}.label{font-size:11px;fill:#333}.small{font-size:9px;fill:#222}"
           + ".lane{fill:#f7f7f7;stroke:#ddd}.wave{stroke:#1f5fa8;stroke-width:1;fill:none}.curve{stroke:#c0392b;stroke-width:1.5;fill:none}"
-          + ".tick{stroke:#8e44ad;stroke-width:1.5}.bar.haptic{fill:#7fb3e6}.bar.audio{fill:#8fd19e}.tail{opacity:0.35}"
+          + ".tick{stroke:#8e44ad;stroke-width:1.5}.bar.haptic{fill:#7fb3e6}.bar.audio{fill:#8fd19e}.tail{opacity:0.35}.release{fill:#888;opacity:0.35}"
           + ".silence{fill:#000;opacity:0.04}.axis{stroke:#555}.grid{stroke:#000;stroke-opacity:0.08}"
           + ".scale{font-size:9px;fill:#666}.point{fill:#c0392b}</style>",
         "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>",
@@ -174,15 +174,18 @@ public struct SVGPlot: Sendable {
     return body
   }
 
-  /// Silences of half a second and a pixel or more, shaded across every lane.
+  /// Silences of half a second and a pixel or more, shaded across every lane from where the
+  /// sound before them ends as designed (``PatternAnalysis/designedEnd(of:)``), so that a 7 s
+  /// hold is labelled 7 s; a release tail that sounds into it is drawn apart at its start.
   private func silenceShades(_ analysis: PatternAnalysis, axis: TimeAxis, bottom: Double) -> [String] {
     var silences: [String] = []
-    var soundEnd = 0.0
+    var (soundEnd, designedEnd) = (0.0, 0.0)
     for span in analysis.spans.sorted(by: { $0.start < $1.start }) {
       if span.start - soundEnd >= 0.5, axis.x(span.start) - axis.x(soundEnd) >= 1 {
-        silences.append(silence(from: soundEnd, to: span.start, x: axis.x, bottom: bottom))
+        silences.append(silence(from: designedEnd, release: soundEnd, to: span.start, x: axis.x, bottom: bottom))
       }
       soundEnd = max(soundEnd, span.end)
+      designedEnd = max(designedEnd, analysis.designedEnd(of: span))
     }
     return silences
   }
