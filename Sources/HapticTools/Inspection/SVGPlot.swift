@@ -175,15 +175,29 @@ public struct SVGPlot: Sendable {
   }
 
   /// Silences of half a second and a pixel or more, shaded across every lane from where the
-  /// sound before them ends as designed (``PatternAnalysis/designedEnd(of:)``), so that a 7 s
-  /// hold is labelled 7 s; a release tail that sounds into it is drawn apart at its start.
+  /// design before them ends: the end of the events' durations
+  /// (``PatternAnalysis/designedEnd(of:)``) or the last control point after it, whichever is
+  /// later, and never after the sound ends, to the next event or the pattern's end. So a 7 s
+  /// hold is labelled 7 s, whether its events release into it (tutorials' breaths) or before it
+  /// (`render breath`), and a release tail that sounds into it is drawn apart at its start.
   private func silenceShades(_ analysis: PatternAnalysis, axis: TimeAxis, bottom: Double) -> [String] {
+    let pattern = analysis.pattern
+    let controlTimes =
+      (pattern.parameters.map(\.time) + pattern.curves.flatMap { curve in curve.points.map { curve.time + $0.time } })
+      .sorted()
     var silences: [String] = []
     var (soundEnd, designedEnd) = (0.0, 0.0)
-    for span in analysis.spans.sorted(by: { $0.start < $1.start }) {
-      if span.start - soundEnd >= 0.5, axis.x(span.start) - axis.x(soundEnd) >= 1 {
-        silences.append(silence(from: designedEnd, release: soundEnd, to: span.start, x: axis.x, bottom: bottom))
+    // Each event's start, then the end of the pattern: a hold that ends it is shaded too.
+    let sortedSpans = analysis.spans.sorted { $0.start < $1.start }
+    let starts = sortedSpans.map(\.start) + [analysis.duration]
+    for (index, next) in starts.enumerated() {
+      if next - soundEnd >= 0.5, axis.x(next) - axis.x(soundEnd) >= 1 {
+        let lastControl = controlTimes.last { $0 <= soundEnd } ?? 0
+        let start = min(max(designedEnd, lastControl), soundEnd)
+        silences.append(silence(from: start, release: soundEnd, to: next, x: axis.x, bottom: bottom))
       }
+      guard index < analysis.spans.count else { break }
+      let span = sortedSpans[index]
       soundEnd = max(soundEnd, span.end)
       designedEnd = max(designedEnd, analysis.designedEnd(of: span))
     }
