@@ -47,7 +47,7 @@ public struct BreathingSession: Sendable {
   /// Points of an ``Shape/ease`` curve: with the three of an inhale cue, within the 16 points
   /// of a curve Core Haptics takes.
   public static let easePointCount = 13
-  /// Most cycles a session has.
+  /// Most cycles `render breath` accepts (10,000: 52 hours of 4-7-8).
   public static let cycleLimit = 10_000
 
   public init(
@@ -63,19 +63,22 @@ public struct BreathingSession: Sendable {
   }
 
   /// Seconds of the whole session: `cycles × period`.
-  public var duration: Double { (Double(cycles) * technique.period).roundedToMillionths }
+  public var duration: Double { (Double(cycleCount) * technique.period).roundedToMillionths }
+
+  /// ``cycles``, at least 1.
+  private var cycleCount: Int { max(cycles, 1) }
 
   /// The session as a pattern. `Metadata` names the technique, its phases, the cycles, the
-  /// period and the cues; every number is rounded to a multiple of 1e-6 (microseconds for times), so the AHAP text
-  /// carries no binary noise.
+  /// period and the cues; every number is rounded to a multiple of 1e-6 (microseconds for
+  /// times), so the AHAP text carries no binary noise.
   public func pattern() -> Pattern {
     var events: [Event] = []
     var curves: [ParameterCurve] = []
     var heldValue = 1.0
-    for cycle in 0..<max(cycles, 1) {
+    for cycle in 0..<cycleCount {
       var start = Double(cycle) * technique.period
       for phase in technique.phases {
-        let time = (start).roundedToMillionths
+        let time = start.roundedToMillionths
         start += phase.duration
         guard phase.kind != .hold else { continue }
         let cue = cues.first { $0.phase == phase.kind }
@@ -152,15 +155,15 @@ public struct BreathingSession: Sendable {
   private var metadata: JSONValue {
     let name = technique.name == "custom" ? "Custom" : technique.name
     var description =
-      "\(name) breathing: \(technique.phaseSummary); \(cycles) cycle\(cycles == 1 ? "" : "s") of \(technique.period.formatted) s"
+      "\(name) breathing: \(technique.phaseSummary); \(cycleCount) cycle\(cycleCount == 1 ? "" : "s") of \(technique.period.roundedToMillionths.formatted) s"
     if !cues.isEmpty {
       description += "; taps at " + cues.map { "\($0.phase.rawValue) (\($0.preset.id))" }.joined(separator: ", ")
     }
     var members: [(String, JSONValue)] = [
       ("Project", JSONValue(.string("render breath"))), ("Description", JSONValue(.string(description))),
       ("Technique", JSONValue(.string(technique.name))), ("Phases", JSONValue(.string(technique.phaseList))),
-      ("Cycles", JSONValue(.number(Double(cycles)))),
-      ("Period", JSONValue(.number((technique.period).roundedToMillionths))),
+      ("Cycles", JSONValue(.number(Double(cycleCount)))),
+      ("Period", JSONValue(.number(technique.period.roundedToMillionths))),
       ("Shape", JSONValue(.string(shape.rawValue))),
     ]
     if !cues.isEmpty {
