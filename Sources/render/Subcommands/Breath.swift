@@ -60,7 +60,6 @@ struct Breath: ParsableCommand, OptionChecking {
   func checkOptions() throws {
     try render.check()
     _ = try session()
-    guard output.outDir == nil else { throw ValidationError("breath writes one file: give -o FILE") }
     if !writesPage { try output.check(acceptingPatterns: true) }
     if !output.writesPattern, !writesPage { _ = try output.format(sampleRate: render.rate) }
   }

@@ -35,6 +35,7 @@ struct PresetCommand: ParsableCommand, OptionChecking {
   var intensity = 1.0
 
   @OptionGroup var output: OutputOptionGroup
+  @OptionGroup var folder: OutputFolderOptionGroup
   @OptionGroup var render: RenderOptionGroup
   @OptionGroup var diagnostics: DiagnosticOptionGroup
 
@@ -42,7 +43,7 @@ struct PresetCommand: ParsableCommand, OptionChecking {
     if list { return }
     try render.check()
     guard !names.isEmpty else { throw ValidationError("name a preset or a family, or give --list") }
-    try output.check(acceptingPatterns: true)
+    try output.check(acceptingPatterns: true, folder: folder)
     if !output.writesPattern { _ = try output.format(sampleRate: render.rate) }
     guard (0...1).contains(intensity) else { throw ValidationError("--intensity must be within 0…1") }
     let count = try presets().count
@@ -72,8 +73,8 @@ struct PresetCommand: ParsableCommand, OptionChecking {
     let format = try output.format(sampleRate: options.sampleRate)
     if output.destination != nil {
       try output.write(presets[0].pattern(intensity: intensity), options: options, format: format, console: console)
-    } else if let folder = output.outDir {
-      let batch = Batch(outputFolder: folder, format: format, options: options)
+    } else if let outDir = folder.outDir {
+      let batch = Batch(outputFolder: outDir, format: format, options: options)
       try BatchRunner(batch: batch, console: console).run(presets, intensity: intensity)
     }
   }
