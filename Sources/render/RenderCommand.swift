@@ -20,6 +20,7 @@ struct RenderCommand: ParsableCommand {
         render taps.ahap -o - --type wav | sox -t wav - -n stat
         render patterns/ --out-dir out -t flac
         render preset notification.success -o success.wav
+        render breath 4-7-8 -o breath.ahap --cycles 4 --cues
         render compare golden/breath.flac breath.ahap
         render lint patterns/
         render plot breath.ahap -o breath.svg
@@ -27,7 +28,9 @@ struct RenderCommand: ParsableCommand {
       """,
     version: PackageVersion.current,
     subcommands: [
-      Convert.self, PresetCommand.self, AndroidCommand.self, Compare.self, Check.self, Lint.self, Info.self, Plot.self,
+      Convert.self, PresetCommand.self, Breath.self, AndroidCommand.self, Compare.self, Check.self, Lint.self,
+      Info.self,
+      Plot.self,
       Preview.self,
       GenerateManual.self,
     ],
@@ -48,7 +51,7 @@ struct RenderCommand: ParsableCommand {
       StandardError.write("render: error: \(message)\n")
       exit(withError: ExitCode.validationFailure)
     }
-    var arguments = Array(CommandLine.arguments.dropFirst())
+    var arguments = Breath.expandingBareCues(Array(CommandLine.arguments.dropFirst()))
     if arguments == ["--help"] || arguments == ["-h"] {
       print(helpMessage())
       print("")

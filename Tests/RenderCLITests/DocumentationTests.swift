@@ -87,13 +87,8 @@ import _HapticRenderTestSupport
   /// The presets page lists every preset with the catalog's events.
   @Test func presetTableMatchesTheCatalog() throws {
     let page = try Self.text("docs/presets.md")
-    func number(_ value: Double, _ digits: Int) -> String { String(format: "%.\(digits)f", value) }
     for preset in PresetCatalog.presets {
-      let events = preset.taps.map { tap in
-        let kind = tap.duration.map { "C \(Int(($0 * 1000).rounded())) ms" } ?? "T"
-        return "\(Int((tap.time * 1000).rounded())) ms \(kind) \(number(tap.intensity, 3))/\(number(tap.sharpness, 2))"
-      }
-      let row = "| `\(preset.id)` | `\(preset.call)` | \(events.joined(separator: " · ")) |"
+      let row = "| `\(preset.id)` | `\(preset.call)` | \(preset.eventSummary) |"
       #expect(page.contains(row + "\n"), "docs/presets.md lacks \(row)")
     }
   }

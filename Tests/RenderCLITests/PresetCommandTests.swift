@@ -14,6 +14,14 @@ import _HapticRenderTestSupport
       #expect(line.contains(preset.call) && line.hasSuffix("[\(preset.source)]"))
     }
     #expect(lines.contains("  approximation: \(PresetFamily.ios.caveat ?? "")"))
+    // Each preset's events on the line under it, below the calls.
+    let width = PresetCatalog.presets.map(\.id.count).max() ?? 0
+    let success = try #require(lines.firstIndex { $0.hasPrefix("  ios/notification.success ") })
+    #expect(
+      lines[success + 1] == "  " + String(repeating: " ", count: width)
+        + "  events: 0 ms T 0.700/0.55 · 110 ms T 1.000/0.55")
+    let expo = try #require(lines.firstIndex { $0.hasPrefix("  expo-android/impact.light ") })
+    #expect(lines[expo + 1].hasSuffix("  events: 0 ms C 50 ms 0.343/0.50"))
   }
 
   @Test func aTypoIsAUsageErrorWithASuggestion() async throws {
@@ -39,6 +47,9 @@ import _HapticRenderTestSupport
       ["preset", "impact.soft", "--intensity", "0.7", "-o", "soft.ahap"], in: folder.path)
     #expect(export.status == 0, "\(export.standardError)")
     #expect(export.standardError == "wrote soft.ahap: ios/impact.soft as an AHAP pattern\n")
+    // 0.7 × 0.7 is written as 0.49, not as the double nearest the product (0.48999999999999994).
+    let text = try String(contentsOfFile: "\(folder.path)/soft.ahap", encoding: .utf8)
+    #expect(text.contains("{\"ParameterID\": \"HapticIntensity\", \"ParameterValue\": 0.49}"))
     let lint = try await CommandRunner.render(["lint", "--strict", "soft.ahap"], in: folder.path)
     #expect(lint.status == 0 && lint.standardError.contains("0 errors, 0 warnings"), "\(lint.standardError)")
     _ = try await CommandRunner.render(["soft.ahap", "-o", "from-file.wav"], in: folder.path)

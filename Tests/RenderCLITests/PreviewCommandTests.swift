@@ -233,6 +233,41 @@ import _HapticRenderTestSupport
     #expect(seen.playedBySpace && seen.pausedBySpace)
   }
 
+  /// A 23 ms tap's page plays a second of audio (the tap, then silence), which the player can
+  /// show and play; half way through it the playhead rests at the plot's end.
+  @Test(.enabled(if: chromium != nil, "no Chromium or Chrome: install it (scripts/install-deps --test) to run"))
+  func aShortTapHasAPlayableSecond() async throws {
+    let browser = try #require(Self.chromium)
+    let folder = try TemporaryFolder()
+    let page = try await CommandRunner.render(["preview", "--preset", "impact.soft", "-o", "\(folder.path)/soft.html"])
+    #expect(page.status == 0)
+    let html = try String(contentsOfFile: "\(folder.path)/soft.html", encoding: .utf8)
+    #expect(html.contains("The pattern lasts 0.023 s: the audio is followed by silence up to 1 s"))
+    try FileManager.default.copyItem(
+      atPath: "\(Locations.fixtures)/preview/player-harness.html", toPath: "\(folder.path)/harness.html")
+    var report = ""
+    for _ in 0..<3 where !report.hasPrefix("{") {  // a cold browser may miss the budget once
+      let run = try await CommandRunner.run(
+        browser, Self.browserFlags + ["--dump-dom", "file://\(folder.path)/harness.html?page=soft.html"])
+      let dom = String(decoding: run.standardOutput, as: UTF8.self)
+      report = dom.firstMatch(of: #/<pre id="result">([^<]*)</#).map { String($0.1) } ?? ""
+    }
+    struct Report: Decodable {
+      var duration: Double
+      var plotDuration: Double
+      var plotEnd: Double
+      var playing: Bool?
+      var playhead: Double?
+      var error: String?
+    }
+    let seen = try JSONDecoder().decode(Report.self, from: Data(report.utf8))
+    #expect(seen.error == nil)
+    #expect(abs(seen.duration - 1) < 1e-3, "the audio lasts a second: \(seen.duration)")
+    #expect(abs(seen.plotDuration - 0.022604) < 1e-4, "the plot keeps the tap's own length")
+    #expect(seen.playing == true)
+    #expect(abs((seen.playhead ?? 0) - seen.plotEnd) < 0.5, "the playhead waits at the plot's end")
+  }
+
   @Test(.enabled(if: chromium != nil, "no Chromium or Chrome: install it (scripts/install-deps --test) to run"))
   func screenshotOfThePageIsNotBlank() async throws {
     let browser = try #require(Self.chromium)

@@ -70,7 +70,9 @@ import _HapticRenderTestSupport
     let rate = try await CommandRunner.render(["compare", wav, "\(samples)/heartbeat.ahap", "--rate", "44100"])
     #expect(rate.status == 1)
     #expect(
-      String(decoding: rate.standardOutput, as: UTF8.self).contains("  sample rates differ: 48000 Hz vs 44100 Hz"))
+      String(decoding: rate.standardOutput, as: UTF8.self)
+        == "compare: '\(wav)' and '\(samples)/heartbeat.ahap' differ: sample rates differ: 48000 Hz vs 44100 Hz; nothing compared. FAIL\n"
+    )
     let missing = try await CommandRunner.render(["compare", "\(folder.path)/none.wav", wav])
     #expect(missing.status == 2)
     #expect(missing.standardError.contains("render: error: cannot open '\(folder.path)/none.wav'"))

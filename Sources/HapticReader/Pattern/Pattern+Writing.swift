@@ -3,7 +3,9 @@ import HapticModel
 extension Pattern {
   /// The pattern as AHAP text, which ``parse(_:file:diagnostics:)`` reads back to the same
   /// pattern: `Version` (1 when not given), `Metadata` as given, then the events in order and
-  /// the controls in their application order (by position in their file).
+  /// the controls in their application order (by position in their file), each control just
+  /// before the first event that comes after it in its file (after every event when the
+  /// elements have no positions, as elements built in code).
   ///
   /// Only the parameters an event gives are written; defaults stay implicit. Ends with a newline.
   public func ahapText() -> String {
@@ -21,9 +23,26 @@ extension Pattern {
       ($0.element.position.line, $0.element.position.column, $0.offset)
         < ($1.element.position.line, $1.element.position.column, $1.offset)
     }
-    let elements = events.map(Self.element) + ordered.map(\.element.value)
+    // Events keep their order; a control goes before the first event it precedes in its file.
+    var elements: [JSONValue] = []
+    var controlIndex = 0
+    for event in events {
+      while controlIndex < ordered.count,
+        Self.precedes(ordered[controlIndex].element.position, event.position)
+      {
+        elements.append(ordered[controlIndex].element.value)
+        controlIndex += 1
+      }
+      elements.append(Self.element(event))
+    }
+    elements += ordered[controlIndex...].map(\.element.value)
     members.append(("Pattern", JSONValue(.array(elements))))
     return JSONValue.object(members)
+  }
+
+  /// `true` when `left` lies before `right` in a file.
+  private static func precedes(_ left: TextPosition, _ right: TextPosition) -> Bool {
+    (left.line, left.column) < (right.line, right.column)
   }
 
   private static func element(_ event: Event) -> JSONValue {

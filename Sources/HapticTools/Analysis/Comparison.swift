@@ -8,7 +8,8 @@ public enum Comparison {
   package static let blockSize = 32_768
 
   /// Checks rate, channels and length first (each difference is a mismatch), then compares
-  /// the samples both sides have.
+  /// the samples both sides have; with the envelope metric, also the loudness envelopes
+  /// (``EnvelopeComparison``), the longer side's rest against silence.
   ///
   /// - Parameters:
   ///   - expected: The reference (the golden file).
@@ -47,6 +48,9 @@ public enum Comparison {
     var a = AudioBlock(channelCount: channels, capacity: frames)
     var b = AudioBlock(channelCount: channels, capacity: frames)
     var (aIndex, bIndex) = (0, 0)
+    var envelope =
+      tolerance.metric == .envelope
+      ? EnvelopeComparison(sampleRate: report.expected.sampleRate, channelCount: channels) : nil
     while true {
       if aIndex == a.frameCount {
         guard try expectedBlocks.read(into: &a) else { break }
@@ -59,6 +63,7 @@ public enum Comparison {
       let count = min(a.frameCount - aIndex, b.frameCount - bIndex)
       for offset in 0..<count {
         let frame = report.framesCompared + offset
+        var (expectedEnergy, actualEnergy) = (0.0, 0.0)
         for channel in 0..<channels {
           let reference = Double(a.channels[channel][aIndex + offset])
           let sample = Double(b.channels[channel][bIndex + offset])
@@ -73,6 +78,8 @@ public enum Comparison {
             continue
           }
           let difference = abs(reference - sample)
+          expectedEnergy += reference * reference
+          actualEnergy += sample * sample
           report.signalEnergy += reference * reference
           report.differenceEnergy += difference * difference
           if difference > report.maxDifference {
@@ -88,11 +95,41 @@ public enum Comparison {
             }
           }
         }
+        envelope?.add(expectedEnergy: expectedEnergy, actualEnergy: actualEnergy)
       }
       aIndex += count
       bIndex += count
       report.framesCompared += count
     }
+    if var envelope {
+      try drain(expectedBlocks, &a, from: aIndex) { envelope.add(expectedEnergy: $0, actualEnergy: 0) }
+      try drain(actualBlocks, &b, from: bIndex) { envelope.add(expectedEnergy: 0, actualEnergy: $0) }
+      envelope.finish()
+      report.envelope = envelope
+    }
     return report
+  }
+
+  /// Reads the rest of one side, from frame `index` of `block` on, and hands each frame's sum
+  /// of squares to `add`.
+  private static func drain(
+    _ blocks: ReadAhead<some FrameSource>, _ block: inout AudioBlock, from index: Int, _ add: (Double) -> Void
+  ) throws {
+    var index = index
+    while true {
+      if index >= block.frameCount {
+        guard try blocks.read(into: &block) else { return }
+        index = 0
+      }
+      for frame in index..<block.frameCount {
+        var energy = 0.0
+        for channel in block.channels.indices {
+          let sample = Double(block.channels[channel][frame])
+          if sample.isFinite { energy += sample * sample }
+        }
+        add(energy)
+      }
+      index = block.frameCount
+    }
   }
 }

@@ -1,6 +1,7 @@
 import HapticSupport
 
-/// The outcome of comparing two audio streams sample by sample.
+/// The outcome of comparing two audio streams sample by sample, or by their loudness
+/// envelopes (``ComparisonTolerance/Metric/envelope``).
 public struct ComparisonReport: Sendable, CustomStringConvertible {
   /// Rate, channels and length of one side.
   public struct Side: Sendable, Equatable, Codable {
@@ -49,6 +50,8 @@ public struct ComparisonReport: Sendable, CustomStringConvertible {
   /// First frame with a sample over the tolerance, and its channel.
   public var firstFrameOverTolerance: Int?
   public var firstChannelOverTolerance: Int?
+  /// The loudness envelopes compared, with the envelope metric.
+  public var envelope: EnvelopeComparison?
   /// Sums of squares, for the levels below.
   package var signalEnergy = 0.0
   package var differenceEnergy = 0.0
@@ -68,15 +71,36 @@ public struct ComparisonReport: Sendable, CustomStringConvertible {
     return Decibels.level((signalEnergy / differenceEnergy).squareRoot())
   }
 
-  /// Whether the two sides are the same sound within the tolerance.
+  /// Whether the two sides are the same sound within the tolerance: every sample (the samples
+  /// metric), or every window of the loudness envelopes (the envelope metric, which accepts
+  /// different lengths).
   public var passed: Bool {
-    mismatches.isEmpty && nonFiniteSamples == 0 && maxDifference <= tolerance.maxDifference
-      && (snr.map { $0 >= tolerance.minimumSNR } ?? true)
+    guard nonFiniteSamples == 0 else { return false }
+    switch tolerance.metric {
+    case .samples:
+      return mismatches.isEmpty && maxDifference <= tolerance.maxDifference
+        && (snr.map { $0 >= tolerance.minimumSNR } ?? true)
+    case .envelope:
+      guard let envelope, mismatches.allSatisfy(\.allowsSampleComparison) else { return false }
+      return abs(envelope.largestDifference) <= tolerance.maximumLevelDifference
+    }
   }
 
-  /// The report as `render compare` prints it.
+  /// The report as `render compare` prints it; one line when rate or channels differ, since
+  /// then nothing is compared.
   public var description: String {
     var lines: [String] = []
+    let names = "'\(expected.name.escapingControlCharacters)' and '\(actual.name.escapingControlCharacters)'"
+    if let mismatch = mismatches.first(where: { !$0.allowsSampleComparison }) {
+      return "compare: \(names) differ: \(mismatch); nothing compared. FAIL"
+    }
+    if let envelope {
+      lines.append("compare: \(names) \(passed ? "match within tolerance" : "differ") (loudness envelopes)")
+      for mismatch in mismatches { lines.append("  \(mismatch) (the shorter is continued by silence)") }
+      describe(envelope, into: &lines)
+      lines.append(passed ? "PASS" : "FAIL")
+      return lines.joined(separator: "\n")
+    }
     let verdict: String
     if passed {
       verdict = maxDifference == 0 ? "are identical" : "match within tolerance"
@@ -85,11 +109,10 @@ public struct ComparisonReport: Sendable, CustomStringConvertible {
     } else {
       verdict = "differ"
     }
-    lines.append(
-      "compare: '\(expected.name.escapingControlCharacters)' and '\(actual.name.escapingControlCharacters)' \(verdict)")
+    lines.append("compare: \(names) \(verdict)")
     for mismatch in mismatches { lines.append("  \(mismatch)") }
     func row(_ label: String, _ value: String) {
-      lines.append("  " + label.padded(28) + value)
+      lines.append(Self.row(label, value))
     }
     let expectedFrames = max(expected.frameCount, actual.frameCount)
     row("frames compared", "\(framesCompared) / \(expectedFrames)")
@@ -103,14 +126,20 @@ public struct ComparisonReport: Sendable, CustomStringConvertible {
   }
 
   /// The figures on one line, for a test report's failure message: `max |Δ| 1.14e-02 at frame
-  /// 443 (0.0092 s), channel 0; samples over ±1.0e-04: 4653; SNR 38.8 dB (minimum 60.0 dB)`,
-  /// after the format or length differences when there are any.
+  /// 443 (0.0092 s), channel 0; samples over ±1.0e-04: 4653; SNR 38.8 dB (minimum 60.0 dB)`, or
+  /// for the envelope metric `largest level difference −5.0 dB at 11.05 s (…); tolerance ±1.5
+  /// dB`, after the format or length differences when there are any.
   public var figures: String {
     var parts = mismatches.map(\.description)
-    parts.append("max |Δ| \(maxDifferenceText)")
-    parts.append("\(samplesOverLabel): \(samplesOverTolerance)")
+    if let envelope {
+      parts.append("largest level difference \(largestLevelDifferenceText(envelope))")
+      parts.append("tolerance \(levelToleranceText)")
+    } else {
+      parts.append("max |Δ| \(maxDifferenceText)")
+      parts.append("\(samplesOverLabel): \(samplesOverTolerance)")
+    }
     if nonFiniteSamples > 0 { parts.append("NaN or infinite samples: \(nonFiniteSamples)") }
-    parts.append("SNR \(snrText)")
+    if envelope == nil { parts.append("SNR \(snrText)") }
     return parts.joined(separator: "; ")
   }
 
@@ -129,13 +158,47 @@ public struct ComparisonReport: Sendable, CustomStringConvertible {
     let level = snr.map { "\(NumberText.fixed($0, 1)) dB" } ?? "n/a (expected is silent)"
     return "\(level) (minimum \(NumberText.fixed(tolerance.minimumSNR, 1)) dB)"
   }
+
+  /// `  label                       value`.
+  private static func row(_ label: String, _ value: String) -> String {
+    "  " + label.padded(28) + value
+  }
+
+  /// The rows of the envelope metric.
+  private func describe(_ envelope: EnvelopeComparison, into lines: inout [String]) {
+    let floor = NumberText.fixed(EnvelopeComparison.floorDecibels, 0)
+    lines.append(
+      Self.row(
+        "windows of 10 ms", "\(envelope.comparedWindowCount) of \(envelope.windowCount) louder than \(floor) dBFS"))
+    lines.append(Self.row("largest level difference", largestLevelDifferenceText(envelope)))
+    lines.append(Self.row("tolerance", levelToleranceText))
+    if nonFiniteSamples > 0 { lines.append(Self.row("NaN or infinite samples", "\(nonFiniteSamples)")) }
+  }
+
+  /// `−5.0 dB at 11.05 s (−6.9 dBFS → −11.9 dBFS)`, or `0.0 dB`.
+  private func largestLevelDifferenceText(_ envelope: EnvelopeComparison) -> String {
+    guard envelope.largestDifference != 0 else { return "0.0 dB" }
+    let at = NumberText.fixed(envelope.largestDifferenceSeconds, 2)
+    let levels =
+      "\(NumberText.fixed(envelope.expectedLevel, 1)) dBFS → \(NumberText.fixed(envelope.actualLevel, 1)) dBFS"
+    let sign = envelope.largestDifference > 0 ? "+" : ""
+    return "\(sign)\(NumberText.fixed(envelope.largestDifference, 1)) dB at \(at) s (\(levels))"
+  }
+
+  /// `±1.5 dB`.
+  private var levelToleranceText: String { "±\(NumberText.fixed(tolerance.maximumLevelDifference, 1)) dB" }
 }
 
 extension ComparisonReport: Encodable {
   private enum CodingKeys: String, CodingKey {
     case expected, actual, tolerance, mismatches, framesCompared, maxDifference, maxDifferenceFrame
     case maxDifferenceSeconds, maxDifferenceChannel, samplesOverTolerance, nonFiniteSamples, firstFrameOverTolerance
-    case firstChannelOverTolerance, differenceRMSDecibels, snrDecibels, identical, passed
+    case firstChannelOverTolerance, differenceRMSDecibels, snrDecibels, identical, passed, envelope
+  }
+
+  private enum EnvelopeKeys: String, CodingKey {
+    case windowSeconds, floorDecibels, windows, comparedWindows, largestDifferenceDecibels, largestDifferenceSeconds
+    case expectedDecibels, actualDecibels
   }
 
   /// JSON for scripts; infinite levels are `null` (`identical` tells why).
@@ -160,5 +223,16 @@ extension ComparisonReport: Encodable {
     try container.encode(snr.flatMap { $0.isFinite ? $0 : nil }, forKey: .snrDecibels)
     try container.encode(differenceEnergy == 0 && mismatches.isEmpty, forKey: .identical)
     try container.encode(passed, forKey: .passed)
+    if let envelope {
+      var nested = container.nestedContainer(keyedBy: EnvelopeKeys.self, forKey: .envelope)
+      try nested.encode(EnvelopeComparison.windowSeconds, forKey: .windowSeconds)
+      try nested.encode(EnvelopeComparison.floorDecibels, forKey: .floorDecibels)
+      try nested.encode(envelope.windowCount, forKey: .windows)
+      try nested.encode(envelope.comparedWindowCount, forKey: .comparedWindows)
+      try nested.encode(envelope.largestDifference, forKey: .largestDifferenceDecibels)
+      try nested.encode(envelope.largestDifferenceSeconds, forKey: .largestDifferenceSeconds)
+      try nested.encode(envelope.expectedLevel, forKey: .expectedDecibels)
+      try nested.encode(envelope.actualLevel, forKey: .actualDecibels)
+    }
   }
 }

@@ -14,6 +14,15 @@ public struct PatternAnalysis: Sendable {
   }
 
   public let pattern: Pattern
+
+  /// Where the event of `span` ends as designed, in seconds: the end of its `EventDuration`
+  /// (at most where its sound ends); for a transient or an event without a duration, where its
+  /// sound ends. What sounds after it is the event's release tail.
+  public func designedEnd(of span: Span) -> Double {
+    let event = pattern.events[span.event]
+    return event.type == .hapticTransient || event.duration <= 0 ? span.end : min(event.time + event.duration, span.end)
+  }
+
   /// The decoded audio of the pattern's waveforms as they are played, by path
   /// (``LoadedPattern/playableWaveforms``).
   public let waveforms: [String: SampledAudio]

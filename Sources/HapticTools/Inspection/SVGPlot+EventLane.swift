@@ -69,7 +69,7 @@ extension SVGPlot {
       }
       if row == rowEnds.count { rowEnds.append(0) }
       rowEnds[row] = max(rowEnds[row], span.end, span.start + reserved)
-      let bodyEnd = kind == .transient || event.duration <= 0 ? span.end : min(event.time + event.duration, span.end)
+      let bodyEnd = analysis.designedEnd(of: span)
       let mark = EventMark(
         kind: kind, row: row, start: kind == .transient ? event.time : span.start, bodyEnd: bodyEnd, end: span.end,
         event: span.event, loudest: (analysis.loudestLevel(event: span.event), span.event))

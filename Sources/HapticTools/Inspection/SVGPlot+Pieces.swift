@@ -126,12 +126,31 @@ extension SVGPlot {
     return parts.joined() + "</g>"
   }
 
-  package func silence(from start: Double, to end: Double, x: (Double) -> Double, bottom: Double) -> String {
-    let shade =
-      "<rect x=\"\(f(x(start)))\" y=\"26\" width=\"\(f(x(end) - x(start)))\" height=\"\(f(bottom - 26))\" class=\"silence\"/>"
-    guard x(end) - x(start) >= 80 else { return "<g class=\"hold\">\(shade)</g>" }
-    return "<g class=\"hold\">\(shade)"
-      + "<text x=\"\(f((x(start) + x(end)) / 2))\" y=\"\(f(bottom - 4))\" text-anchor=\"middle\" class=\"small\">silence \(NumberText.fixed(end - start, 2)) s</text></g>"
+  /// The shade of a silence from `start` to `end` seconds, labelled with its length when it is
+  /// wide enough; the release tail that sounds from `start` to `release` (when later) is a
+  /// strip of its own, at least 2 pixels wide, and the label gives its length.
+  package func silence(
+    from start: Double, release: Double, to end: Double, x: (Double) -> Double, bottom: Double
+  ) -> String {
+    let height = f(bottom - 26)
+    var parts = [
+      "<g class=\"hold\"><rect x=\"\(f(x(start)))\" y=\"26\" width=\"\(f(x(end) - x(start)))\" height=\"\(height)\" class=\"silence\"/>"
+    ]
+    let tail = release - start
+    if tail > 0 {
+      parts.append(
+        "<rect x=\"\(f(x(start)))\" y=\"26\" width=\"\(f(max(x(release) - x(start), 2)))\" height=\"\(height)\" class=\"release\"/>"
+      )
+    }
+    let short = "silence \(NumberText.fixed(end - start, 2)) s"
+    let labels = tail > 0 ? [short + " (\(NumberText.fixed(tail, 2)) s release)", short] : [short]
+    // 9 px text: about 5 px a character, and 80 px at least.
+    if let label = labels.first(where: { x(end) - x(start) >= max(80, Double($0.count) * 5 + 10) }) {
+      parts.append(
+        "<text x=\"\(f((x(start) + x(end)) / 2))\" y=\"\(f(bottom - 4))\" text-anchor=\"middle\" class=\"small\">\(label)</text>"
+      )
+    }
+    return parts.joined() + "</g>"
   }
 
   package func axis(duration: Double, top: Double, x: (Double) -> Double) -> String {

@@ -77,7 +77,7 @@ public struct SVGPlot: Sendable {
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(f(totalWidth))\" height=\"\(f(totalHeight))\" viewBox=\"0 0 \(f(totalWidth)) \(f(totalHeight))\" font-family=\"sans-serif\">",
         "<style>.title{font-size:13px;font-weight:bold}.label{font-size:11px;fill:#333}.small{font-size:9px;fill:#222}"
           + ".lane{fill:#f7f7f7;stroke:#ddd}.wave{stroke:#1f5fa8;stroke-width:1;fill:none}.curve{stroke:#c0392b;stroke-width:1.5;fill:none}"
-          + ".tick{stroke:#8e44ad;stroke-width:1.5}.bar.haptic{fill:#7fb3e6}.bar.audio{fill:#8fd19e}.tail{opacity:0.35}"
+          + ".tick{stroke:#8e44ad;stroke-width:1.5}.bar.haptic{fill:#7fb3e6}.bar.audio{fill:#8fd19e}.tail{opacity:0.35}.release{fill:#888;opacity:0.35}"
           + ".silence{fill:#000;opacity:0.04}.axis{stroke:#555}.grid{stroke:#000;stroke-opacity:0.08}"
           + ".scale{font-size:9px;fill:#666}.point{fill:#c0392b}</style>",
         "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>",
@@ -174,15 +174,32 @@ public struct SVGPlot: Sendable {
     return body
   }
 
-  /// Silences of half a second and a pixel or more, shaded across every lane.
+  /// Silences of half a second and a pixel or more, shaded across every lane from where the
+  /// design before them ends: the end of the events' durations
+  /// (``PatternAnalysis/designedEnd(of:)``) or the last control point after it, whichever is
+  /// later, and never after the sound ends, to the next event or the pattern's end. So a 7 s
+  /// hold is labelled 7 s, whether its events release into it (tutorials' breaths) or before it
+  /// (`render breath`), and a release tail that sounds into it is drawn apart at its start.
   private func silenceShades(_ analysis: PatternAnalysis, axis: TimeAxis, bottom: Double) -> [String] {
+    let pattern = analysis.pattern
+    let controlTimes =
+      (pattern.parameters.map(\.time) + pattern.curves.flatMap { curve in curve.points.map { curve.time + $0.time } })
+      .sorted()
     var silences: [String] = []
-    var soundEnd = 0.0
-    for span in analysis.spans.sorted(by: { $0.start < $1.start }) {
-      if span.start - soundEnd >= 0.5, axis.x(span.start) - axis.x(soundEnd) >= 1 {
-        silences.append(silence(from: soundEnd, to: span.start, x: axis.x, bottom: bottom))
+    var (soundEnd, designedEnd) = (0.0, 0.0)
+    // Each event's start, then the end of the pattern: a hold that ends it is shaded too.
+    let sortedSpans = analysis.spans.sorted { $0.start < $1.start }
+    let starts = sortedSpans.map(\.start) + [analysis.duration]
+    for (index, next) in starts.enumerated() {
+      if next - soundEnd >= 0.5, axis.x(next) - axis.x(soundEnd) >= 1 {
+        let lastControl = controlTimes.last { $0 <= soundEnd } ?? 0
+        let start = min(max(designedEnd, lastControl), soundEnd)
+        silences.append(silence(from: start, release: soundEnd, to: next, x: axis.x, bottom: bottom))
       }
+      guard index < analysis.spans.count else { break }
+      let span = sortedSpans[index]
       soundEnd = max(soundEnd, span.end)
+      designedEnd = max(designedEnd, analysis.designedEnd(of: span))
     }
     return silences
   }

@@ -1,4 +1,5 @@
 import HapticModel
+import HapticSupport
 
 /// One system haptic as data: the events a platform plays for a call such as
 /// `UIImpactFeedbackGenerator(style: .light).impactOccurred()`, in a family of presets that
@@ -41,8 +42,20 @@ public struct Preset: Sendable {
   /// `family/name`, the name `render preset` accepts everywhere.
   public var id: String { "\(family)/\(name)" }
 
+  /// The events in a line, as `render preset --list` and docs/presets.md show them: each its
+  /// onset in ms, `T` for a transient or `C` and its duration in ms for a continuous event, and
+  /// intensity/sharpness: `0 ms T 0.700/0.55 · 110 ms T 1.000/0.55`.
+  public var eventSummary: String {
+    taps.map { tap in
+      let kind = tap.duration.map { "C \(Int(($0 * 1000).rounded())) ms" } ?? "T"
+      let onset = Int((tap.time * 1000).rounded())
+      return "\(onset) ms \(kind) \(NumberText.fixed(tap.intensity, 3))/\(NumberText.fixed(tap.sharpness, 2))"
+    }.joined(separator: " · ")
+  }
+
   /// The preset as a pattern, with every intensity multiplied by `intensity` clamped to 0…1
-  /// (UIKit's `impactOccurred(intensity:)`). `Metadata` names the preset and the call in
+  /// (UIKit's `impactOccurred(intensity:)`) and rounded to a multiple of 1e-6, so that an AHAP
+  /// export reads 0.49, not 0.48999999999999994. `Metadata` names the preset and the call in
   /// `Description`, and gives its `Source` and, where it is one, why it is an `Approximation`.
   public func pattern(intensity: Double = 1) -> Pattern {
     let gain = intensity.isNaN ? 0 : min(max(intensity, 0), 1)
@@ -50,7 +63,7 @@ public struct Preset: Sendable {
       Event(
         type: tap.duration == nil ? .hapticTransient : .hapticContinuous, time: tap.time,
         duration: tap.duration ?? 0,
-        parameters: [.hapticIntensity: tap.intensity * gain, .hapticSharpness: tap.sharpness],
+        parameters: [.hapticIntensity: (tap.intensity * gain).roundedToMillionths, .hapticSharpness: tap.sharpness],
         path: JSONPath(element: index, .event))
     }
     var description = "\(id): \(call)"

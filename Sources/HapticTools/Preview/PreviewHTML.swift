@@ -15,6 +15,8 @@ package struct PreviewHTML {
   package var plotWidth: Int
   /// The `src` of the audio element: a `data:` URI or the name of a file beside the page.
   package var audioSource: String
+  /// Seconds of silence that follow the render in the audio (``PreviewPage/minimumAudioSeconds``).
+  package var audioPadding = 0.0
 
   /// The pattern's `Metadata.Description`, or `name`.
   package static func title(of pattern: Pattern, name: String) -> String {
@@ -79,7 +81,11 @@ package struct PreviewHTML {
       return
         "<p class=\"note\">The pattern is too long to embed: the audio is the file <a href=\"\(Markup.percentEncoded(file))\">\(Markup.escaped(file))</a> beside this page; keep them together.</p>"
     default:
-      return ""
+      guard audioPadding > 0 else { return "" }
+      let seconds = NumberText.fixed(summary.duration, 3)
+      let total = NumberText.fixed(PreviewPage.minimumAudioSeconds, 0)
+      return
+        "<p class=\"note\">The pattern lasts \(seconds) s: the audio is followed by silence up to \(total) s, so that the player can play it.</p>"
     }
   }
 

@@ -18,7 +18,8 @@ import HapticSynthesis
 /// The page needs no network and no other file: the audio is embedded as 16-bit FLAC in a
 /// `data:` URI. When that would pass ``embeddedAudioLimit`` at the render's rate, it is
 /// embedded at ``previewSampleRate`` instead (the page says so); when even that would pass it,
-/// the audio is written beside the page as `<page name>.flac` and linked.
+/// the audio is written beside the page as `<page name>.flac` and linked. Audio shorter than
+/// ``minimumAudioSeconds`` is followed by silence up to it (the page says so too).
 public enum PreviewPage {
   /// How the audio reached the page.
   public enum Audio: Sendable, Equatable {
@@ -45,6 +46,12 @@ public enum PreviewPage {
   /// Largest embedded audio, counted as raw 16-bit PCM (frames × channels × 2 bytes): 8 MiB,
   /// 87 s of one channel at 48 kHz. FLAC makes it smaller; base64 adds a third.
   public static let embeddedAudioLimit = 8 << 20
+
+  /// Shortest audio a page embeds, in seconds: a shorter render is followed by silence up to
+  /// it, so that the player shows a length and a moving position (a 23 ms tap shows
+  /// `0:00 / 0:00` and is over before its progress bar moves). The plot keeps the render's own
+  /// length; the playhead stops at its end.
+  public static let minimumAudioSeconds = 1.0
 
   /// The rate of the reduced audio of long patterns, in Hz: the haptic carrier (a few hundred
   /// Hz at most) is kept whole; audio events lose what lies above 4 kHz.
@@ -104,9 +111,19 @@ public enum PreviewPage {
     let plot = plotter.draw(analysis, envelope: envelope)
     let thumbnail = PreviewThumbnail.svg(envelope.merged(into: PreviewThumbnail.width))
     let audioSource: String
+    var padding = 0.0
     switch audio {
     case .embedded:
-      let bytes = try FileSystem.readAll(audioPath, limit: 2 * embeddedAudioLimit)
+      var embeddedPath = audioPath
+      if let scratch, report.durationSeconds < minimumAudioSeconds {
+        padding = minimumAudioSeconds - report.durationSeconds
+        audioOptions.tailSeconds += padding
+        embeddedPath = "\(scratch.path)/padded.flac"
+        try Render.toFile(
+          pattern, options: audioOptions, destination: .regularFile(embeddedPath),
+          format: try AudioFileFormat(.flac, encoding: .pcm16))
+      }
+      let bytes = try FileSystem.readAll(embeddedPath, limit: 2 * embeddedAudioLimit)
       audioSource = "data:audio/flac;base64," + Data(bytes).base64EncodedString()
     case .linked(let file):
       audioSource = Markup.percentEncoded(file)
@@ -116,7 +133,7 @@ public enum PreviewPage {
       eventCount: pattern.events.count, peak: report.peak, audio: audio, thumbnail: thumbnail)
     let html = PreviewHTML(
       name: name, pattern: pattern.pattern, summary: summary, options: options, diagnostics: diagnostics, plot: plot,
-      plotWidth: plotWidth, audioSource: audioSource
+      plotWidth: plotWidth, audioSource: audioSource, audioPadding: padding
     ).text
     try TextFile.write(html, to: path)
     written = true

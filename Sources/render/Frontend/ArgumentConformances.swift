@@ -5,6 +5,8 @@ extension ChannelLayout: ExpressibleByArgument {}
 extension PeakPolicy: ExpressibleByArgument {}
 extension AudioFileFormat.Container: ExpressibleByArgument {}
 extension AudioFileFormat.SampleEncoding: ExpressibleByArgument {}
+extension BreathingSession.Shape: ExpressibleByArgument {}
+extension ComparisonTolerance.Metric: ExpressibleByArgument {}
 
 /// Reads `--shard I/N`: the library's message about a bad value becomes the usage error.
 enum ShardArgument {

@@ -16,11 +16,6 @@ struct OutputOptionGroup: ParsableArguments {
   var output: String?
 
   @Option(
-    help: ArgumentHelp("Write DIR/<name>.<type> for each input (several files or folders).", valueName: "dir"),
-    completion: .directory)
-  var outDir: String?
-
-  @Option(
     name: [.customShort("t"), .long], help: "File type (default: from the output's extension; wav with --out-dir or -)."
   )
   var type: AudioFileFormat.Container?
@@ -29,13 +24,14 @@ struct OutputOptionGroup: ParsableArguments {
     name: [.customShort("b"), .long], help: "Sample encoding of PCM formats (default: 24; lossy formats take none).")
   var bits: AudioFileFormat.SampleEncoding?
 
-  /// Checks that exactly one of `-o` and `--out-dir` is given and that the format is known;
-  /// with `acceptingPatterns`, `-o FILE.ahap` is accepted too (see ``writesPattern``). Audio is
-  /// never written to a terminal. Called by the commands' `checkOptions()`: `render preset
-  /// --list` needs no output.
-  func check(acceptingPatterns: Bool = false) throws {
-    switch (output, outDir) {
-    case (nil, nil): throw ValidationError("give -o FILE for one input, or --out-dir DIR")
+  /// Checks that exactly one of `-o` and the folder's `--out-dir` is given (`-o` when the
+  /// command has no folder) and that the format is known; with `acceptingPatterns`,
+  /// `-o FILE.ahap` is accepted too (see ``writesPattern``). Audio is never written to a
+  /// terminal. Called by the commands' `checkOptions()`: `render preset --list` needs no output.
+  func check(acceptingPatterns: Bool = false, folder: OutputFolderOptionGroup? = nil) throws {
+    switch (output, folder?.outDir) {
+    case (nil, nil):
+      throw ValidationError(folder == nil ? "give -o FILE" : "give -o FILE for one input, or --out-dir DIR")
     case (.some, .some): throw ValidationError("give either -o or --out-dir, not both")
     default: if !(acceptingPatterns && writesPattern) { _ = try format(sampleRate: nil) }
     }

@@ -29,6 +29,7 @@ struct Convert: ParsableCommand, OptionChecking {
   var inputs: [String]
 
   @OptionGroup var output: OutputOptionGroup
+  @OptionGroup var folder: OutputFolderOptionGroup
   @OptionGroup var render: RenderOptionGroup
   @OptionGroup var input: InputOptionGroup
 
@@ -46,7 +47,7 @@ struct Convert: ParsableCommand, OptionChecking {
   @OptionGroup var diagnostics: DiagnosticOptionGroup
 
   func checkOptions() throws {
-    try output.check()
+    try output.check(folder: folder)
     try render.check()
     _ = try output.format(sampleRate: render.rate)
     if output.output != nil {
@@ -78,9 +79,9 @@ struct Convert: ParsableCommand, OptionChecking {
           path, isNot: inputs[0], norInputsOf: pattern, otherInputs: render.profileFiles, console: console)
       }
       try output.write(pattern, options: options, format: format, console: console)
-    } else if let folder = output.outDir {
+    } else if let outDir = folder.outDir {
       let batch = Batch(
-        outputFolder: folder, format: format, options: options, loader: input.loader,
+        outputFolder: outDir, format: format, options: options, loader: input.loader,
         treatsWarningsAsErrors: input.strict, otherInputs: render.profileFiles)
       try BatchRunner(batch: batch, console: console).run(inputs, jobs: jobs ?? Batch.processorCount, shard: shard)
     }

@@ -8,7 +8,7 @@ struct PresetCommand: ParsableCommand, OptionChecking {
     abstract: "Render system haptics (UIKit feedback generators, expo-haptics, Android effects).",
     discussion: """
       NAME is family/name (ios/impact.light), a name of the default ios family (impact.light), \
-      or a family (ios) for all its presets; --list shows them all with their sources. Apple \
+      or a family (ios) for all its presets; --list shows them all with their sources and events. Apple \
       publishes no waveforms: the ios family is measured from the Human Interface Guidelines' \
       diagrams, an approximation.
 
@@ -20,7 +20,7 @@ struct PresetCommand: ParsableCommand, OptionChecking {
         render preset ios --out-dir cues -t flac
       """)
 
-  @Flag(help: "List every preset with its call and source.")
+  @Flag(help: "List every preset with its call, its source and its events.")
   var list = false
 
   @Argument(
@@ -35,6 +35,7 @@ struct PresetCommand: ParsableCommand, OptionChecking {
   var intensity = 1.0
 
   @OptionGroup var output: OutputOptionGroup
+  @OptionGroup var folder: OutputFolderOptionGroup
   @OptionGroup var render: RenderOptionGroup
   @OptionGroup var diagnostics: DiagnosticOptionGroup
 
@@ -42,7 +43,7 @@ struct PresetCommand: ParsableCommand, OptionChecking {
     if list { return }
     try render.check()
     guard !names.isEmpty else { throw ValidationError("name a preset or a family, or give --list") }
-    try output.check(acceptingPatterns: true)
+    try output.check(acceptingPatterns: true, folder: folder)
     if !output.writesPattern { _ = try output.format(sampleRate: render.rate) }
     guard (0...1).contains(intensity) else { throw ValidationError("--intensity must be within 0…1") }
     let count = try presets().count
@@ -72,8 +73,8 @@ struct PresetCommand: ParsableCommand, OptionChecking {
     let format = try output.format(sampleRate: options.sampleRate)
     if output.destination != nil {
       try output.write(presets[0].pattern(intensity: intensity), options: options, format: format, console: console)
-    } else if let folder = output.outDir {
-      let batch = Batch(outputFolder: folder, format: format, options: options)
+    } else if let outDir = folder.outDir {
+      let batch = Batch(outputFolder: outDir, format: format, options: options)
       try BatchRunner(batch: batch, console: console).run(presets, intensity: intensity)
     }
   }
@@ -95,6 +96,7 @@ struct PresetCommand: ParsableCommand, OptionChecking {
       for preset in family.presets {
         let padding = String(repeating: " ", count: width - preset.id.count)
         print("  \(preset.id)\(padding)  \(preset.call)  [\(preset.source)]")
+        print("  " + String(repeating: " ", count: width) + "  events: \(preset.eventSummary)")
       }
     }
   }

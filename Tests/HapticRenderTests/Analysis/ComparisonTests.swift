@@ -46,6 +46,9 @@ import _HapticRenderTestSupport
     let rate = try compare(Self.tap, Self.tap) { $0.sampleRate = 44_100 }
     #expect(rate.mismatches.contains(.sampleRates(48_000, 44_100)))
     #expect(rate.framesCompared == 0 && !rate.passed)
+    #expect(
+      rate.description
+        == "compare: 'a' and 'b' differ: sample rates differ: 48000 Hz vs 44100 Hz; nothing compared. FAIL")
     let channels = try compare(Self.tap, Self.tap) { $0.layout = .stereo }
     #expect(channels.mismatches == [.channelCounts(1, 2)])
     let length = try compare(Self.tap, Self.tap) { $0.tailSeconds = 0.1 }

@@ -197,6 +197,10 @@ import _HapticRenderTestSupport
     let breath = try outline(try plot("breath-478"))
     #expect(breath.ids == ["lane-haptic", "lane-intensity", "lane-sharpness", "lane-events", "axis", "legend"])
     #expect(breath.classes["silence"] == 1, "the 7 s hold is shaded")
+    // Labelled as designed, from the end of the inhale's EventDuration to the exhale: 4 to 11 s,
+    // the inhale's 20 ms release drawn apart at its start.
+    #expect(breath.classes["release"] == 1)
+    #expect(try plot("breath-478").contains(">silence 7.00 s (0.02 s release)</text>"))
     #expect(breath.classes["bar haptic"] == 2)
 
     let mixed = try outline(try plot("audio-custom-waveform"))

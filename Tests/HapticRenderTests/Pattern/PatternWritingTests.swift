@@ -30,6 +30,25 @@ import _HapticRenderTestSupport
     #expect(reread.pattern.ahapText() == text)
   }
 
+  /// Elements read from a file keep their file order, controls between events; elements built
+  /// in code (no positions) are written events first.
+  @Test func controlsStayBetweenTheEventsTheyWereBetween() throws {
+    let pattern = try PatternFixtures.pattern(
+      #"{"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}}, {"Parameter": {"ParameterID": "HapticIntensityControl", "Time": 1, "ParameterValue": 0.5}}, {"Event": {"Time": 2, "EventType": "HapticTransient"}}, {"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 3, "ParameterCurveControlPoints": [{"Time": 0, "ParameterValue": 1}]}}]}"#
+    )
+    func kinds(_ pattern: Pattern) -> [String] {
+      pattern.ahapText().split(separator: "\n").compactMap { line in
+        ["Event", "Parameter", "ParameterCurve"].first { line.contains("\"\($0)\": {") }
+      }
+    }
+    #expect(kinds(pattern) == ["Event", "Parameter", "Event", "ParameterCurve"])
+    var built = pattern
+    for index in built.events.indices { built.events[index].position = TextPosition(line: 0, column: 0) }
+    for index in built.parameters.indices { built.parameters[index].position = TextPosition(line: 0, column: 0) }
+    for index in built.curves.indices { built.curves[index].position = TextPosition(line: 0, column: 0) }
+    #expect(kinds(built) == ["Event", "Event", "Parameter", "ParameterCurve"])
+  }
+
   @Test func stringsAreEscapedAndShortContainersStayOnOneLine() throws {
     let pattern = try PatternFixtures.pattern(
       #"{"Metadata": {"Description": "tab\there \"quoted\" \\ \u0001"}, "Pattern": [{"Event": {"Time": 0.5, "EventType": "HapticTransient"}}]}"#
