@@ -48,6 +48,13 @@ struct BenchmarkCase: Sendable {
       transientPattern(count: 100_000), name: "cli-transients-100k",
       summary: "`render` as a process: 100,000 transients from their AHAP file (19 MB), 24-bit WAV"),
     load(transientPattern(count: 100_000), name: "load-100k", summary: "parsing the 100,000 transients' AHAP text"),
+    actuator(
+      cycles: 60, model: nil, name: "session-19min-wav",
+      summary: "19-minute session (60 cycles) in lra's carrier band, 24-bit WAV: the render --actuator is compared with"
+    ),
+    actuator(
+      cycles: 60, model: .lra, name: "actuator-19min-wav",
+      summary: "the same 19-minute session with --actuator lra: the drive, 24-bit WAV"),
   ]
 
   // MARK: - Patterns
@@ -98,6 +105,23 @@ struct BenchmarkCase: Sendable {
       try measureSingle(transientPattern(count: count), container: .wav)
     } writeLimit: {
       try measureWriteLimit(transientPattern(count: count), container: .wav)
+    }
+  }
+
+  /// A session rendered with the carriers of `lra`'s band, for `model` when one is given (the
+  /// drive) or without an actuator: the pair measures what `--actuator` costs.
+  static func actuator(cycles: Int, model: ActuatorModel?, name: String, summary: String) -> BenchmarkCase {
+    BenchmarkCase(name: name, summary: summary) {
+      let (pattern, base) = try prepare(breathingPattern(cycles: cycles))
+      var options = base
+      options.profile = ActuatorModel.lra.bandProfile
+      options.actuator = model.map { ActuatorRendering(model: $0, name: "lra") }
+      let folder = try Scratch()
+      let start = Clock.now()
+      let report = try Render.toFile(
+        pattern, options: options, destination: .file("\(folder.path)/out.wav"), format: AudioFileFormat(.wav))
+      let wall = Clock.now() - start
+      return Measurement(audioSeconds: report.durationSeconds, frames: report.frameCount, wallSeconds: wall)
     }
   }
 

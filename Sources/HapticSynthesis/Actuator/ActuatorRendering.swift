@@ -17,9 +17,12 @@ public struct ActuatorRendering: Sendable, Hashable {
 
   public var model: ActuatorModel
   public var output: Output
+  /// What to call the actuator in plots and reports: `lra`, or a file's name.
+  public var name: String
 
-  public init(model: ActuatorModel, output: Output = .drive) {
+  public init(model: ActuatorModel, output: Output = .drive, name: String = "actuator") {
     self.model = model
     self.output = output
+    self.name = name
   }
 }

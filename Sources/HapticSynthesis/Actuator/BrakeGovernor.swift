@@ -19,8 +19,10 @@ package struct BrakeGovernor: Sendable {
   private let strength: Double
   /// `growth[j] = e^(j/(τ·fs))`, `j = 0 … window`.
   private let growth: [Double]
-  /// The last `window + 1` references, by frame modulo `window + 1`.
+  /// The last `window + 1` references, in a ring; `slot` is where the next one goes, and after
+  /// it has gone, where the oldest is.
   private var references: [ComplexSample]
+  private var slot = 0
   /// The monotonic queue: frames (absolute) and `|R| + B`, in a ring of `window + 1` slots.
   private var queueFrames: [Int]
   private var queueLevels: [Double]
@@ -54,29 +56,31 @@ package struct BrakeGovernor: Sendable {
     let frame = nextFrame
     nextFrame += 1
     let slots = window + 1
-    references[frame % slots] = reference
+    // The ring holds frames `frame − window … frame`: the oldest is in the slot after the newest.
+    references[slot] = reference
+    slot = slot + 1 == slots ? 0 : slot + 1
     let level = required + strength
     let current = frame - window
     // Drop from the front the frames that left the window, then from the back every entry that
     // can no longer be the minimum (V = level·e^(frame·c)).
     while count > 0, queueFrames[head] < current {
-      head = (head + 1) % slots
+      head = head + 1 == slots ? 0 : head + 1
       count -= 1
     }
     while count > 0 {
-      let back = (head + count - 1) % slots
+      let back = head + count - 1 < slots ? head + count - 1 : head + count - 1 - slots
       guard queueLevels[back] >= level * growth[frame - queueFrames[back]] else { break }
       count -= 1
     }
-    let tail = (head + count) % slots
+    let tail = head + count < slots ? head + count : head + count - slots
     queueFrames[tail] = frame
     queueLevels[tail] = level
     count += 1
     guard current >= 0 else { return .zero }
     let limit = queueLevels[head] * growth[queueFrames[head] - current] - strength
-    let original = references[current % slots]
-    let magnitude = original.magnitude
-    guard magnitude > limit else { return original }
-    return limit > 0 ? original * (limit / magnitude) : .zero
+    let original = references[slot]  // frame `current`, the oldest
+    let squared = original.magnitudeSquared
+    guard squared > limit * max(limit, 0) else { return original }
+    return limit > 0 ? original * (limit / squared.squareRoot()) : .zero
   }
 }

@@ -62,6 +62,11 @@ package struct DriveController: Sendable {
   private let closedLoop: Double
   private let modeStep: ComplexSample
   private let driveGain: ComplexSample
+  /// `1/driveGain`, and the mode's step less the loop's, `closedLoop − modeStep`.
+  private let inverseDriveGain: ComplexSample
+  private let stepDifference: ComplexSample
+  /// The reference's weight in the loop, `modeShare·(1 − closedLoop)`.
+  private let referenceWeight: ComplexSample
   /// The part of the total response at f0 that goes through the mode (`M = share·R` in steady
   /// state).
   private let modeShare: ComplexSample
@@ -100,6 +105,9 @@ package struct DriveController: Sendable {
     modeShare = modeResponse / resonator.responseAtResonance
     imageGain = resonator.residue * 0.5 / (rotation - resonator.pole)
     imageSmoothing = PortableMath.exp(-1 / (Self.imageSeconds * rate))
+    inverseDriveGain = ComplexSample(1, 0) / driveGain
+    stepDifference = ComplexSample(closedLoop, 0) - modeStep
+    referenceWeight = modeShare * (1 - closedLoop)
   }
 
   /// Takes the target of frame `k + delay`; returns the drive and the acceleration of frame `k`.
@@ -130,7 +138,7 @@ package struct DriveController: Sendable {
       quietFrames = 0
     }
     let mode = (resonator.mode - image * phasor) * phasor * 2
-    var wanted = (mode * closedLoop - modeStep * mode + reference * modeShare * (1 - closedLoop)) / driveGain
+    var wanted = (stepDifference * mode + reference * referenceWeight) * inverseDriveGain
     let size = wanted.magnitude
     let brakes = (driveGain * wanted * mode.conjugate).real < 0
     let limit = brakes ? clippedSine.largestFundamental : 1

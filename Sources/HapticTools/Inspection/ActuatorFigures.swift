@@ -46,19 +46,20 @@ public struct ActuatorFigures: Sendable, Encodable {
   public var gPerUnit: Double?
   public var events: [EventFigures]
 
-  /// Measures every haptic event of `pattern`, rendered with `analysis.options` for `model`.
+  /// Measures every haptic event of `pattern`, rendered with `analysis.options` for `actuator`.
   ///
   /// - Complexity: two renders; memory independent of the pattern's length.
-  public init(
-    _ pattern: some RenderablePattern, analysis: PatternAnalysis, model: ActuatorModel, name: String
-  ) throws {
-    actuator = name
+  public init(_ pattern: some RenderablePattern, analysis: PatternAnalysis, actuator rendering: ActuatorRendering)
+    throws
+  {
+    let model = rendering.model
+    actuator = rendering.name
     resonance = model.resonance
     qualityFactor = model.qualityFactor
     ratedDrive = model.ratedDrive
     gPerUnit = model.gPerUnit
     var options = analysis.options
-    options.actuator = ActuatorRendering(model: model, output: .targetAndAcceleration)
+    options.actuator = ActuatorRendering(model: model, output: .targetAndAcceleration, name: rendering.name)
     let rate = Double(options.sampleRate)
     let frames = { (seconds: Double) in Int((seconds * rate).rounded()) }
     let ring = frames(model.ringSeconds)

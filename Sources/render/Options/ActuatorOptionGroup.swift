@@ -53,7 +53,7 @@ struct ActuatorOptionGroup: ParsableArguments {
         throw ExitCode.failure
       }
     }
-    options.actuator = ActuatorRendering(model: model, output: output)
+    options.actuator = ActuatorRendering(model: model, output: output, name: actuator)
     if !hasProfile { options.profile = model.bandProfile }
   }
 }

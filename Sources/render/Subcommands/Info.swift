@@ -35,12 +35,10 @@ struct Info: ParsableCommand, OptionChecking {
         guard let pattern = PatternLoading.load(file, input: input, console: console) else {
           throw ExitCode.failure
         }
-        let model = options.actuator?.model
+        let rendering = options.actuator
         options.actuator = nil
         let analysis = try PatternAnalysis(pattern, options: options)
-        let figures = try model.map {
-          try ActuatorFigures(pattern, analysis: analysis, model: $0, name: actuator.actuator ?? "")
-        }
+        let figures = try rendering.map { try ActuatorFigures(pattern, analysis: analysis, actuator: $0) }
         try show(PatternInfo(file: file, analysis: analysis, actuator: figures))
       } else {
         let info = try AudioFileInfo(path: file)

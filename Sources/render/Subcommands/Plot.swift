@@ -62,15 +62,15 @@ struct Plot: ParsableCommand, OptionChecking {
     do {
       let svg: String
       let analysis: PatternAnalysis
-      if let model = options.actuator?.model {
+      if let actuator = options.actuator {
         // The felt acceleration runs on for the ring-down: the time axis does too.
         var plain = options
         plain.actuator = nil
-        plain.tailSeconds += model.ringSeconds
+        plain.tailSeconds += actuator.model.ringSeconds
         analysis = try PatternAnalysis(pattern, options: plain)
         var source = try ActuatorSource(pattern, options: options)
         svg = try SVGPlot(width: width).draw(
-          analysis, envelope: try EnvelopeSummary(of: &source, columns: width), actuator: actuator.actuator)
+          analysis, envelope: try EnvelopeSummary(of: &source, columns: width), actuator: actuator.name)
       } else {
         analysis = try PatternAnalysis(pattern, options: options)
         var source = try PatternSource(pattern, options: options)
