@@ -98,4 +98,25 @@ import _HapticRenderTestSupport
       String(decoding: text.standardOutput, as: UTF8.self).contains(
         "actuator                lra: 170 Hz, Q 12, rated drive 0.5"))
   }
+
+  @Test func plotAndPreviewDrawTheFeltAccelerationOverTheTarget() async throws {
+    let folder = try Self.folderWithBuzz()
+    let plot = try await CommandRunner.render([
+      "plot", "\(folder.path)/buzz.ahap", "-o", "\(folder.path)/buzz.svg", "--actuator", "lra",
+    ])
+    #expect(plot.status == 0, "\(plot.standardError)")
+    let svg = try String(contentsOfFile: "\(folder.path)/buzz.svg", encoding: .utf8)
+    #expect(svg.contains("<g id=\"lane-actuator\">") && svg.contains(">felt on lra</text>"))
+    #expect(svg.contains("class=\"target\"/>") && svg.contains("class=\"felt\"/>"))
+    #expect(!svg.contains("id=\"lane-haptic\""))
+    // The carriers of lra's band label the sharpness lane.
+    #expect(svg.contains(">163 Hz</text>") && svg.contains(">177 Hz</text>"))
+
+    let page = try await CommandRunner.render([
+      "preview", "\(folder.path)/buzz.ahap", "-o", "\(folder.path)/buzz.html", "--actuator", "lra",
+    ])
+    #expect(page.status == 0, "\(page.standardError)")
+    let html = try String(contentsOfFile: "\(folder.path)/buzz.html", encoding: .utf8)
+    #expect(html.contains(">felt on lra</text>") && html.contains("data:audio/flac;base64,"))
+  }
 }
