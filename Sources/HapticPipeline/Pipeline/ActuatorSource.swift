@@ -60,9 +60,6 @@ public struct ActuatorSource: FrameSource {
     targetHistory = Array(repeating: 0, count: output == .targetAndAcceleration ? max(1, controller.delay) : 1)
   }
 
-  /// What the target's render reported (its peak is the target's, before the actuator).
-  public var targetReport: RenderReport { target.report }
-
   /// The next target frame; 0 after the end of the pattern.
   @inline(__always)
   private mutating func nextTarget() -> Double {

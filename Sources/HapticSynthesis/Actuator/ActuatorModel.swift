@@ -44,8 +44,6 @@ public struct ActuatorModel: Sendable, Hashable {
   public static let resonanceRange = 1.0...20_000.0
   /// Accepted quality factors: above 0.5 the actuator rings (its poles are complex).
   public static let qualityFactorRange = 0.5...1_000.0
-  /// Accepted rated drives, of full scale (0 excluded).
-  public static let ratedDriveRange = 0.0...1.0
 
   /// The time constant of the envelope, Q/(π·f0), in seconds: the free ringing falls by e in it.
   public var timeConstantSeconds: Double { qualityFactor / (Double.pi * resonance) }

@@ -52,17 +52,4 @@ package struct ComplexSample: Sendable, Hashable {
     let scale = 1 / b.magnitudeSquared
     return (a * b.conjugate) * scale
   }
-
-  /// `a^n` for `n ≥ 0`, by repeated squaring.
-  package func power(_ n: Int) -> ComplexSample {
-    var result = ComplexSample(1, 0)
-    var base = self
-    var exponent = n
-    while exponent > 0 {
-      if exponent & 1 == 1 { result = result * base }
-      base = base * base
-      exponent >>= 1
-    }
-    return result
-  }
 }
