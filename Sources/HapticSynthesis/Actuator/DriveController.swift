@@ -59,17 +59,14 @@ package struct DriveController: Sendable {
   /// References between the governor and the frame being driven (`lookAhead` of them).
   private var pending: [ComplexSample]
   private var pendingIndex = 0
-  private let closedLoop: Double
-  private let modeStep: ComplexSample
+  /// `κ`, the mode's step for a drive envelope of 1, and its inverse.
   private let driveGain: ComplexSample
-  /// `1/driveGain`, and the mode's step less the loop's, `closedLoop − modeStep`.
   private let inverseDriveGain: ComplexSample
+  /// `μ − λ`: the loop's step less the mode's own.
   private let stepDifference: ComplexSample
-  /// The reference's weight in the loop, `modeShare·(1 − closedLoop)`.
+  /// The reference's weight in the loop, `(1 − μ)` times the part of the response at f0 that
+  /// goes through the mode (in steady state `M` is that part of `R`).
   private let referenceWeight: ComplexSample
-  /// The part of the total response at f0 that goes through the mode (`M = share·R` in steady
-  /// state).
-  private let modeShare: ComplexSample
   /// The mode's forced response to the image of a drive envelope `U`: `imageGain·conj(U)·phasor`.
   /// Far from resonance, it follows `U` within a frame.
   private let imageGain: ComplexSample
@@ -95,14 +92,14 @@ package struct DriveController: Sendable {
     let lookAhead = max(1, Int((Self.lookAheadSeconds * rate).rounded()))
     pending = Array(repeating: .zero, count: lookAhead)
     delay = demodulator.delay + spreading.count + governor.window + lookAhead
-    closedLoop = PortableMath.exp(-1 / (Self.loopSeconds * rate))
+    let closedLoop = PortableMath.exp(-1 / (Self.loopSeconds * rate))
     let rotation = ComplexSample.unit(turns: -model.resonance / rate)
-    modeStep = resonator.pole * rotation
+    let modeStep = resonator.pole * rotation
     driveGain = resonator.residue * rotation
     // The mode's steady response at f0 to U (its positive-frequency half), and its share of the
     // whole response.
     let modeResponse = resonator.residue / (ComplexSample.unit(turns: model.resonance / rate) - resonator.pole)
-    modeShare = modeResponse / resonator.responseAtResonance
+    let modeShare = modeResponse / resonator.responseAtResonance
     imageGain = resonator.residue * 0.5 / (rotation - resonator.pole)
     imageSmoothing = PortableMath.exp(-1 / (Self.imageSeconds * rate))
     inverseDriveGain = ComplexSample(1, 0) / driveGain
