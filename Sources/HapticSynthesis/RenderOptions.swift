@@ -17,6 +17,9 @@ public struct RenderOptions: Sendable {
   public var peakPolicy: PeakPolicy = .limit
   /// The signal model. Default ``SignalProfile/preview``.
   public var profile: SignalProfile = .preview
+  /// When set, the render writes one channel for an actuator (the drive, or the acceleration it
+  /// produces; ``ActuatorRendering``) instead of the layout's channels. Default `nil`.
+  public var actuator: ActuatorRendering?
   /// Longest output accepted, in seconds, pattern and tail, whatever makes it long (event
   /// times, durations, controls, the length of a waveform file), 0 < d ≤ 604800 (a week).
   /// Default one hour.
@@ -85,6 +88,7 @@ extension RenderOptions {
       throw .invalidOption(
         "maximum duration (--max-duration) \(maximumDurationSeconds.formatted) s is outside 0…604800 s (a week)")
     }
+    try actuator?.model.validate(sampleRate: sampleRate)
     guard maximumDurationSeconds > 0 else {
       throw .invalidOption(
         "maximum duration (--max-duration) \(maximumDurationSeconds.formatted) s must be more than 0 (up to 604800 s, a week)"

@@ -56,6 +56,13 @@ struct BenchmarkCase: Sendable {
     goldenCheck(
       copies: 20, shardCount: 4, name: "cli-check-shards",
       summary: "the same 260 patterns checked as 4 shards (`--shard I/4`), one process after another"),
+    actuator(
+      cycles: 60, model: nil, name: "session-19min-wav",
+      summary: "19-minute session (60 cycles) in lra's carrier band, 24-bit WAV: the render --actuator is compared with"
+    ),
+    actuator(
+      cycles: 60, model: .lra, name: "actuator-19min-wav",
+      summary: "the same 19-minute session with --actuator lra: the drive, 24-bit WAV"),
   ]
 
   // MARK: - Patterns
@@ -106,6 +113,23 @@ struct BenchmarkCase: Sendable {
       try measureSingle(transientPattern(count: count), container: .wav)
     } writeLimit: {
       try measureWriteLimit(transientPattern(count: count), container: .wav)
+    }
+  }
+
+  /// A session rendered with the carriers of `lra`'s band, for `model` when one is given (the
+  /// drive) or without an actuator: the pair measures what `--actuator` costs.
+  static func actuator(cycles: Int, model: ActuatorModel?, name: String, summary: String) -> BenchmarkCase {
+    BenchmarkCase(name: name, summary: summary) {
+      let (pattern, base) = try prepare(breathingPattern(cycles: cycles))
+      var options = base
+      options.profile = ActuatorModel.lra.bandProfile
+      options.actuator = model.map { ActuatorRendering(model: $0, name: "lra") }
+      let folder = try Scratch()
+      let start = Clock.now()
+      let report = try Render.toFile(
+        pattern, options: options, destination: .file("\(folder.path)/out.wav"), format: AudioFileFormat(.wav))
+      let wall = Clock.now() - start
+      return Measurement(audioSeconds: report.durationSeconds, frames: report.frameCount, wallSeconds: wall)
     }
   }
 

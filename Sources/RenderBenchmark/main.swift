@@ -167,6 +167,13 @@ for (name, limit, label) in [
     )
   }
 }
+if let plain = results["session-19min-wav"], let driven = results["actuator-19min-wav"] {
+  check(
+    "19-minute session with --actuator within 1.3x the same render without",
+    driven.wallSeconds <= 1.3 * plain.wallSeconds,
+    "\(fixed(driven.wallSeconds, 3)) s vs \(fixed(plain.wallSeconds, 3)) s (\(fixed(driven.wallSeconds / plain.wallSeconds, 2))x)"
+  )
+}
 if let result = results["cli-transients-100k"] {
   check("100k transients under 150 MB end to end", result.peakMemoryMB < 150, "\(fixed(result.peakMemoryMB, 1)) MB")
 }

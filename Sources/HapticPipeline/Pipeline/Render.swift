@@ -25,6 +25,9 @@ public enum Render {
     _ pattern: some RenderablePattern, options: RenderOptions = RenderOptions(),
     into sink: (AudioBlock) throws -> Void
   ) throws -> RenderReport {
+    if options.actuator != nil {
+      return try run(ActuatorSource(pattern, options: options), blockSize: options.blockSize, into: sink)
+    }
     let source = try PatternSource(pattern, options: options)
     return try run(source, blockSize: options.blockSize, readsAhead: true, into: sink)
   }
@@ -41,6 +44,15 @@ public enum Render {
     _ pattern: some RenderablePattern, options: RenderOptions = RenderOptions(),
     destination: AudioFileWriter.Destination, format: AudioFileFormat
   ) throws -> RenderReport {
+    if options.actuator != nil {
+      let source = try ActuatorSource(pattern, options: options)
+      var writer = try AudioFileWriter(
+        to: destination, format: format, sampleRate: options.sampleRate, channelCount: source.channelCount,
+        frameCount: source.frameCount)
+      let report = try run(source, blockSize: options.blockSize) { try writer.write($0) }
+      try writer.finish()
+      return report
+    }
     let source = try PatternSource(pattern, options: options)
     let hapticChannels = source.report.layout.androidHapticChannelCount
     if hapticChannels > 0, format.container == .mp3 {
@@ -92,6 +104,20 @@ public enum Render {
       $0.read(into: &$1)
     }
     return try pipeline.run(sink).report
+  }
+
+  /// Hands every block of the actuator's `source` to `sink` on the calling thread while the
+  /// target and the controller run on another.
+  package static func run(
+    _ source: ActuatorSource, blockSize: Int, into sink: (AudioBlock) throws -> Void
+  ) throws -> RenderReport {
+    let pipeline = BlockPipeline(source, channelCount: source.channelCount, blockSize: blockSize) {
+      $0.read(into: &$1)
+    }
+    let finished = try pipeline.run(sink)
+    var report = RenderReport(frameCount: finished.frameCount, sampleRate: finished.sampleRate, layout: .haptic)
+    report.peak = finished.peak
+    return report
   }
 
   /// Renders `pattern` into memory, one array of frames per output channel.

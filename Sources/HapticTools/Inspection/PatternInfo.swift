@@ -21,8 +21,11 @@ public struct PatternInfo: Sendable, Encodable, CustomStringConvertible {
   public var metadata: [String: String]
   /// Events a control silences, as `Pattern[4].Event at 16 s (HapticIntensityControl 0 since 8 s)`.
   public var silencedEvents: [String]
+  /// With `--actuator`: what each haptic event feels like on the actuator.
+  public var actuator: ActuatorFigures?
 
-  public init(file: String, analysis: PatternAnalysis) {
+  public init(file: String, analysis: PatternAnalysis, actuator: ActuatorFigures? = nil) {
+    self.actuator = actuator
     self.file = file
     duration = analysis.duration
     events = Dictionary(uniqueKeysWithValues: analysis.eventCounts.map { ($0.type.rawValue, $0.count) })
@@ -85,6 +88,7 @@ public struct PatternInfo: Sendable, Encodable, CustomStringConvertible {
         ? "\(NumberText.dBFS(peak)) at \(NumberText.fixed(peakTime, 3)) s, channel \(peakChannel) (\(layout) layout)"
         : "silent")
     for key in metadata.keys.sorted() { row("metadata \(key)", metadata[key] ?? "") }
+    if let actuator { lines += actuator.rows }
     return lines.joined(separator: "\n")
   }
 }

@@ -57,14 +57,21 @@ public struct SVGPlot: Sendable {
 
   /// The SVG text for `analysis`, with the waveform's `envelope` already read (``width``
   /// columns, one per output channel).
-  public func draw(_ analysis: PatternAnalysis, envelope: EnvelopeSummary) -> String {
+  ///
+  /// - Parameter actuator: With `--actuator`, its name: `envelope` then holds the target and the
+  ///   acceleration the drive produces, drawn over each other in one lane.
+  public func draw(_ analysis: PatternAnalysis, envelope: EnvelopeSummary, actuator: String? = nil) -> String {
     precondition(envelope.maximum.allSatisfy { $0.count == width }, "one envelope column per pixel")
     let axis = TimeAxis(duration: max(analysis.duration, 1e-3), width: Double(width))
     let totalWidth = Self.margin + axis.width + Self.rightMargin
     var top = 30.0
     let heading = fitted(title(analysis.pattern), pixels: totalWidth - 16, characterWidth: 7.5)
     var body = ["<text x=\"8\" y=\"18\" class=\"title\">\(Markup.escaped(heading))</text>"]
-    body += waveformLanes(envelope, layout: analysis.options.layout.resolved(for: analysis.pattern), top: &top)
+    if let actuator {
+      body += actuatorLane(envelope, actuator: actuator, top: &top)
+    } else {
+      body += waveformLanes(envelope, layout: analysis.options.layout.resolved(for: analysis.pattern), top: &top)
+    }
     body += parameterLanes(analysis, axis: axis, top: &top)
     body += eventLane(analysis, axis: axis, top: &top)
     let silences = silenceShades(analysis, axis: axis, bottom: top)
@@ -79,7 +86,11 @@ public struct SVGPlot: Sendable {
           + ".lane{fill:#f7f7f7;stroke:#ddd}.wave{stroke:#1f5fa8;stroke-width:1;fill:none}.curve{stroke:#c0392b;stroke-width:1.5;fill:none}"
           + ".tick{stroke:#8e44ad;stroke-width:1.5}.bar.haptic{fill:#7fb3e6}.bar.audio{fill:#8fd19e}.tail{opacity:0.35}.release{fill:#888;opacity:0.35}"
           + ".silence{fill:#000;opacity:0.04}.axis{stroke:#555}.grid{stroke:#000;stroke-opacity:0.08}"
-          + ".scale{font-size:9px;fill:#666}.point{fill:#c0392b}</style>",
+          + ".scale{font-size:9px;fill:#666}.point{fill:#c0392b}"
+          + (actuator == nil
+            ? ""
+            : ".target{stroke:#999;stroke-width:1;fill:none}.felt{stroke:#e67e22;stroke-width:1;fill:none;opacity:0.8}")
+          + "</style>",
         "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>",
       ] + body + silences + ["</svg>"]).joined(separator: "\n") + "\n"
   }

@@ -74,12 +74,18 @@ public enum PreviewPage {
     options: RenderOptions = RenderOptions(), plotWidth: Int = 1_200, inputs: [String] = [], to path: String
   ) throws -> Summary {
     let pattern = pattern.loadedPattern
-    let analysis = try PatternAnalysis(pattern, options: options)
+    // With an actuator the page plays the acceleration it feels, which runs on for the ring-down.
+    let actuator = options.actuator
+    var plainOptions = options
+    plainOptions.actuator = nil
+    plainOptions.tailSeconds += actuator?.model.ringSeconds ?? 0
+    let analysis = try PatternAnalysis(pattern, options: plainOptions)
     let plotter = try SVGPlot(width: plotWidth)
 
-    let channels = options.layout.resolved(for: pattern.pattern).channelCount
+    let channels = actuator == nil ? options.layout.resolved(for: pattern.pattern).channelCount : 1
     let rawBytes = { (rate: Int) in Int((analysis.duration * Double(rate)).rounded(.up)) * channels * 2 }
     var audioOptions = options
+    audioOptions.actuator?.output = .acceleration
     let audio: Audio
     if rawBytes(options.sampleRate) <= embeddedAudioLimit {
       audio = .embedded(sampleRate: options.sampleRate)
@@ -106,9 +112,18 @@ public enum PreviewPage {
     var written = false
     defer { if scratch == nil, !written { FileSystem.removeIfPresent(audioPath) } }
     // The plot and the thumbnail draw the audio the page plays: one render, read back once.
-    var reader = try AudioFileReader(path: audioPath)
-    let envelope = try EnvelopeSummary(of: &reader, columns: plotWidth)
-    let plot = plotter.draw(analysis, envelope: envelope)
+    let envelope: EnvelopeSummary
+    if audioOptions.actuator != nil {
+      // The target beside the felt acceleration, drawn over each other.
+      var comparisonOptions = audioOptions
+      comparisonOptions.actuator?.output = .targetAndAcceleration
+      var source = try ActuatorSource(pattern, options: comparisonOptions)
+      envelope = try EnvelopeSummary(of: &source, columns: plotWidth)
+    } else {
+      var reader = try AudioFileReader(path: audioPath)
+      envelope = try EnvelopeSummary(of: &reader, columns: plotWidth)
+    }
+    let plot = plotter.draw(analysis, envelope: envelope, actuator: actuator?.name)
     let thumbnail = PreviewThumbnail.svg(envelope.merged(into: PreviewThumbnail.width))
     let audioSource: String
     var padding = 0.0

@@ -12,10 +12,10 @@ struct RenderOptionGroup: ParsableArguments {
 
   @Option(
     help: ArgumentHelp(
-      "The signal model: preview (65 to 300 Hz, for listening), lra150 (a 150 Hz resonant actuator), wideband (a 55 to 200 Hz voice coil), or a JSON profile file.",
+      "The signal model: preview (65 to 300 Hz, for listening; the default), lra150 (a 150 Hz resonant actuator), wideband (a 55 to 200 Hz voice coil), or a JSON profile file.",
       valueName: "name|file.json"),
     completion: .list(SignalProfile.builtIn.map(\.name)))
-  var profile = "preview"
+  var profile: String?
 
   @Option(
     help:
@@ -50,7 +50,7 @@ struct RenderOptionGroup: ParsableArguments {
     } catch {
       throw ValidationError(error.description)
     }
-    if SignalProfile.named(profile) == nil, !profile.hasSuffix(".json"), !profile.contains("/") {
+    if let profile, SignalProfile.named(profile) == nil, !profile.hasSuffix(".json"), !profile.contains("/") {
       let names = SignalProfile.builtIn.map(\.name).joined(separator: ", ")
       throw ValidationError("unknown profile '\(profile)'; use one of \(names) or a JSON file")
     }
@@ -59,8 +59,11 @@ struct RenderOptionGroup: ParsableArguments {
   /// The profile file `--profile` names, when it names a file rather than a built-in profile:
   /// an input that no output may replace.
   var profileFiles: [String] {
-    SignalProfile.named(profile) == nil ? [profile] : []
+    profile.flatMap { SignalProfile.named($0) == nil ? [$0] : nil } ?? []
   }
+
+  /// Whether `--profile` was given.
+  var hasProfile: Bool { profile != nil }
 
   /// The library's options, with the default profile.
   private var options: RenderOptions {
@@ -81,7 +84,7 @@ struct RenderOptionGroup: ParsableArguments {
   /// - Throws: `ExitCode.failure` for a profile file that cannot be read or has errors.
   func renderOptions(strict: Bool, console: Console) throws -> RenderOptions {
     var options = options
-    options.profile = try ProfileLoading.load(profile, strict: strict, console: console)
+    options.profile = try ProfileLoading.load(profile ?? "preview", strict: strict, console: console)
     return options
   }
 }

@@ -31,6 +31,16 @@ struct Convert: ParsableCommand, OptionChecking {
   @OptionGroup var output: OutputOptionGroup
   @OptionGroup var folder: OutputFolderOptionGroup
   @OptionGroup var render: RenderOptionGroup
+  @OptionGroup var actuator: ActuatorOptionGroup
+
+  @Flag(
+    help: "With --actuator: write the acceleration the drive produces on the actuator's model instead of the drive.")
+  var simulate = false
+
+  @Flag(
+    help: "With --simulate: the acceleration of the plain drive (the render times the rated drive), for comparison.")
+  var noCompensation = false
+
   @OptionGroup var input: InputOptionGroup
 
   @Option(
@@ -49,6 +59,9 @@ struct Convert: ParsableCommand, OptionChecking {
   func checkOptions() throws {
     try output.check(folder: folder)
     try render.check()
+    try actuator.check(layout: render.layout)
+    if simulate, actuator.actuator == nil { throw ValidationError("--simulate needs --actuator NAME|FILE.json") }
+    if noCompensation, !simulate { throw ValidationError("--no-compensation goes with --simulate") }
     _ = try output.format(sampleRate: render.rate)
     if output.output != nil {
       guard inputs.count == 1 else {
@@ -65,7 +78,10 @@ struct Convert: ParsableCommand, OptionChecking {
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)
     input.warnAboutResources(console: console)
-    let options = try render.renderOptions(strict: input.strict, console: console)
+    var options = try render.renderOptions(strict: input.strict, console: console)
+    try actuator.apply(
+      to: &options, output: simulate ? (noCompensation ? .plainAcceleration : .acceleration) : .drive,
+      hasProfile: render.hasProfile, strict: input.strict, console: console)
     let format = try output.format(sampleRate: options.sampleRate)
     if output.destination != nil {
       if let path = output.output, path != "-" {
@@ -76,13 +92,14 @@ struct Convert: ParsableCommand, OptionChecking {
       }
       if let path = output.output, path != "-" {
         try PatternLoading.checkOutput(
-          path, isNot: inputs[0], norInputsOf: pattern, otherInputs: render.profileFiles, console: console)
+          path, isNot: inputs[0], norInputsOf: pattern, otherInputs: render.profileFiles + actuator.actuatorFiles,
+          console: console)
       }
       try output.write(pattern, options: options, format: format, console: console)
     } else if let outDir = folder.outDir {
       let batch = Batch(
         outputFolder: outDir, format: format, options: options, loader: input.loader,
-        treatsWarningsAsErrors: input.strict, otherInputs: render.profileFiles)
+        treatsWarningsAsErrors: input.strict, otherInputs: render.profileFiles + actuator.actuatorFiles)
       try BatchRunner(batch: batch, console: console).run(inputs, jobs: jobs ?? Batch.processorCount, shard: shard)
     }
   }

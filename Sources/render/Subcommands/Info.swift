@@ -16,10 +16,12 @@ struct Info: ParsableCommand, OptionChecking {
   var json = false
 
   @OptionGroup var render: RenderOptionGroup
+  @OptionGroup var actuator: ActuatorOptionGroup
   @OptionGroup var input: InputOptionGroup
 
   func checkOptions() throws {
     try render.check()
+    try actuator.check(layout: render.layout)
   }
 
   func run() throws {
@@ -27,11 +29,17 @@ struct Info: ParsableCommand, OptionChecking {
     input.warnAboutResources(console: console)
     do {
       if PatternFiles.isPattern(file) {
-        let options = try render.renderOptions(strict: input.strict, console: console)
+        var options = try render.renderOptions(strict: input.strict, console: console)
+        try actuator.apply(
+          to: &options, output: .drive, hasProfile: render.hasProfile, strict: input.strict, console: console)
         guard let pattern = PatternLoading.load(file, input: input, console: console) else {
           throw ExitCode.failure
         }
-        try show(PatternInfo(file: file, analysis: try PatternAnalysis(pattern, options: options)))
+        let rendering = options.actuator
+        options.actuator = nil
+        let analysis = try PatternAnalysis(pattern, options: options)
+        let figures = try rendering.map { try ActuatorFigures(pattern, analysis: analysis, actuator: $0) }
+        try show(PatternInfo(file: file, analysis: analysis, actuator: figures))
       } else {
         let info = try AudioFileInfo(path: file)
         if let damage = info.damage { console.warning("'\(file)' is damaged: \(damage)") }

@@ -27,11 +27,13 @@ struct Plot: ParsableCommand, OptionChecking {
   var width = 1_200
 
   @OptionGroup var render: RenderOptionGroup
+  @OptionGroup var actuator: ActuatorOptionGroup
   @OptionGroup var input: InputOptionGroup
   @OptionGroup var diagnostics: DiagnosticOptionGroup
 
   func checkOptions() throws {
     try render.check()
+    try actuator.check(layout: render.layout)
     guard output.lowercased().hasSuffix(".svg") else {
       throw ValidationError(
         "plot writes SVG; name the output .svg (convert it to PNG with an SVG tool such as rsvg-convert)")
@@ -46,17 +48,34 @@ struct Plot: ParsableCommand, OptionChecking {
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)
     input.warnAboutResources(console: console)
-    let options = try render.renderOptions(strict: input.strict, console: console)
+    var options = try render.renderOptions(strict: input.strict, console: console)
+    try actuator.apply(
+      to: &options, output: .targetAndAcceleration, hasProfile: render.hasProfile, strict: input.strict,
+      console: console)
     try PatternLoading.checkOutput(output, isNot: file, console: console)
     guard let pattern = PatternLoading.load(file, input: input, console: console) else {
       throw ExitCode.failure
     }
     try PatternLoading.checkOutput(
-      output, isNot: file, norInputsOf: pattern, otherInputs: render.profileFiles, console: console)
+      output, isNot: file, norInputsOf: pattern, otherInputs: render.profileFiles + actuator.actuatorFiles,
+      console: console)
     do {
-      let analysis = try PatternAnalysis(pattern, options: options)
-      var source = try PatternSource(pattern, options: options)
-      let svg = try SVGPlot(width: width).draw(analysis, waveform: &source)
+      let svg: String
+      let analysis: PatternAnalysis
+      if let actuator = options.actuator {
+        // The felt acceleration runs on for the ring-down: the time axis does too.
+        var plain = options
+        plain.actuator = nil
+        plain.tailSeconds += actuator.model.ringSeconds
+        analysis = try PatternAnalysis(pattern, options: plain)
+        var source = try ActuatorSource(pattern, options: options)
+        svg = try SVGPlot(width: width).draw(
+          analysis, envelope: try EnvelopeSummary(of: &source, columns: width), actuator: actuator.name)
+      } else {
+        analysis = try PatternAnalysis(pattern, options: options)
+        var source = try PatternSource(pattern, options: options)
+        svg = try SVGPlot(width: width).draw(analysis, waveform: &source)
+      }
       try TextFile.write(svg, to: output)
       console.note("wrote \(output): \(Summary.seconds(analysis.duration)) s of \(pattern.events.count) events")
     } catch {

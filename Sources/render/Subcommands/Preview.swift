@@ -47,11 +47,13 @@ struct Preview: ParsableCommand, OptionChecking {
   var jobs: Int?
 
   @OptionGroup var render: RenderOptionGroup
+  @OptionGroup var actuator: ActuatorOptionGroup
   @OptionGroup var input: InputOptionGroup
   @OptionGroup var diagnostics: DiagnosticOptionGroup
 
   func checkOptions() throws {
     try render.check()
+    try actuator.check(layout: render.layout)
     guard !inputs.isEmpty || !presetNames.isEmpty else { throw ValidationError("give AHAP files, or --preset NAME") }
     guard inputs.isEmpty || presetNames.isEmpty else { throw ValidationError("give either AHAP files or --preset") }
     switch (output, outDir) {
@@ -74,7 +76,9 @@ struct Preview: ParsableCommand, OptionChecking {
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)
     input.warnAboutResources(console: console)
-    let options = try render.renderOptions(strict: input.strict, console: console)
+    var options = try render.renderOptions(strict: input.strict, console: console)
+    try actuator.apply(
+      to: &options, output: .acceleration, hasProfile: render.hasProfile, strict: input.strict, console: console)
     if let output {
       try writePage(to: output, options: options, console: console)
       return
@@ -119,12 +123,13 @@ struct Preview: ParsableCommand, OptionChecking {
       (pattern, warnings) = loaded
       name = PatternFiles.stem(of: inputs[0])
       try PatternLoading.checkOutput(
-        path, isNot: inputs[0], norInputsOf: pattern, otherInputs: render.profileFiles, console: console)
+        path, isNot: inputs[0], norInputsOf: pattern, otherInputs: render.profileFiles + actuator.actuatorFiles,
+        console: console)
     }
     do {
       let page = try PreviewPage.write(
         pattern, name: name, diagnostics: warnings, options: options, plotWidth: width,
-        inputs: inputs + render.profileFiles, to: path)
+        inputs: inputs + render.profileFiles + actuator.actuatorFiles, to: path)
       console.note("wrote \(path): \(Summary.seconds(page.duration)) s, \(Self.describe(page.audio))")
     } catch {
       console.error("\(error)")

@@ -1,0 +1,55 @@
+/// A complex number in double precision, for the actuator's envelopes and modes: only the
+/// operations they use.
+package struct ComplexSample: Sendable, Hashable {
+  package var real: Double
+  package var imaginary: Double
+
+  @inline(__always)
+  package init(_ real: Double, _ imaginary: Double) {
+    self.real = real
+    self.imaginary = imaginary
+  }
+
+  package static let zero = ComplexSample(0, 0)
+
+  /// `e^(2πi·turns)`, from the project's portable sine.
+  package static func unit(turns: Double) -> ComplexSample {
+    let (sine, cosine) = Sine.precise(turns: turns)
+    return ComplexSample(cosine, sine)
+  }
+
+  @inline(__always)
+  package var conjugate: ComplexSample { ComplexSample(real, -imaginary) }
+
+  @inline(__always)
+  package var magnitudeSquared: Double { real * real + imaginary * imaginary }
+
+  @inline(__always)
+  package var magnitude: Double { magnitudeSquared.squareRoot() }
+
+  @inline(__always)
+  package static func + (a: ComplexSample, b: ComplexSample) -> ComplexSample {
+    ComplexSample(a.real + b.real, a.imaginary + b.imaginary)
+  }
+
+  @inline(__always)
+  package static func - (a: ComplexSample, b: ComplexSample) -> ComplexSample {
+    ComplexSample(a.real - b.real, a.imaginary - b.imaginary)
+  }
+
+  @inline(__always)
+  package static func * (a: ComplexSample, b: ComplexSample) -> ComplexSample {
+    ComplexSample(a.real * b.real - a.imaginary * b.imaginary, a.real * b.imaginary + a.imaginary * b.real)
+  }
+
+  @inline(__always)
+  package static func * (a: ComplexSample, b: Double) -> ComplexSample {
+    ComplexSample(a.real * b, a.imaginary * b)
+  }
+
+  /// `a / b`; `b` must not be 0.
+  package static func / (a: ComplexSample, b: ComplexSample) -> ComplexSample {
+    let scale = 1 / b.magnitudeSquared
+    return (a * b.conjugate) * scale
+  }
+}

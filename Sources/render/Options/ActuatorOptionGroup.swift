@@ -1,0 +1,59 @@
+import ArgumentParser
+import HapticRender
+
+/// `--actuator`: render for a resonant actuator (docs/actuators.md).
+struct ActuatorOptionGroup: ParsableArguments {
+  @Option(
+    help: ArgumentHelp(
+      "Drive a resonant actuator: lra (170 Hz, Q 12) or a JSON actuator file. The output is the drive, with overdrive and braking; without --profile the carriers span the actuator's -3 dB band.",
+      valueName: "name|file.json"),
+    completion: .list(ActuatorModel.builtIn.map(\.name)))
+  var actuator: String?
+
+  /// Throws a usage error for an unknown actuator name, or a layout of more than one channel.
+  func check(layout: ChannelLayout) throws {
+    guard let actuator else { return }
+    if ActuatorModel.named(actuator) == nil, !actuator.hasSuffix(".json"), !actuator.contains("/") {
+      let names = ActuatorModel.builtIn.map(\.name).joined(separator: ", ")
+      throw ValidationError("unknown actuator '\(actuator)'; use \(names) or a JSON actuator file")
+    }
+    guard layout == .auto || layout == .haptic else {
+      throw ValidationError(
+        "--actuator writes one channel (the haptic one); --layout \(layout.rawValue) cannot be used with it")
+    }
+  }
+
+  /// The actuator file `--actuator` names, when it names a file: an input no output may replace.
+  var actuatorFiles: [String] {
+    actuator.flatMap { ActuatorModel.named($0) == nil ? [$0] : nil } ?? []
+  }
+
+  /// `options` for the actuator `--actuator` names (its file's diagnostics printed), writing
+  /// `output`; without `--profile` (`hasProfile` false) the carriers take the actuator's band.
+  ///
+  /// - Throws: `ExitCode.failure` for a file that cannot be read or has errors.
+  func apply(
+    to options: inout RenderOptions, output: ActuatorRendering.Output, hasProfile: Bool, strict: Bool,
+    console: Console
+  ) throws {
+    guard let actuator else { return }
+    let model: ActuatorModel
+    if let named = ActuatorModel.named(actuator) {
+      model = named
+    } else {
+      var diagnostics = Diagnostics(treatsWarningsAsErrors: strict)
+      defer { console.print(diagnostics.all, omitted: diagnostics.omittedCount) }
+      do {
+        guard
+          let loaded = try ActuatorModel.load(path: actuator, sampleRate: options.sampleRate, diagnostics: &diagnostics)
+        else { throw ExitCode.failure }
+        model = loaded
+      } catch let error as FileSystemError {
+        console.error("cannot read actuator \(error)")
+        throw ExitCode.failure
+      }
+    }
+    options.actuator = ActuatorRendering(model: model, output: output, name: actuator)
+    if !hasProfile { options.profile = model.bandProfile }
+  }
+}

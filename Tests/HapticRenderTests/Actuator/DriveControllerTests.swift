@@ -1,0 +1,103 @@
+import Testing
+import _HapticRenderTestSupport
+
+@testable import HapticRender
+
+/// The drive for an actuator, measured on the acceleration it produces on the model
+/// (docs/actuators.md §2 and §4): the figures the controller is built to meet on `lra`.
+@Suite struct DriveControllerTests {
+  private typealias F = PatternFixtures
+  private static let rate = 48_000
+  /// A 200 ms buzz at intensity 0.7 (level 0.49) with its carrier at f0 (sharpness 0.5 in the
+  /// actuator's band), starting at 0.1 s.
+  private static let buzz = F.document(
+    F.event("HapticContinuous", time: 0.1, duration: 0.2, ["HapticIntensity": 0.7, "HapticSharpness": 0.5]))
+  /// A transient at intensity 1 with its carrier at f0, at 0.1 s.
+  private static let tap = F.document(
+    F.event("HapticTransient", time: 0.1, ["HapticIntensity": 1, "HapticSharpness": 0.5]))
+
+  private static func render(
+    _ document: String, _ output: ActuatorRendering.Output?, blockSize: Int = 32_768
+  ) throws -> [Float] {
+    try F.render(document, rate: rate) {
+      $0.profile = ActuatorModel.lra.bandProfile
+      $0.layout = .haptic
+      $0.blockSize = blockSize
+      $0.actuator = output.map { ActuatorRendering(model: .lra, output: $0) }
+    }.channels[0]
+  }
+
+  /// The first frame whose envelope reaches `level`, and the frame after the last above `floor`.
+  private static func crossings(_ envelope: [Double], level: Double, floor: Double) -> (rise: Int, stop: Int) {
+    let rise = envelope.firstIndex { $0 >= level } ?? -1
+    let stop = (envelope.lastIndex { $0 > floor } ?? -2) + 1
+    return (rise, stop)
+  }
+
+  private static func milliseconds(_ frames: Int) -> Double { Double(frames) * 1_000 / Double(rate) }
+
+  @Test func buzzAtResonanceRisesStopsAndHoldsItsLevel() throws {
+    let target = Signal.envelope(try Self.render(Self.buzz, nil), frequency: 170, sampleRate: Self.rate)
+    let felt = Signal.envelope(try Self.render(Self.buzz, .acceleration), frequency: 170, sampleRate: Self.rate)
+    let level = 0.49
+    let own = Self.crossings(target, level: 0.9 * level, floor: 0.1 * level)
+    let actual = Self.crossings(felt, level: 0.9 * level, floor: 0.1 * level)
+    #expect(abs(Self.milliseconds(actual.rise - own.rise)) <= 6, "rise \(actual.rise) vs the pattern's \(own.rise)")
+    #expect(abs(Self.milliseconds(actual.stop - own.stop)) <= 6, "stop \(actual.stop) vs the pattern's \(own.stop)")
+    let overshoot = (felt.max() ?? 0) / level - 1
+    #expect(overshoot <= 0.05, "overshoot \(overshoot)")
+    let plateau = felt[Int(0.15 * Double(Self.rate))..<Int(0.27 * Double(Self.rate))]
+    #expect(plateau.allSatisfy { abs($0 / level - 1) <= 0.02 }, "plateau \(plateau.min() ?? 0) … \(plateau.max() ?? 0)")
+  }
+
+  @Test func plainDriveIsLateByTheActuatorsTimeConstant() throws {
+    let target = Signal.envelope(try Self.render(Self.buzz, nil), frequency: 170, sampleRate: Self.rate)
+    let felt = Signal.envelope(try Self.render(Self.buzz, .plainAcceleration), frequency: 170, sampleRate: Self.rate)
+    let own = Self.crossings(target, level: 0.9 * 0.49, floor: 0.1 * 0.49)
+    let actual = Self.crossings(felt, level: 0.9 * 0.49, floor: 0.1 * 0.49)
+    // τ·ln 10 = 51.8 ms from a step; the pattern's 20 ms attack takes some of it.
+    #expect((35...55).contains(Self.milliseconds(actual.rise - own.rise)), "rise \(actual.rise) vs \(own.rise)")
+    #expect((35...55).contains(Self.milliseconds(actual.stop - own.stop)), "stop \(actual.stop) vs \(own.stop)")
+  }
+
+  @Test func tapPeaksAndStopsRinging() throws {
+    let felt = try Self.render(Self.tap, .acceleration)
+    let magnitudes = felt.map { abs(Double($0)) }
+    let peakIndex = try #require(magnitudes.indices.max { magnitudes[$0] < magnitudes[$1] })
+    let peak = magnitudes[peakIndex]
+    let ring = magnitudes[(peakIndex + Self.rate / 200)..<(peakIndex + Self.rate / 20)].max() ?? 0
+    #expect(peak >= 0.6, "peak \(peak)")
+    #expect(ring <= 0.15 * peak, "ring \(ring) after a peak of \(peak)")
+  }
+
+  @Test func driveStaysWithinFullScale() throws {
+    let loud = F.document(
+      F.event("HapticContinuous", time: 0, duration: 0.3, ["HapticIntensity": 1, "HapticSharpness": 0]),
+      F.event("HapticTransient", time: 0.05, ["HapticIntensity": 1, "HapticSharpness": 1]),
+      F.event("HapticTransient", time: 0.051, ["HapticIntensity": 1, "HapticSharpness": 0.5]),
+      F.event("HapticContinuous", time: 0.2, duration: 0.05, ["HapticIntensity": 1, "HapticSharpness": 1]))
+    for document in [Self.buzz, Self.tap, loud] {
+      let drive = try Self.render(document, .drive)
+      #expect(drive.allSatisfy { abs($0) <= 1 })
+      #expect(drive.contains { abs($0) > 0.1 })
+    }
+  }
+
+  @Test func outputDoesNotDependOnTheBlockSize() throws {
+    for output in [ActuatorRendering.Output.drive, .acceleration, .plainAcceleration] {
+      let reference = try Self.render(Self.buzz + "", output)
+      for blockSize in [7, 64, 4_099] {
+        #expect(try Self.render(Self.buzz, output, blockSize: blockSize) == reference, "\(output), \(blockSize)")
+      }
+    }
+  }
+
+  @Test func outputRunsOnForTheRingDownAndEndsInExactZeros() throws {
+    let target = try Self.render(Self.tap, nil)
+    let drive = try Self.render(Self.tap, .drive)
+    #expect(drive.count == target.count + Int((ActuatorModel.lra.ringSeconds * Double(Self.rate)).rounded(.up)))
+    let last = try #require(Signal.lastNonZero(drive))
+    #expect(last < target.count + Self.rate / 20, "the drive stops within 50 ms of the pattern's end: \(last)")
+    #expect(drive[..<Int(0.09 * Double(Self.rate))].allSatisfy { $0 == 0 }, "silent before the look-ahead")
+  }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import HapticRender
+import Testing
+import _HapticRenderTestSupport
+
+/// `--actuator`, `--simulate` and `--no-compensation` as a user types them (docs/actuators.md).
+@Suite struct ActuatorCommandTests {
+  private static let buzz = PatternFixtures.document(
+    PatternFixtures.event(
+      "HapticContinuous", time: 0.1, duration: 0.2, ["HapticIntensity": 0.7, "HapticSharpness": 0.5]))
+
+  private static func folderWithBuzz() throws -> TemporaryFolder {
+    let folder = try TemporaryFolder()
+    try buzz.write(toFile: "\(folder.path)/buzz.ahap", atomically: true, encoding: .utf8)
+    return folder
+  }
+
+  @Test func driveSimulationAndPlainSimulationAreWritten() async throws {
+    let folder = try Self.folderWithBuzz()
+    var files: [String: [Float]] = [:]
+    for (name, flags) in [
+      ("drive", [String]()), ("felt", ["--simulate"]), ("plain", ["--simulate", "--no-compensation"]),
+    ] {
+      let result = try await CommandRunner.render(
+        ["\(folder.path)/buzz.ahap", "-o", "\(folder.path)/\(name).wav", "--actuator", "lra", "-b", "float"] + flags)
+      #expect(result.status == 0, "\(result.standardError)")
+      let reader = try AudioFileReader(path: "\(folder.path)/\(name).wav")
+      #expect(reader.channelCount == 1)
+      // 0.32 s of pattern (20 ms release) and the ring-down of lra, τ·ln 1000 = 155.2 ms.
+      #expect(reader.frameCount == 15_360 + Int((ActuatorModel.lra.ringSeconds * 48_000).rounded(.up)))
+      files[name] = try reader.readAll()[0]
+    }
+    let drive = try #require(files["drive"])
+    #expect(drive.allSatisfy { abs($0) <= 1 })
+    // The plateau: the drive holds the rated drive times the level (0.5 × 0.49); the felt and
+    // the plain accelerations both reach the level 0.49.
+    let plateau = 9_600..<12_000
+    #expect(abs(Signal.peak(drive[plateau]) - 0.245) < 0.005)
+    #expect(abs(Signal.peak(try #require(files["felt"])[plateau]) - 0.49) < 0.01)
+    #expect(abs(Signal.peak(try #require(files["plain"])[plateau]) - 0.49) < 0.01)
+    // Early in the attack the plain drive lags far behind the compensated one.
+    let early = 5_000..<5_600
+    #expect(Signal.peak(try #require(files["felt"])[early]) > 2 * Signal.peak(try #require(files["plain"])[early]))
+  }
+
+  @Test func badActuatorFileIsALocatedErrorAndLeavesTheOutputAlone() async throws {
+    let folder = try Self.folderWithBuzz()
+    try "{\"resonance\": 170, \"q\": 0, \"ratedDrive\": 0.5}".write(
+      toFile: "\(folder.path)/a.json", atomically: true, encoding: .utf8)
+    try "old".write(toFile: "\(folder.path)/out.wav", atomically: true, encoding: .utf8)
+    let result = try await CommandRunner.render([
+      "\(folder.path)/buzz.ahap", "-o", "\(folder.path)/out.wav", "--actuator", "\(folder.path)/a.json",
+    ])
+    #expect(result.status == 1)
+    #expect(
+      result.standardError.contains(
+        "\(folder.path)/a.json:1:25: error: q: expected a quality factor above 0.5 (an actuator that rings) and at most 1000, found 0"
+      ), "\(result.standardError)")
+    #expect(try String(contentsOfFile: "\(folder.path)/out.wav", encoding: .utf8) == "old")
+  }
+
+  @Test(arguments: [
+    (["--simulate"], "render: error: --simulate needs --actuator NAME|FILE.json"),
+    (["--actuator", "lra", "--no-compensation"], "render: error: --no-compensation goes with --simulate"),
+    (["--actuator", "erm"], "render: error: unknown actuator 'erm'; use lra or a JSON actuator file"),
+    (
+      ["--actuator", "lra", "--layout", "stereo"],
+      "render: error: --actuator writes one channel (the haptic one); --layout stereo cannot be used with it"
+    ),
+  ])
+  func usageErrors(_ flags: [String], _ message: String) async throws {
+    let folder = try Self.folderWithBuzz()
+    let result = try await CommandRunner.render(["\(folder.path)/buzz.ahap", "-o", "\(folder.path)/o.wav"] + flags)
+    #expect(result.status == 64)
+    #expect(result.standardError.contains(message), "\(result.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: "\(folder.path)/o.wav"))
+  }
+
+  @Test func infoReportsWhatEachEventFeelsLike() async throws {
+    let folder = try Self.folderWithBuzz()
+    let result = try await CommandRunner.render(["info", "\(folder.path)/buzz.ahap", "--actuator", "lra", "--json"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let json = try JSONSerialization.jsonObject(with: Data(result.standardOutput)) as? [String: Any]
+    let actuator = try #require(json?["actuator"] as? [String: Any])
+    #expect(actuator["resonance"] as? Double == 170)
+    let event = try #require((actuator["events"] as? [[String: Any]])?.first)
+    let level = try #require(event["level"] as? Double)
+    #expect(abs(level - 0.49) < 0.005)
+    let rise = try #require(event["rise"] as? Double)
+    let targetRise = try #require(event["targetRise"] as? Double)
+    let stop = try #require(event["stop"] as? Double)
+    let targetStop = try #require(event["targetStop"] as? Double)
+    #expect(abs(rise - targetRise) <= 0.006 && abs(stop - targetStop) <= 0.006, "\(event)")
+    #expect(try #require(event["overshoot"] as? Double) <= 0.05)
+
+    let text = try await CommandRunner.render(["info", "\(folder.path)/buzz.ahap", "--actuator", "lra"])
+    #expect(
+      String(decoding: text.standardOutput, as: UTF8.self).contains(
+        "actuator                lra: 170 Hz, Q 12, rated drive 0.5"))
+  }
+
+  @Test func plotAndPreviewDrawTheFeltAccelerationOverTheTarget() async throws {
+    let folder = try Self.folderWithBuzz()
+    let plot = try await CommandRunner.render([
+      "plot", "\(folder.path)/buzz.ahap", "-o", "\(folder.path)/buzz.svg", "--actuator", "lra",
+    ])
+    #expect(plot.status == 0, "\(plot.standardError)")
+    let svg = try String(contentsOfFile: "\(folder.path)/buzz.svg", encoding: .utf8)
+    #expect(svg.contains("<g id=\"lane-actuator\">") && svg.contains(">felt on lra</text>"))
+    #expect(svg.contains("class=\"target\"/>") && svg.contains("class=\"felt\"/>"))
+    #expect(!svg.contains("id=\"lane-haptic\""))
+    // The carriers of lra's band label the sharpness lane.
+    #expect(svg.contains(">163 Hz</text>") && svg.contains(">177 Hz</text>"))
+
+    let page = try await CommandRunner.render([
+      "preview", "\(folder.path)/buzz.ahap", "-o", "\(folder.path)/buzz.html", "--actuator", "lra",
+    ])
+    #expect(page.status == 0, "\(page.standardError)")
+    let html = try String(contentsOfFile: "\(folder.path)/buzz.html", encoding: .utf8)
+    #expect(html.contains(">felt on lra</text>") && html.contains("data:audio/flac;base64,"))
+  }
+}
