@@ -81,7 +81,14 @@ extension HostTimeSuites {
       let app = try TemporaryFolder()
       let elsewhere = try TemporaryFolder()
       let copy = "\(app.path)/OfflineCoreHapticsExample"
-      try FileManager.default.copyItem(atPath: Self.executable, toPath: copy)
+      // A hard link, not a copy: a copy is open for writing while it is made, and a process
+      // that another test starts then inherits that descriptor, so running the copy could fail
+      // with "Text file busy". (A copy only where a link cannot be made.)
+      do {
+        try FileManager.default.linkItem(atPath: Self.executable, toPath: copy)
+      } catch {
+        try FileManager.default.copyItem(atPath: Self.executable, toPath: copy)
+      }
       let pattern = try #require(Bundle.module.url(forResource: "Knocks", withExtension: "ahap"))
       let waveform = try #require(Bundle.module.url(forResource: "knock", withExtension: "wav"))
       try FileManager.default.copyItem(atPath: pattern.path, toPath: "\(app.path)/Knocks.ahap")
