@@ -89,11 +89,22 @@ public struct ActuatorSource: FrameSource {
     case .drive, .acceleration:
       let isDrive = output == .drive
       block.withUnsafeMutableChannel(0) { channel in
-        for index in 0..<count {
+        var index = 0
+        while index < count {
+          if controller.isAtRest {
+            let run = takeSilentTarget(upTo: count - index)
+            if run > 0 {
+              controller.skipRest(run)
+              channel.baseAddress!.advanced(by: index).update(repeating: 0, count: run)
+              index += run
+              continue
+            }
+          }
           let (drive, acceleration) = controller.next(nextTarget())
           let value = isDrive ? drive : acceleration
           blockPeak = max(blockPeak, abs(value))
           channel[index] = Float(value)
+          index += 1
         }
       }
     case .plainAcceleration:
@@ -119,6 +130,25 @@ public struct ActuatorSource: FrameSource {
     frame += count
     peak = max(peak, blockPeak)
     return true
+  }
+
+  /// Takes the target frames of exactly 0 that come next, at most `limit` and no further than
+  /// the end of the target's current block (all of them after the pattern's end); returns how
+  /// many were taken.
+  private mutating func takeSilentTarget(upTo limit: Int) -> Int {
+    if targetPosition == targetBlock.frameCount, !isTargetFinished {
+      if target.read(into: &targetBlock) { targetPosition = 0 } else { isTargetFinished = true }
+    }
+    guard !isTargetFinished else { return limit }
+    let start = targetPosition
+    let end = min(targetBlock.frameCount, start + limit)
+    let stop = targetBlock.channels[0].withUnsafeBufferPointer { samples in
+      var position = start
+      while position < end, samples[position] == 0 { position += 1 }
+      return position
+    }
+    targetPosition = stop
+    return stop - start
   }
 
   /// Puts a target frame into the history ring (replacing the oldest, just read).

@@ -48,6 +48,23 @@ package struct BrakeGovernor: Sendable {
     queueLevels = Array(repeating: 0, count: window + 1)
   }
 
+  /// Takes `count` references of 0 after at least `window + 1` of them: what `count` calls of
+  /// ``next(_:level:)`` with 0 do, whose results are all exactly 0. The rings then hold zeros
+  /// and the queue every frame of the window at the level `B` (none of them is ever dropped
+  /// from the back, as `B·e^(k/(τ·fs)) > B` for `k ≥ 1`), so only their frames move on.
+  package mutating func skipRest(_ count: Int) {
+    let slots = window + 1
+    precondition(self.count == slots, "the governor skips only after a window of zeros")
+    nextFrame += count
+    slot = (slot + count) % slots
+    head = (head + count) % slots
+    let oldest = nextFrame - slots
+    for offset in 0..<slots {
+      let position = head + offset < slots ? head + offset : head + offset - slots
+      queueFrames[position] = oldest + offset
+    }
+  }
+
   /// Takes the reference of frame `f` and the level that must be stopped at that frame (the
   /// reference's magnitude, or less where its edges are known to be spread); returns the limited
   /// reference of frame `f − window`.

@@ -107,6 +107,27 @@ package struct DriveController: Sendable {
     referenceWeight = modeShare * (1 - closedLoop)
   }
 
+  /// Whether the target has been silent and the actuator at rest for long enough that every
+  /// buffer holds exact zeros: from here on, each target frame of 0 gives a drive and an
+  /// acceleration of exactly 0 and changes nothing but the frame counters (``skipRest(_:)``).
+  /// Stored rather than computed, so that reading it from another module does not copy the
+  /// controller.
+  package private(set) var isAtRest = false
+
+  /// Takes `count` target frames of 0 while ``isAtRest``: what `count` calls of ``next(_:)``
+  /// with 0 do (they all return zeros), at a cost that does not grow with `count` beyond the
+  /// governor's window. The breathing sessions' holds are long silences.
+  package mutating func skipRest(_ count: Int) {
+    precondition(isAtRest, "the controller skips only while at rest")
+    demodulator.skipSilence(count)
+    inputPhasor.advance(by: count)
+    drivePhasor.advance(by: count)
+    spreadingIndex = (spreadingIndex + count) % spreading.count
+    governor.skipRest(count)
+    pendingIndex = (pendingIndex + count) % pending.count
+    quietFrames += count
+  }
+
   /// Takes the target of frame `k + delay`; returns the drive and the acceleration of frame `k`.
   @inline(__always)
   package mutating func next(_ target: Double) -> (drive: Double, acceleration: Double) {
@@ -128,11 +149,13 @@ package struct DriveController: Sendable {
         resonator.settle(below: 1e-9)
         if resonator.mode == .zero {
           image = .zero
+          isAtRest = quietFrames > spreading.count + pending.count + governor.window
           return (0, 0)
         }
       }
     } else {
       quietFrames = 0
+      isAtRest = false
     }
     let mode = (resonator.mode - image * phasor) * phasor * 2
     var wanted = (stepDifference * mode + reference * referenceWeight) * inverseDriveGain

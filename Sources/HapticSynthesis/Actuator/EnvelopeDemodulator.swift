@@ -32,6 +32,14 @@ package struct EnvelopeDemodulator: Sendable {
   /// Whether the last `2·half` inputs were all 0, so the envelope is exactly 0.
   package var isSilent: Bool { zeroRun >= 2 * half }
 
+  /// Takes `count` samples of 0 while ``isSilent``: what `count` calls of
+  /// ``next(_:phasor:)`` with 0 do, whose envelopes are all exactly 0.
+  package mutating func skipSilence(_ count: Int) {
+    precondition(isSilent, "the demodulator skips only a silence")
+    zeroRun += count
+    index = (index + count) % half
+  }
+
   /// Takes the next sample `a` with the phasor `e^(−iω0k/fs)` of its frame `k`; returns the
   /// envelope at frame `k − delay`.
   @inline(__always)

@@ -30,4 +30,16 @@ package struct ResonancePhasor: Sendable {
       value = value * rotation
     }
   }
+
+  /// Moves on `count` frames (≥ 0) to the value that `count` calls of ``advance()`` give, bit
+  /// for bit: from the last exact value at or after the current frame, at most 1,023 products.
+  package mutating func advance(by count: Int) {
+    let target = frame + count
+    let exact = target & ~1_023
+    if exact > frame {
+      frame = exact
+      value = ComplexSample.unit(turns: turnsPerFrame * Double(frame))
+    }
+    while frame < target { advance() }
+  }
 }

@@ -100,4 +100,38 @@ import _HapticRenderTestSupport
     #expect(last < target.count + Self.rate / 20, "the drive stops within 50 ms of the pattern's end: \(last)")
     #expect(drive[..<Int(0.09 * Double(Self.rate))].allSatisfy { $0 == 0 }, "silent before the look-ahead")
   }
+
+  /// A silence skipped at rest leaves the controller where frame-by-frame zeros would: the
+  /// frames after it (a second burst) are the same bits, whatever the lengths of the skips.
+  @Test func skippingASilenceAtRestEqualsTakingItFrameByFrame() {
+    // Two 50 ms bursts at f0 and 0.6 of rated level, 300 ms apart, then a ring-down.
+    let burst = (0..<2_400).map { 0.3 * Sine.precise(turns: 170 * Double($0) / Double(Self.rate)).sine }
+    let silence = [Double](repeating: 0, count: 14_400)
+    let target = burst + silence + burst + silence
+    var stepped = DriveController(.lra, sampleRate: Self.rate)
+    let reference = target.map { stepped.next($0) }
+    #expect(reference[17_800..<19_800].contains { $0.drive != 0 }, "the second burst is driven")
+    for runLength in [1, 97, 1_024, 5_000] {
+      var skipping = DriveController(.lra, sampleRate: Self.rate)
+      var outputs: [(drive: Double, acceleration: Double)] = []
+      var skips = 0
+      var index = 0
+      while index < target.count {
+        if skipping.isAtRest, target[index] == 0 {
+          var run = 0
+          while run < runLength, index + run < target.count, target[index + run] == 0 { run += 1 }
+          skipping.skipRest(run)
+          outputs += Array(repeating: (0, 0), count: run)
+          index += run
+          skips += 1
+        } else {
+          outputs.append(skipping.next(target[index]))
+          index += 1
+        }
+      }
+      #expect(skips > 0, "run \(runLength)")
+      #expect(outputs.map(\.drive) == reference.map(\.drive), "run \(runLength)")
+      #expect(outputs.map(\.acceleration) == reference.map(\.acceleration), "run \(runLength)")
+    }
+  }
 }
