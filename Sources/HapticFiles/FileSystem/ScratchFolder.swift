@@ -27,10 +27,9 @@ package final class ScratchFolder {
   /// - Throws: ``FileSystemError`` when it cannot be created.
   package init(prefix: String) throws(FileSystemError) {
     if Self.swept.withLock({ $0.insert(prefix).inserted }) { Self.sweep(prefix: prefix) }
-    path = try TemporaryPath.newFolder(prefix: prefix)
+    path = try TemporaryFiles.makeScratch { () throws(FileSystemError) in try TemporaryPath.newFolder(prefix: prefix) }
     descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     if descriptor >= 0 { flock(descriptor, LOCK_EX | LOCK_NB) }
-    TemporaryFiles.registerScratch(path)
   }
 
   deinit {
