@@ -11,7 +11,10 @@ let package = Package(
     .executable(name: "render-benchmark", targets: ["RenderBenchmark"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    // The HTTP server of `render serve` (HapticServe only): sockets and HTTP/1.1 on Swift
+    // concurrency, without SwiftNIO, so a fresh clone builds it in seconds
+    .package(url: "https://github.com/swhitty/FlyingFox", .upToNextMinor(from: "0.27.1")),
   ],
   targets: [
     // MARK: - System libraries
@@ -46,6 +49,15 @@ let package = Package(
       ]
     ),
 
+    // The live preview server of `render serve`; only the executable depends on it
+    .target(
+      name: "HapticServe",
+      dependencies: [
+        "HapticReader", "HapticSynthesis", "HapticFiles", "HapticPipeline", "HapticTools", "HapticSupport",
+        .product(name: "FlyingFox", package: "FlyingFox"),
+      ]
+    ),
+
     // MARK: - Core Haptics' API, offline
     .target(name: "OfflineCoreHaptics", dependencies: ["HapticRender"]),
     // An app's haptic code run as an executable, by OfflineCoreHaptics' tests (not a product);
@@ -59,7 +71,7 @@ let package = Package(
     .executableTarget(
       name: "render",
       dependencies: [
-        "HapticRender",
+        "HapticRender", "HapticServe",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
