@@ -26,7 +26,8 @@ struct RenderCommand: ParsableCommand {
       """,
     version: PackageVersion.current,
     subcommands: [
-      Convert.self, PresetCommand.self, Compare.self, Check.self, Lint.self, Info.self, Plot.self, Preview.self, Serve.self,
+      Convert.self, PresetCommand.self, Compare.self, Check.self, Lint.self, Info.self, Plot.self, Preview.self,
+      Serve.self,
       GenerateManual.self,
     ],
     defaultSubcommand: Convert.self

@@ -14,7 +14,7 @@ import HapticServe
 struct Serve: ParsableCommand, OptionChecking {
   static let configuration = CommandConfiguration(
     commandName: "serve",
-    abstract: "Serve the preview page of a pattern, or of a folder's patterns, to a browser; open pages follow each edit.",
+    abstract: "Serve preview pages on 127.0.0.1, for a browser; an open page follows each edit of its pattern.",
     discussion: """
       A web server on 127.0.0.1 only; its address (http://127.0.0.1:PORT/) is the one line \
       printed on standard output. The page is the one render preview writes; for a folder, \
@@ -61,7 +61,9 @@ struct Serve: ParsableCommand, OptionChecking {
       server = try PreviewServer(
         serving: input, options: options, loader: inputOptions.loader, treatsWarningsAsErrors: inputOptions.strict,
         plotWidth: width,
-        rendered: { console.print($0.diagnostics, omitted: $0.omittedDiagnostics, error: $0.succeeded ? nil : $0.error) }
+        rendered: {
+          console.print($0.diagnostics, omitted: $0.omittedDiagnostics, error: $0.succeeded ? nil : $0.error)
+        }
       )
     } catch {
       console.error("\(error)")

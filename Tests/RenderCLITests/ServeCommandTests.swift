@@ -1,0 +1,240 @@
+import Foundation
+import HapticRender
+import Testing
+import _HapticRenderTestSupport
+
+/// `render serve`: the built binary on a free port, its pages fetched over HTTP while the
+/// pattern is edited, what it refuses to serve, how it stops, and the page at work in headless
+/// Chromium.
+@Suite struct ServeCommandTests {
+  /// A 0.5 s continuous event at full intensity.
+  static let first = pattern(duration: 0.5, intensity: 1.0, sharpness: 0.8)
+  /// The edit: 1 s long, at half the intensity (a quarter of the amplitude: −12 dB).
+  static let edited = pattern(duration: 1.0, intensity: 0.5, sharpness: 0.2)
+  /// An edit with an error on line 2, column 19.
+  static let broken = """
+    {"Pattern": [{"Event": {"Time": 0.0, "EventType": "HapticContinuous", "EventParameters": [],
+     "EventDuration": "long"}}]}
+
+    """
+
+  static func pattern(duration: Double, intensity: Double, sharpness: Double) -> String {
+    """
+    {"Pattern": [{"Event": {"Time": 0.0, "EventType": "HapticContinuous", "EventDuration": \(duration),
+      "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": \(intensity)},
+                          {"ParameterID": "HapticSharpness", "ParameterValue": \(sharpness)}]}}]}
+
+    """
+  }
+
+  /// `render serve ARGUMENTS --port 0`, once it has printed its address, and a client for it.
+  private func serve(
+    _ arguments: [String], in folder: String, environment: [String: String] = [:]
+  ) throws -> (server: RunningCommand, get: HTTPGet) {
+    let server = try RunningCommand(["serve"] + arguments + ["--port", "0"], in: folder, environment: environment)
+    let address = try server.firstLine(within: 60)
+    let port = try #require(address.wholeMatch(of: #/http:\/\/127\.0\.0\.1:(\d+)\//#).flatMap { UInt16($0.1) })
+    return (server, HTTPGet(port: port))
+  }
+
+  /// The samples of the page's embedded FLAC, and its rate.
+  private func embeddedAudio(_ html: String, in folder: String) throws -> [Float] {
+    let match = try #require(html.firstMatch(of: #/src="data:audio/flac;base64,([A-Za-z0-9+\/=]+)"/#))
+    let flac = "\(folder)/embedded-\(UUID().uuidString).flac"
+    try #require(Data(base64Encoded: String(match.1))).write(to: URL(fileURLWithPath: flac))
+    let reader = try AudioFileReader(path: flac)
+    #expect(reader.sampleRate == 48_000 && reader.channelCount == 1)
+    var block = AudioBlock(channelCount: 1, capacity: 4_096)
+    var samples: [Float] = []
+    while try reader.read(into: &block) { samples += block.channels[0][0..<block.frameCount] }
+    return samples
+  }
+
+  /// The render of the pattern `text`, as `render` makes it.
+  private func render(_ text: String, in folder: String) throws -> [Float] {
+    let path = "\(folder)/reference-\(UUID().uuidString).ahap"
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    var diagnostics = Diagnostics()
+    let pattern = try #require(try PatternLoader().load(path: path, diagnostics: &diagnostics))
+    return try Render.toMemory(pattern).channels[0]
+  }
+
+  /// The largest difference between two renders of the same length; 16-bit FLAC holds a render
+  /// within half a step.
+  private func expectSameAudio(_ page: [Float], _ rendered: [Float], _ comment: Comment) {
+    #expect(page.count == rendered.count, comment)
+    let largest = zip(page, rendered).map { abs($0 - $1) }.max() ?? 1
+    #expect(largest <= 1 / 32_768 + 1e-7, "\(comment): \(largest)")
+  }
+
+  @Test func thePageFollowsEditsAndShowsTheDiagnosticsOfABrokenOne() async throws {
+    let folder = try TemporaryFolder()
+    let file = "\(folder.path)/breath.ahap"
+    try Self.first.write(toFile: file, atomically: false, encoding: .utf8)
+    let (server, get) = try serve(["breath.ahap"], in: folder.path)
+
+    let page = try get("/")
+    #expect(page.status == 200)
+    #expect(page.headers["content-type"] == "text/html; charset=utf-8")
+    #expect(page.headers["cache-control"] == "no-store")
+    let firstAudio = try embeddedAudio(page.text, in: folder.path)
+    expectSameAudio(firstAudio, try render(Self.first, in: folder.path), "the page plays the render of the file")
+    #expect(page.text.contains("<p id=\"live\" data-version=\""))
+    #expect(page.text.contains("data-poll=\"/_version\""))
+    let version = try get("/_version")
+    #expect(version.status == 200)
+    #expect(page.text.contains("data-version=\"\(version.text)\""), "the page carries the version it polls for")
+
+    try Self.edited.write(toFile: file, atomically: false, encoding: .utf8)
+    let changed = try get("/_version")
+    #expect(changed.status == 200 && changed.text != version.text, "an edit changes the version")
+    let editedPage = try get("/")
+    let editedAudio = try embeddedAudio(editedPage.text, in: folder.path)
+    expectSameAudio(editedAudio, try render(Self.edited, in: folder.path), "the page plays the render of the edit")
+    #expect(editedAudio.count - firstAudio.count == 24_000, "0.5 s longer at 48 kHz")
+    let level = Signal.decibels(
+      Signal.rms(editedAudio[4_800..<19_200]), relativeTo: Signal.rms(firstAudio[4_800..<19_200]))
+    #expect(abs(level + 12) < 0.5, "half the intensity is a quarter of the amplitude: \(level) dB")
+    #expect(editedPage.text.contains("data-version=\"\(changed.text)\""))
+
+    try Self.broken.write(toFile: file, atomically: false, encoding: .utf8)
+    let failed = try get("/")
+    #expect(failed.status == 200)
+    #expect(!failed.text.contains("<audio"), "no last good render")
+    #expect(failed.text.contains("<p class=\"note\" id=\"failure\">breath.ahap cannot be shown: 1 error."))
+    let diagnostic =
+      "breath.ahap:2:19: error: Pattern[0].Event.EventDuration: expected a duration in seconds, found \"long\""
+    #expect(failed.text.contains("<li class=\"error\">\(diagnostic.replacing("\"", with: "&quot;"))</li>"))
+    #expect(failed.text.contains("<p id=\"live\""), "the page of diagnostics follows the file too")
+    #expect(server.standardError.contains(diagnostic + "\n"), "and the terminal shows it: \(server.standardError)")
+
+    try Self.first.write(toFile: file, atomically: false, encoding: .utf8)
+    let mended = try get("/")
+    expectSameAudio(try embeddedAudio(mended.text, in: folder.path), firstAudio, "mended, the page is back")
+    server.signal(SIGINT)
+    #expect(try await server.exitStatus(within: 30) == 130)
+  }
+
+  @Test func onlyThePatternsOfTheFolderAreServed() async throws {
+    let folder = try TemporaryFolder()
+    let served = "\(folder.path)/served"
+    try FileManager.default.createDirectory(atPath: "\(served)/sub", withIntermediateDirectories: true)
+    try Self.first.write(toFile: "\(served)/a.ahap", atomically: false, encoding: .utf8)
+    try Self.edited.write(toFile: "\(served)/sub/b.ahap", atomically: false, encoding: .utf8)
+    try Self.first.write(toFile: "\(served)/.hidden.ahap", atomically: false, encoding: .utf8)
+    try "notes".write(toFile: "\(served)/notes.txt", atomically: false, encoding: .utf8)
+    try Self.edited.write(toFile: "\(folder.path)/outside.ahap", atomically: false, encoding: .utf8)
+    try FileManager.default.createSymbolicLink(atPath: "\(served)/link.ahap", withDestinationPath: "../outside.ahap")
+    try FileManager.default.createSymbolicLink(atPath: "\(served)/up", withDestinationPath: "..")
+    let (server, get) = try serve(["served"], in: folder.path)
+
+    let index = try get("/")
+    #expect(index.status == 200)
+    #expect(index.text.contains("<h1>3 patterns</h1>"), "a, b and the refused link")
+    #expect(index.text.contains("<a href=\"a.html\">a</a>") && index.text.contains("<a href=\"b.html\">b</a>"))
+    #expect(index.text.contains("<td class=\"error\">is a link to a file outside 'served'; it is not served</td>"))
+    #expect(try get("/index.html").text == index.text)
+    #expect(try get("/a.html").status == 200)
+    let b = try get("/b.html")
+    expectSameAudio(try embeddedAudio(b.text, in: folder.path), try render(Self.edited, in: folder.path), "b's page")
+    #expect(b.text.contains("data-poll=\"/_version?page=b\""))
+    #expect(try get("/_version?page=a").status == 200)
+
+    for path in [
+      "/link.html", "/outside.html", "/../outside.html", "/%2e%2e/outside.html", "/%2E%2E%2Foutside.html",
+      "/..%2foutside.html", "/up/outside.html", "/sub/b.html", "/a.ahap", "/notes.txt", "/.hidden.html",
+      "/hidden.html", "/a.flac", "/a", "/_version?page=link", "/_version?page=..%2Foutside", "/favicon.ico",
+      "//etc/passwd", "/%00.html",
+    ] {
+      let answer = try get(path)
+      #expect(answer.status == 404, "\(path): \(answer.status)")
+      #expect(answer.text == "not found\n", "\(path)")
+    }
+    #expect(try get("/", host: "attacker.example:80").status == 403, "a page of another site cannot read it")
+    #expect(try get("/", method: "POST").status == 405)
+    server.signal(SIGTERM)
+    #expect(try await server.exitStatus(within: 30) == 0)
+  }
+
+  @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(0))])
+  func aSignalStopsItAndLeavesNoTemporaryFile(signal: Int32, status: Int32) async throws {
+    let folder = try TemporaryFolder()
+    let temporary = "\(folder.path)/tmp"
+    try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
+    try Self.first.write(toFile: "\(folder.path)/p.ahap", atomically: false, encoding: .utf8)
+    let (server, get) = try serve(["p.ahap"], in: folder.path, environment: ["TMPDIR": temporary])
+    #expect(try get("/").status == 200)
+    #expect(!folder.contents("tmp").isEmpty, "the page was rendered into a scratch folder")
+    server.signal(signal)
+    #expect(try await server.exitStatus(within: 30) == status)
+    #expect(server.standardError.hasSuffix("render: stopped serving\n"), "\(server.standardError)")
+    #expect(folder.contents("tmp") == [])
+    #expect(folder.contents() == ["p.ahap", "tmp"])
+  }
+
+  @Test func aTakenPortIsAnError() async throws {
+    let folder = try TemporaryFolder()
+    try Self.first.write(toFile: "\(folder.path)/p.ahap", atomically: false, encoding: .utf8)
+    let (first, get) = try serve(["p.ahap"], in: folder.path)
+    let second = try RunningCommand(["serve", "p.ahap", "--port", "\(get.port)"], in: folder.path)
+    #expect(try await second.exitStatus(within: 30) == 1)
+    #expect(
+      second.standardError == "render: error: cannot listen on 127.0.0.1:\(get.port): address already in use\n")
+    first.signal(SIGINT)
+    #expect(try await first.exitStatus(within: 30) == 130)
+    let missing = try await CommandRunner.render(["serve", "nothing.ahap"], in: folder.path)
+    #expect(missing.status == 1)
+    #expect(missing.standardError.hasPrefix("render: error: 'nothing.ahap': no such file"))
+    let port = try await CommandRunner.render(["serve", "p.ahap", "--port", "70000"], in: folder.path)
+    #expect(port.status == 64)
+    #expect(port.standardError.contains("--port must be within 0...65535"))
+  }
+
+  /// The page open in headless Chromium, driven over the DevTools protocol by
+  /// Tests/Tools/live_page.py: an edit shows its plot and audio within 2 s, and a broken edit
+  /// its diagnostics.
+  @Test(
+    .enabled(
+      if: PreviewCommandTests.chromium != nil, "no Chromium or Chrome: install it (scripts/install-deps --test) to run"
+    ))
+  func anOpenPageShowsTheEditWithinTwoSeconds() async throws {
+    let browser = try #require(PreviewCommandTests.chromium)
+    let folder = try TemporaryFolder()
+    let file = "\(folder.path)/breath.ahap"
+    try Self.first.write(toFile: file, atomically: false, encoding: .utf8)
+    try Self.edited.write(toFile: "\(folder.path)/edit.ahap", atomically: false, encoding: .utf8)
+    try Self.broken.write(toFile: "\(folder.path)/broken.ahap", atomically: false, encoding: .utf8)
+    let reference = try await CommandRunner.render(["preview", "edit.ahap", "-o", "reference.html"], in: folder.path)
+    #expect(reference.status == 0)
+    let (server, get) = try serve(["breath.ahap"], in: folder.path)
+    let run = try await CommandRunner.run(
+      "/usr/bin/env",
+      [
+        "python3", "\(Locations.packageRoot)/Tests/Tools/live_page.py", browser, "http://127.0.0.1:\(get.port)/",
+        file, "\(folder.path)/reference.html", "\(folder.path)/edit.ahap", "\(folder.path)/broken.ahap",
+      ])
+    #expect(run.status == 0, "\(run.standardError)")
+    struct Report: Decodable {
+      struct Shown: Decodable, Equatable {
+        var plot: String
+        var audio: String
+      }
+      var before: Shown
+      var after: Shown?
+      var reference: Shown
+      var editSeconds: Double
+      var brokenSeconds: Double
+      var failure: String?
+      var diagnostics: String?
+    }
+    let seen = try JSONDecoder().decode(Report.self, from: Data(run.standardOutput))
+    #expect(seen.after == seen.reference, "the plot and the audio are those render preview makes of the edit")
+    #expect(seen.before.plot != seen.reference.plot && seen.before.audio != seen.reference.audio)
+    #expect(seen.editSeconds < 2, "the edit showed after \(seen.editSeconds) s")
+    #expect(seen.failure?.hasPrefix("breath.ahap cannot be shown: 1 error.") == true, "\(seen.failure ?? "none")")
+    #expect(seen.diagnostics?.contains("breath.ahap:2:19: error: Pattern[0].Event.EventDuration") == true)
+    #expect(seen.brokenSeconds < 2, "the diagnostics showed after \(seen.brokenSeconds) s")
+    server.signal(SIGINT)
+    #expect(try await server.exitStatus(within: 30) == 130)
+  }
+}
