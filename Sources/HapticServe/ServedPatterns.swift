@@ -57,9 +57,7 @@ package struct ServedPatterns: Sendable {
   /// - Throws: ``FileSystemError`` when nothing is at `path`, or it is neither a folder nor an
   ///   `.ahap` file.
   package init(path: String) throws(FileSystemError) {
-    guard FileSystem.exists(path), let real = FileSystem.realPath(path) else {
-      throw .failed(path: path, reason: FileSystem.missingFileReason(path))
-    }
+    guard FileSystem.exists(path), let real = FileSystem.realPath(path) else { throw FileSystem.missingFile(path) }
     self.path = path
     isFolder = FileSystem.isDirectory(path)
     guard isFolder || PatternFiles.isPattern(path) else {
