@@ -54,13 +54,10 @@ package final class PreviewServer: Sendable {
   ///
   /// - Throws: ``ListenError`` when it cannot listen (the port is taken, say).
   package func run(port requested: UInt16, listening: @escaping @Sendable (UInt16) -> Void) async throws {
-    let server: HTTPServer
-    do {
-      let address = try sockaddr_in.inet(ip4: "127.0.0.1", port: requested)
-      let configuration = HTTPServer.Configuration(
-        address: address, timeout: Self.requestTimeout, logger: .disabled)
-      server = HTTPServer(config: configuration, handler: ClosureHTTPHandler { [self] in await respond(to: $0) })
-    }
+    let configuration = HTTPServer.Configuration(
+      address: try sockaddr_in.inet(ip4: "127.0.0.1", port: requested), timeout: Self.requestTimeout,
+      logger: .disabled)
+    let server = HTTPServer(config: configuration, handler: ClosureHTTPHandler { [self] in await respond(to: $0) })
     do {
       try await withThrowingTaskGroup(of: Void.self) { group in
         group.addTask { try await server.run() }

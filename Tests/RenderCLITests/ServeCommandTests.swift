@@ -156,6 +156,37 @@ import _HapticRenderTestSupport
     #expect(try await server.exitStatus(within: 30) == 0)
   }
 
+  /// Past about 9 minutes (here at 8000 Hz) a page links its audio, which the server serves
+  /// as `/NAME.flac`, ranges included, and only that.
+  @Test func theAudioOfALongPatternIsServedBesideItsPage() async throws {
+    let folder = try TemporaryFolder()
+    let long = """
+      {"Pattern": [{"Event": {"Time": 0.0, "EventType": "HapticTransient", "EventParameters": []}},
+                   {"Event": {"Time": 540.0, "EventType": "HapticTransient", "EventParameters": []}}]}
+      """
+    try long.write(toFile: "\(folder.path)/long.ahap", atomically: false, encoding: .utf8)
+    let (server, get) = try serve(["long.ahap", "--rate", "8000"], in: folder.path)
+    let page = try get("/")
+    #expect(page.text.contains("<audio id=\"audio\" controls preload=\"auto\" src=\"long.flac\"></audio>"))
+    let audio = try get("/long.flac")
+    #expect(audio.status == 200)
+    #expect(audio.headers["content-type"] == "audio/flac")
+    let flac = "\(folder.path)/served.flac"
+    try Data(audio.body).write(to: URL(fileURLWithPath: flac))
+    let reader = try AudioFileReader(path: flac)
+    #expect(reader.sampleRate == 8_000 && reader.channelCount == 1)
+    var block = AudioBlock(channelCount: 1, capacity: 65_536)
+    var samples: [Float] = []
+    while try reader.read(into: &block) { samples += block.channels[0][0..<block.frameCount] }
+    let bursts = Signal.bursts(samples, minimumGap: 8_000)
+    // A carrier starts at its zero, so each tap's first non-zero sample is its second.
+    #expect(bursts.map(\.lowerBound) == [1, 540 * 8_000 + 1], "the two taps, 540 s apart: \(bursts)")
+    #expect(try get("/other.flac").status == 404)
+    #expect(try get("/long.html").status == 404, "one pattern served is at / only")
+    server.signal(SIGINT)
+    #expect(try await server.exitStatus(within: 30) == 130)
+  }
+
   @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(0))])
   func aSignalStopsItAndLeavesNoTemporaryFile(signal: Int32, status: Int32) async throws {
     let folder = try TemporaryFolder()
