@@ -104,11 +104,19 @@ package final class PreviewServer: Sendable {
       guard let item = listing.item(named: name) else { return Self.notFound }
       return await page(of: item, named: name)
     case .version(let name):
+      let item: ServedPatterns.Item
       if let name {
-        guard patterns.isFolder, let item = listing.item(named: name) else { return Self.notFound }
-        return Self.text(.ok, Self.version(of: item))
+        guard patterns.isFolder, let named = listing.item(named: name) else { return Self.notFound }
+        item = named
+      } else if patterns.isFolder {
+        return Self.text(.ok, listing.version)
+      } else {
+        item = listing.items[0]
       }
-      return Self.text(.ok, patterns.isFolder ? listing.version : Self.version(of: listing.items[0]))
+      // The page that asks will reload when its file changed: its render starts now, while the
+      // answer travels and the page reloads (nothing is rendered again when nothing changed).
+      Task { [pages] in _ = await pages.page(for: item) }
+      return Self.text(.ok, Self.version(of: item))
     case .audio(let name):
       guard listing.item(named: name) != nil, let entry = await pages.lastPage(named: name),
         case .linked(let file) = entry.summary?.audio
