@@ -9,9 +9,9 @@ import HapticTools
 
 /// The web server of `render serve`: on 127.0.0.1 only, it shows the preview page of a
 /// pattern, or the index of a folder of them and their pages, and an open page follows its file:
-/// it polls the page's version (the stamp of the file) and reloads when it changed, and the
-/// server renders the page again for that request. A pattern that cannot be shown gets a page
-/// of its diagnostics instead.
+/// it polls the page's version (the stamp of the file) and reloads when it changed; the poll
+/// that meets the new stamp starts the render that the reload gets. A pattern that cannot be
+/// shown gets a page of its diagnostics instead (docs/serve.md).
 ///
 /// The pages are written into a scratch folder of `$TMPDIR`, removed with the server (and on
 /// SIGINT, SIGTERM or SIGHUP: ``TemporaryFiles/removeAll()``).
@@ -84,7 +84,7 @@ package final class PreviewServer: Sendable {
   /// The answer to one request: a page, its version, a long pattern's audio; 404 for any other
   /// path, 405 for a method but GET, 403 for a `Host` other than the server's own (a page of
   /// another site that has its name resolve to 127.0.0.1 cannot read the pages).
-  package func respond(to request: HTTPRequest) async -> HTTPResponse {
+  private func respond(to request: HTTPRequest) async -> HTTPResponse {
     guard request.method == .GET else {
       return Self.text(.methodNotAllowed, "only GET is served\n", headers: [HTTPHeader("Allow"): "GET"])
     }

@@ -39,7 +39,7 @@ import _HapticRenderTestSupport
     #expect(text.contains("-r, --rate hz Output sample rate in Hz (1000 to 384000). (default: 48000)"))
     #expect(text.contains("--layout layout Channel layout;"))
     #expect(text.contains("(values: auto, haptic, audio, stereo, mono, quad; default: auto)"))
-    let commands = ["convert", "preset", "compare", "check", "lint", "info", "plot", "preview"]
+    let commands = ["convert", "preset", "compare", "check", "lint", "info", "plot", "preview", "serve"]
     var notes: Set<String> = []
     for command in commands {
       #expect(text.contains("render \(command) "), "\(command)")
