@@ -114,8 +114,9 @@ package final class PreviewServer: Sendable {
         item = listing.items[0]
       }
       // The page that asks will reload when its file changed: its render starts now, while the
-      // answer travels and the page reloads (nothing is rendered again when nothing changed).
-      Task { [pages] in _ = await pages.page(for: item) }
+      // answer travels and the page reloads (nothing is rendered again when nothing changed,
+      // nor while the file is missing).
+      if item.stamp != nil { Task { [pages] in _ = await pages.page(for: item) } }
       return Self.text(.ok, Self.version(of: item))
     case .audio(let name):
       guard listing.item(named: name) != nil, let entry = await pages.lastPage(named: name),
