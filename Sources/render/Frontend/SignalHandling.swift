@@ -10,13 +10,9 @@ import HapticRender
 /// On SIGINT, SIGTERM or SIGHUP: remove the temporary files being written, say what was
 /// written, and exit with 128 + the signal's number. An existing output file is never touched.
 /// SIGPIPE is ignored: a write to a closed pipe fails with EPIPE and ends the command with an
-/// error, through the same clean-up.
-///
-/// A command that runs until it is stopped (`render serve`) calls ``stopsServing()``: a signal
-/// is then the way it ends, not an interruption.
+/// error, through the same clean-up. (`render serve` becomes `render-serve`, which has handlers
+/// of its own.)
 enum SignalHandling {
-  private static let isServing = Locked(false)
-
   /// Installs the handlers; keep the returned sources alive while the program runs.
   static func install() -> [any DispatchSourceSignal] {
     signal(SIGPIPE, SIG_IGN)
@@ -25,10 +21,6 @@ enum SignalHandling {
       let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
       source.setEventHandler {
         TemporaryFiles.removeAll()
-        if isServing.withLock({ $0 }) {
-          StandardError.write("render: stopped serving\n")
-          exit(number == SIGINT ? 128 + SIGINT : 0)
-        }
         let completed = TemporaryFiles.completedCount
         StandardError.write(
           completed == 0
@@ -40,12 +32,5 @@ enum SignalHandling {
       source.resume()
       return source
     }
-  }
-
-  /// From now on a signal stops the server: the scratch files go, and the exit status is 130
-  /// after SIGINT (Ctrl-C, as shells expect of an interrupted command) and 0 after SIGTERM or
-  /// SIGHUP (the way a service is asked to stop).
-  static func stopsServing() {
-    isServing.withLock { $0 = true }
   }
 }

@@ -1,16 +1,9 @@
 import ArgumentParser
-import Dispatch
 import HapticRender
-import HapticServe
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// `render serve IN.ahap|DIR [--port N]`: the preview page on a local web server, following
-/// every edit.
+/// every edit. The options are parsed and checked here; the server is `render-serve`, which
+/// this process becomes (``ServerHandOff``).
 struct Serve: ParsableCommand, OptionChecking {
   static let configuration = CommandConfiguration(
     commandName: "serve",
@@ -55,38 +48,10 @@ struct Serve: ParsableCommand, OptionChecking {
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)
     inputOptions.warnAboutResources(console: console)
-    let options = try render.renderOptions(strict: inputOptions.strict, console: console)
-    let server: PreviewServer
-    do {
-      server = try PreviewServer(
-        serving: input, options: options, loader: inputOptions.loader, treatsWarningsAsErrors: inputOptions.strict,
-        plotWidth: width,
-        rendered: {
-          console.print($0.diagnostics, omitted: $0.omittedDiagnostics, error: $0.succeeded ? nil : $0.error)
-        }
-      )
-    } catch {
-      console.error("\(error)")
-      throw ExitCode.failure
-    }
-    SignalHandling.stopsServing()
-    let failure = Locked<String?>(nil)
-    let stopped = DispatchSemaphore(value: 0)
-    let input = input
-    Task {
-      do {
-        try await server.run(port: UInt16(port)) { port in
-          StandardOutput.printLine("http://127.0.0.1:\(port)/")
-          fflush(nil)  // the address must reach a pipe now, not when the buffer fills
-          console.note("serving \(input); open pages follow its changes; Ctrl-C stops")
-        }
-      } catch {
-        failure.withLock { $0 = "\(error)" }
-      }
-      stopped.signal()
-    }
-    stopped.wait()
-    if let message = failure.withLock({ $0 }) { console.error(message) }
-    throw ExitCode.failure
+    let settings = ServeSettings(
+      input: input, port: UInt16(port), plotWidth: width, treatsWarningsAsErrors: inputOptions.strict,
+      isQuiet: diagnostics.quiet, options: try render.renderOptions(strict: inputOptions.strict, console: console),
+      loader: inputOptions.loader)
+    try ServerHandOff.replaceProcess(with: settings, console: console)
   }
 }
