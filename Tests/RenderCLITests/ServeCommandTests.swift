@@ -221,6 +221,35 @@ import _HapticRenderTestSupport
     #expect(port.standardError.contains("--port must be within 0...65535"))
   }
 
+  /// `render serve` checks its options, then becomes `render-serve`, found beside `render`:
+  /// without it, the one error says where it was looked for.
+  @Test func serveWithoutRenderServeBesideRenderSaysWhereItLooked() async throws {
+    let folder = try TemporaryFolder()
+    let real = URL(fileURLWithPath: folder.path).resolvingSymlinksInPath().path
+    try FileManager.default.copyItem(atPath: CommandRunner.renderPath, toPath: "\(real)/render")
+    try Self.first.write(toFile: "\(real)/p.ahap", atomically: false, encoding: .utf8)
+    let alone = try await CommandRunner.run("\(real)/render", ["serve", "p.ahap", "--port", "0"], in: real)
+    #expect(alone.status == 1)
+    #expect(
+      alone.standardError
+        == "render: error: render serve needs render-serve beside render, at '\(real)/render-serve'; install both with scripts/install\n"
+    )
+    #expect(alone.standardOutput.isEmpty)
+    let usage = try await CommandRunner.run("\(real)/render", ["serve", "p.ahap", "--port", "70000"], in: real)
+    #expect(usage.status == 64, "the options are checked before the hand-over")
+    #expect(usage.standardError.contains("--port must be within 0...65535"))
+  }
+
+  @Test(arguments: [[], ["{}"], ["p.ahap"], ["{\"input\": \"p.ahap\"}", "--port"]])
+  func renderServeRunByHandWithoutItsSettingsIsAUsageError(arguments: [String]) async throws {
+    let server = CommandRunner.productsDirectory.appendingPathComponent("render-serve").path
+    let run = try await CommandRunner.run(server, arguments)
+    #expect(run.status == 64)
+    #expect(
+      run.standardError == "usage: render serve <input.ahap|dir> [<options>] (render-serve is started by it)\n")
+    #expect(run.standardOutput.isEmpty)
+  }
+
   /// The page open in headless Chromium, driven over the DevTools protocol by
   /// Tests/Tools/live_page.py: an edit shows its plot and audio within 2 s, and a broken edit
   /// its diagnostics.
