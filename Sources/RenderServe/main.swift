@@ -20,7 +20,14 @@ else {
 }
 
 let console = Console(isQuiet: settings.isQuiet)
-let handlers = StopSignals.install()
+// A signal is the way the server ends, not an interruption: the scratch files go, and the exit
+// status is 130 after SIGINT (Ctrl-C, as shells expect of an interrupted command) and 0 after
+// SIGTERM or SIGHUP (the way a service is asked to stop).
+let handlers = StopSignals.install { number in
+  TemporaryFiles.removeAll()
+  StandardError.write("render: stopped serving\n")
+  exit(number == SIGINT ? 128 + SIGINT : 0)
+}
 let server: PreviewServer
 do {
   server = try PreviewServer(
