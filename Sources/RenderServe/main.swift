@@ -13,7 +13,8 @@ import HapticServe
 
 let arguments = CommandLine.arguments.dropFirst()
 guard arguments.count == 1, let text = arguments.first,
-  let settings = try? JSONDecoder().decode(ServeSettings.self, from: Data(text.utf8))
+  let settings = try? JSONDecoder().decode(ServeSettings.self, from: Data(text.utf8)),
+  (try? settings.options.validate()) != nil, (try? SVGPlot(width: settings.plotWidth)) != nil
 else {
   StandardError.write("usage: render serve <input.ahap|dir> [<options>] (render-serve is started by it)\n")
   exit(64)  // EX_USAGE, as render's usage errors

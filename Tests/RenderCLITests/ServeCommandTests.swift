@@ -240,7 +240,19 @@ import _HapticRenderTestSupport
     #expect(usage.standardError.contains("--port must be within 0...65535"))
   }
 
-  @Test(arguments: [[], ["{}"], ["p.ahap"], ["{\"input\": \"p.ahap\"}", "--port"]])
+  /// The settings `render serve` hands over for `p.ahap`, here with values it would refuse.
+  static func settings(plotWidth: Int = 1_200, sampleRate: Int = 48_000) -> String {
+    var options = RenderOptions()
+    options.sampleRate = sampleRate
+    let settings = ServeSettings(
+      input: "p.ahap", port: 0, plotWidth: plotWidth, treatsWarningsAsErrors: false, isQuiet: false, options: options,
+      loader: PatternLoader())
+    return String(decoding: try! JSONEncoder().encode(settings), as: UTF8.self)
+  }
+
+  @Test(arguments: [
+    [], ["{}"], ["p.ahap"], [settings(), "--port"], [settings(plotWidth: 5)], [settings(sampleRate: 10)],
+  ])
   func renderServeRunByHandWithoutItsSettingsIsAUsageError(arguments: [String]) async throws {
     let server = CommandRunner.productsDirectory.appendingPathComponent("render-serve").path
     let run = try await CommandRunner.run(server, arguments)
