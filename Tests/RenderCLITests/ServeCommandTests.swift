@@ -226,7 +226,14 @@ import _HapticRenderTestSupport
   @Test func serveWithoutRenderServeBesideRenderSaysWhereItLooked() async throws {
     let folder = try TemporaryFolder()
     let real = URL(fileURLWithPath: folder.path).resolvingSymlinksInPath().path
-    try FileManager.default.copyItem(atPath: CommandRunner.renderPath, toPath: "\(real)/render")
+    // A hard link, not a copy: a copy is open for writing while it is made, and a process that
+    // another test starts then inherits that descriptor, so running the copy could fail with
+    // "Text file busy". (A copy only where a link cannot be made.)
+    do {
+      try FileManager.default.linkItem(atPath: CommandRunner.renderPath, toPath: "\(real)/render")
+    } catch {
+      try FileManager.default.copyItem(atPath: CommandRunner.renderPath, toPath: "\(real)/render")
+    }
     try Self.first.write(toFile: "\(real)/p.ahap", atomically: false, encoding: .utf8)
     let alone = try await CommandRunner.run("\(real)/render", ["serve", "p.ahap", "--port", "0"], in: real)
     #expect(alone.status == 1)
