@@ -8,10 +8,15 @@ let package = Package(
     .library(name: "HapticRender", targets: ["HapticRender"]),
     .library(name: "OfflineCoreHaptics", targets: ["OfflineCoreHaptics"]),
     .executable(name: "render", targets: ["render"]),
+    .executable(name: "render-serve", targets: ["RenderServe"]),
     .executable(name: "render-benchmark", targets: ["RenderBenchmark"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    // The HTTP server of `render serve` (HapticServe only, in the render-serve executable):
+    // sockets and HTTP/1.1 on Swift concurrency, without SwiftNIO, so a fresh clone builds it in
+    // seconds
+    .package(url: "https://github.com/swhitty/FlyingFox", .upToNextMinor(from: "0.27.1")),
   ],
   targets: [
     // MARK: - System libraries
@@ -59,6 +64,15 @@ let package = Package(
       ]
     ),
 
+    // The live preview server of `render serve`; only the render-serve executable depends on it
+    .target(
+      name: "HapticServe",
+      dependencies: [
+        "HapticReader", "HapticSynthesis", "HapticFiles", "HapticPipeline", "HapticTools", "HapticSupport",
+        .product(name: "FlyingFox", package: "FlyingFox"),
+      ]
+    ),
+
     // MARK: - Core Haptics' API, offline
     .target(name: "OfflineCoreHaptics", dependencies: ["HapticRender"]),
     // An app's haptic code run as an executable, by OfflineCoreHaptics' tests (not a product);
@@ -76,6 +90,9 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
+    // The server that `render serve` becomes once its options are checked: FlyingFox and
+    // Foundation are loaded by it alone, not by every `render` command (docs/serve.md#server)
+    .executableTarget(name: "RenderServe", dependencies: ["HapticRender", "HapticServe"]),
 
     // MARK: - Benchmark (run by hand: swift run -c release render-benchmark)
     .executableTarget(name: "RenderBenchmark", dependencies: ["HapticRender"]),
@@ -98,7 +115,7 @@ let package = Package(
     ),
     .testTarget(
       name: "RenderCLITests",
-      dependencies: ["render", "HapticRender", "_HapticRenderTestSupport"]
+      dependencies: ["render", "RenderServe", "HapticRender", "_HapticRenderTestSupport"]
     ),
   ]
 )

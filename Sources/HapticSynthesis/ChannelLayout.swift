@@ -1,7 +1,7 @@
 import HapticModel
 
 /// How the haptic bus `H` and the audio buses `L`, `R` become output channels.
-public enum ChannelLayout: String, Sendable, CaseIterable {
+public enum ChannelLayout: String, Sendable, CaseIterable, Codable {
   /// `haptic` when the pattern has no audio events, else `stereo`.
   case auto
   /// One channel: `H`, for a voice-coil or LRA amplifier.

@@ -1,5 +1,5 @@
 /// Everything about a render that is not in the pattern.
-public struct RenderOptions: Sendable {
+public struct RenderOptions: Sendable, Codable {
   /// Output sample rate in Hz, 1000 … 384000. Default 48000.
   public var sampleRate: Int = 48_000
   /// Frames rendered per block, 1 … 65536; the output does not depend on it. Default 32768
@@ -49,7 +49,7 @@ public struct RenderOptions: Sendable {
 }
 
 /// What the output stage does when a sample's magnitude exceeds 1.
-public enum PeakPolicy: String, Sendable, CaseIterable {
+public enum PeakPolicy: String, Sendable, CaseIterable, Codable {
   /// Bring each overload down to −1 dBFS with a look-ahead limiter (5 ms attack, 50 ms
   /// release), leaving the rest of the output untouched; see ``PeakLimiter``.
   case limit

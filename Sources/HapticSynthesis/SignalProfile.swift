@@ -4,7 +4,7 @@ import HapticSupport
 /// and the transient's length.
 ///
 /// The numbers are a documented model, not Apple's measurements.
-public struct SignalProfile: Sendable, Hashable {
+public struct SignalProfile: Sendable, Hashable, Codable {
   /// Carrier frequency at sharpness 0, in Hz.
   public var minimumFrequency: Double
   /// Carrier frequency at sharpness 1, in Hz.

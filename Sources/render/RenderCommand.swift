@@ -29,9 +29,7 @@ struct RenderCommand: ParsableCommand {
     version: PackageVersion.current,
     subcommands: [
       Convert.self, PresetCommand.self, Breath.self, AndroidCommand.self, Compare.self, Check.self, Lint.self,
-      Info.self,
-      Plot.self,
-      Preview.self,
+      Info.self, Plot.self, Preview.self, Serve.self,
       GenerateManual.self,
     ],
     defaultSubcommand: Convert.self

@@ -42,7 +42,7 @@ import _HapticRenderTestSupport
       text.contains(
         "(values: auto, haptic, audio, stereo, mono, quad, dualsense, android, android-mono, android-stereo; default: auto)"
       ))
-    let commands = ["convert", "preset", "android", "compare", "check", "lint", "info", "plot", "preview"]
+    let commands = ["convert", "preset", "android", "compare", "check", "lint", "info", "plot", "preview", "serve"]
     var notes: Set<String> = []
     for command in commands {
       #expect(text.contains("render \(command) "), "\(command)")

@@ -210,7 +210,7 @@ package enum FileSystem {
   }
 
   /// What makes a file itself, whatever the path that reaches it: device and inode.
-  package struct Identity: Hashable {
+  package struct Identity: Hashable, Sendable {
     package var device: UInt64
     package var inode: UInt64
   }

@@ -15,7 +15,7 @@ import HapticSupport
 /// process however it ends. After a SIGKILL the folder stays, and the next scratch folder of
 /// the same prefix made by any process removes the unlocked ones older than
 /// ``TemporaryPath/staleAge`` seconds.
-package final class ScratchFolder {
+package final class ScratchFolder: Sendable {
   package let path: String
   private let descriptor: Int32
 

@@ -1,6 +1,6 @@
 /// How much a pattern may make the program read and hold, checked before anything large is
 /// allocated: the one place input limits live. Each is a `render` option.
-public struct InputLimits: Sendable, Equatable {
+public struct InputLimits: Sendable, Equatable, Codable {
   /// Largest AHAP file read, in bytes (`--max-pattern-size`, in MiB). Default 64 MiB: about
   /// 350,000 events; the largest real files are under 1 MiB.
   public var patternBytes = 64 << 20

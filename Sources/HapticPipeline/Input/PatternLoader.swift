@@ -17,7 +17,7 @@ import HapticSynthesis
 /// device and inode), whatever the number of events, spellings or links that name it; a
 /// waveform that is missing, unreadable, damaged or beyond ``InputLimits/waveformBytes`` is
 /// an error at the event that names it.
-public struct PatternLoader: Sendable {
+public struct PatternLoader: Sendable, Codable {
   /// Folders searched for waveforms after the pattern's own folder (`--resources`).
   public var resourceFolders: [String]
   /// Refuse waveforms outside the pattern's folder and ``resourceFolders`` (`--sandbox`).

@@ -8,7 +8,7 @@ import HapticSupport
 /// and the hand feels its acceleration `ẍ`, in units where a sine drive of amplitude
 /// ``ratedDrive`` at the resonance gives an acceleration of amplitude 1 in steady state: the
 /// level that an intensity of 1 asks for. See docs/actuators.md §1.
-public struct ActuatorModel: Sendable, Hashable {
+public struct ActuatorModel: Sendable, Hashable, Codable {
   /// The resonance f0 in Hz, > 0 and below half the sample rate.
   public var resonance: Double
   /// The quality factor Q, 0.5 < Q ≤ 1000: f0 over the −3 dB bandwidth. The envelope of the

@@ -1,8 +1,8 @@
 /// What a render for an actuator writes (`render --actuator`): one channel, derived from the
 /// haptic channel of the pattern's render (the target).
-public struct ActuatorRendering: Sendable, Hashable {
+public struct ActuatorRendering: Sendable, Hashable, Codable {
   /// Which signal is written.
-  public enum Output: String, Sendable, CaseIterable {
+  public enum Output: String, Sendable, CaseIterable, Codable {
     /// The drive for the actuator's amplifier, within ±1 (``DriveController``).
     case drive
     /// The acceleration that the drive produces on the model (`--simulate`).

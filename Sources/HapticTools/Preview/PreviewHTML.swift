@@ -89,7 +89,10 @@ package struct PreviewHTML {
     }
   }
 
-  private var diagnosticList: String {
+  private var diagnosticList: String { Self.list(of: diagnostics) }
+
+  /// The list of `diagnostics` (`#diagnostics`), errors and warnings told apart by colour.
+  package static func list(of diagnostics: [Diagnostic]) -> String {
     guard !diagnostics.isEmpty else { return "<p id=\"diagnostics\" class=\"none\">No warnings.</p>" }
     let items = diagnostics.map {
       "<li class=\"\($0.severity == .error ? "error" : "warning")\">\(Markup.escaped($0.description))</li>"

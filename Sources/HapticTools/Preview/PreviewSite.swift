@@ -26,6 +26,14 @@ public struct PreviewSite: Sendable {
     public var error: String?
 
     public var succeeded: Bool { summary != nil }
+
+    /// An entry without a page yet; `error` says why there is none.
+    package init(input: String, page: String, diagnostics: [Diagnostic], error: String? = nil) {
+      self.input = input
+      self.page = page
+      self.diagnostics = diagnostics
+      self.error = error
+    }
   }
 
   public var folder: String
@@ -153,8 +161,13 @@ public struct PreviewSite: Sendable {
     ])
   }
 
-  /// The index: a table of every entry, in input order.
   private func writeIndex(_ entries: [Entry]) throws(FileSystemError) {
+    try TextFile.write(Self.index(of: entries), to: indexPath)
+  }
+
+  /// The index: a table of every entry, in input order, each row linking to `<name>.html`
+  /// beside it.
+  package static func index(of entries: [Entry]) -> String {
     let rows = entries.map { entry -> String in
       let name = FileSystem.stem(of: entry.page)
       guard let summary = entry.summary else {
@@ -176,6 +189,6 @@ public struct PreviewSite: Sendable {
         failed > 0 ? "<p class=\"note\">\(failed) could not be shown; their errors are listed.</p>" : "",
         "<table id=\"patterns\"><tr><th></th><th>name</th><th>duration</th><th>events</th><th>description</th></tr>",
       ] + rows + ["</table>"]
-    try TextFile.write(PreviewHTML.document(title: "Haptic patterns — render preview", body: body), to: indexPath)
+    return PreviewHTML.document(title: "Haptic patterns — render preview", body: body)
   }
 }

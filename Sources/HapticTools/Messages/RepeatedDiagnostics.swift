@@ -1,16 +1,17 @@
-import HapticRender
+import HapticModel
+import HapticReader
 
 /// Diagnostics as printed for a person: one said with the same words about many elements of the
 /// same kind (300 events without sharpness) is printed once, where it is first found, followed
 /// by how many more there are. `--json` output lists every one.
-enum RepeatedDiagnostics {
+package enum RepeatedDiagnostics {
   /// A diagnostic to print, and how many more of its kind it stands for.
-  struct Entry {
-    var diagnostic: Diagnostic
-    var repeats: Int
+  package struct Entry {
+    package var diagnostic: Diagnostic
+    package var repeats: Int
 
     /// `breath.ahap: note: … and 299 more events with the same warning`, or `nil`.
-    var note: String? {
+    package var note: String? {
       guard repeats > 0 else { return nil }
       return
         "\(diagnostic.location.file): note: … and \(repeats) more \(RepeatedDiagnostics.noun(for: diagnostic.path)) with the same \(diagnostic.severity.rawValue)"
@@ -19,7 +20,7 @@ enum RepeatedDiagnostics {
 
   /// `diagnostics` in order, each diagnostic that repeats an earlier one (same file, severity
   /// and message, at a path that differs only in its indices) counted on that one instead.
-  static func collapse(_ diagnostics: [Diagnostic]) -> [Entry] {
+  package static func collapse(_ diagnostics: [Diagnostic]) -> [Entry] {
     var entries: [Entry] = []
     var firstOfKind: [Kind: Int] = [:]
     for diagnostic in diagnostics {
@@ -57,7 +58,7 @@ enum RepeatedDiagnostics {
 
   /// What the elements at paths like `path` are, in the plural: the kind of the last indexed
   /// element (`Pattern[3].Event`: events), or places.
-  static func noun(for path: JSONPath) -> String {
+  package static func noun(for path: JSONPath) -> String {
     let components = path.components
     guard let last = components.lastIndex(where: { if case .index = $0 { true } else { false } }), last > 0,
       case .key(let array) = components[last - 1]

@@ -1,0 +1,47 @@
+import Dispatch
+import HapticFiles
+import HapticTools
+
+/// The preview pages of the served patterns, written into a scratch folder (``PreviewSite``)
+/// when first asked for and again when their file has changed.
+///
+/// Renders run one at a time on a dispatch queue of their own: a render is long work that must
+/// not hold one of Swift concurrency's few threads, which keep answering the pages' polls
+/// meanwhile. Two requests for a page that is being rendered wait for the one render.
+package actor RenderedPages {
+  private let site: PreviewSite
+  private let queue = DispatchQueue(label: "render serve: pages")
+  /// Called on the render queue after each render (to print its diagnostics).
+  private let rendered: @Sendable (PreviewSite.Entry) -> Void
+  /// Each pattern's last render, by name, with the stamp its file had when it began.
+  private var pages: [String: (stamp: FileStamp?, render: Task<PreviewSite.Entry, Never>)] = [:]
+
+  package init(site: PreviewSite, rendered: @escaping @Sendable (PreviewSite.Entry) -> Void) {
+    self.site = site
+    self.rendered = rendered
+  }
+
+  /// The page of `item`, rendered anew when its file has changed since the last render (or is
+  /// gone: the entry then says so).
+  package func page(for item: ServedPatterns.Item) async -> PreviewSite.Entry {
+    if let page = pages[item.name], page.stamp == item.stamp, item.stamp != nil {
+      return await page.render.value
+    }
+    let render = Task { [site, queue, rendered] in
+      await withCheckedContinuation { continuation in
+        queue.async {
+          let entry = site.page(for: item.path)
+          rendered(entry)
+          continuation.resume(returning: entry)
+        }
+      }
+    }
+    pages[item.name] = (item.stamp, render)
+    return await render.value
+  }
+
+  /// The last render of the pattern called `name`, when one has finished or is under way.
+  package func lastPage(named name: String) async -> PreviewSite.Entry? {
+    await pages[name]?.render.value
+  }
+}

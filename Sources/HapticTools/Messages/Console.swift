@@ -1,0 +1,48 @@
+import HapticReader
+import HapticSupport
+
+/// Writes the tool's messages to standard error: those of `render`, and of `render-serve`,
+/// which speaks for `render serve`.
+package struct Console {
+  /// Print errors only: no warnings, notes or summaries (`--quiet`).
+  package var isQuiet = false
+
+  package init(isQuiet: Bool = false) {
+    self.isQuiet = isQuiet
+  }
+
+  /// Prints each diagnostic (warnings only when not quiet), one that repeats with a count
+  /// (``RepeatedDiagnostics``), then `error` when there is one.
+  package func print(_ diagnostics: [Diagnostic], omitted: Int = 0, error: String? = nil) {
+    let shown = diagnostics.filter { $0.severity == .error || !isQuiet }
+    for entry in RepeatedDiagnostics.collapse(shown) {
+      line("\(entry.diagnostic)")
+      if let note = entry.note { line(note) }
+    }
+    if let file = diagnostics.last?.location.file { note(omitted: omitted, in: file) }
+    if let error { self.error(error) }
+  }
+
+  /// Says how many diagnostics of `file` were found beyond those shown, when any were.
+  package func note(omitted: Int, in file: String) {
+    if omitted > 0 { note("\(file): note: \(omitted) more diagnostics not shown") }
+  }
+
+  package func error(_ message: String) {
+    line("render: error: \(message)")
+  }
+
+  package func warning(_ message: String) {
+    if !isQuiet { line("render: warning: \(message)") }
+  }
+
+  package func note(_ message: String) {
+    if !isQuiet { line(message) }
+  }
+
+  /// Writes `text` as one line, control characters escaped (names and text from files are
+  /// printed in messages).
+  private func line(_ text: String) {
+    StandardError.write(text.escapedForOneLine + "\n")
+  }
+}
