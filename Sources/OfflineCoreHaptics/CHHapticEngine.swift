@@ -51,40 +51,46 @@ public final class CHHapticEngine: @unchecked Sendable {
     var isMutedForAudio = false
   }
 
+  /// One of ``settings``, read or written under the lock.
+  private subscript<Value>(setting key: WritableKeyPath<Settings, Value>) -> Value {
+    get { withLock { _ in settings[keyPath: key] } }
+    set { withLock { _ in settings[keyPath: key] = newValue } }
+  }
+
   /// Called when the engine stops by itself (``notifyWhenPlayersFinished(finishedHandler:)``).
   public var stoppedHandler: StoppedHandler {
-    get { withLock { _ in settings.stoppedHandler } }
-    set { withLock { _ in settings.stoppedHandler = newValue } }
+    get { self[setting: \.stoppedHandler] }
+    set { self[setting: \.stoppedHandler] = newValue }
   }
 
   /// Accepted and kept; an offline engine is never reset.
   public var resetHandler: ResetHandler {
-    get { withLock { _ in settings.resetHandler } }
-    set { withLock { _ in settings.resetHandler = newValue } }
+    get { self[setting: \.resetHandler] }
+    set { self[setting: \.resetHandler] = newValue }
   }
 
   /// Accepted and kept; audio events are rendered either way (use a layout to leave them out).
   public var playsHapticsOnly: Bool {
-    get { withLock { _ in settings.playsHapticsOnly } }
-    set { withLock { _ in settings.playsHapticsOnly = newValue } }
+    get { self[setting: \.playsHapticsOnly] }
+    set { self[setting: \.playsHapticsOnly] = newValue }
   }
 
   /// Accepted and kept; the engine stops only when asked or when a finished handler says so.
   public var isAutoShutdownEnabled: Bool {
-    get { withLock { _ in settings.isAutoShutdownEnabled } }
-    set { withLock { _ in settings.isAutoShutdownEnabled = newValue } }
+    get { self[setting: \.isAutoShutdownEnabled] }
+    set { self[setting: \.isAutoShutdownEnabled] = newValue }
   }
 
   /// Accepted and kept; mute a player (``CHHapticPatternPlayer/isMuted``) to silence it.
   public var isMutedForHaptics: Bool {
-    get { withLock { _ in settings.isMutedForHaptics } }
-    set { withLock { _ in settings.isMutedForHaptics = newValue } }
+    get { self[setting: \.isMutedForHaptics] }
+    set { self[setting: \.isMutedForHaptics] = newValue }
   }
 
   /// Accepted and kept; mute a player (``CHHapticPatternPlayer/isMuted``) to silence it.
   public var isMutedForAudio: Bool {
-    get { withLock { _ in settings.isMutedForAudio } }
-    set { withLock { _ in settings.isMutedForAudio = newValue } }
+    get { self[setting: \.isMutedForAudio] }
+    set { self[setting: \.isMutedForAudio] = newValue }
   }
 
   /// An engine on the clock `clock` (an addition of `OfflineCoreHaptics`).
