@@ -55,24 +55,20 @@ package enum PortableMath {
     guard abs(x) < 0.5 else { return exp(x) - 1 }
     // x + x²/2! + … + x¹⁸/18! by Horner's rule; 0.5¹⁹/19! < 2e-23.
     var sum = 1.0 / 6_402_373_705_728_000
-    var divisor = 18.0
-    while divisor > 1 {
-      sum = sum * x + 1 / Self.factorial(divisor - 1)
-      divisor -= 1
+    for k in stride(from: 17, through: 1, by: -1) {
+      sum = sum * x + inverseFactorials[k - 1]
     }
     return sum * x
   }
 
-  /// `n!` for a whole `n` from 0 to 18.
-  private static func factorial(_ n: Double) -> Double {
-    var product = 1.0
-    var factor = 2.0
-    while factor <= n {
-      product *= factor
-      factor += 1
+  /// `1/k!` for k = 1 … 17 (each factorial exact in a Double).
+  private static let inverseFactorials: [Double] = {
+    var factorial = 1.0
+    return (1...17).map { k in
+      factorial *= Double(k)
+      return 1 / factorial
     }
-    return product
-  }
+  }()
 
   /// `base^exponent` for `base ≥ 0`: `0^e` is 0 for `e > 0` and 1 for `e = 0`.
   package static func pow(_ base: Double, _ exponent: Double) -> Double {
