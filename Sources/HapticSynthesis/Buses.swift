@@ -7,12 +7,27 @@ package struct Buses {
   package var startFrame = 0
   /// Whether any voice writes `L` and `R` (otherwise they stay zero and are not cleared).
   package let usesAudio: Bool
+  /// Room for a voice's intermediate values (a transient's fades), grown to the largest a
+  /// voice asked for: made once per render, not once per voice.
+  private var scratch: [Double] = []
 
   package init(capacity: Int, usesAudio: Bool) {
     haptic = Array(repeating: 0, count: capacity)
     left = haptic
     right = haptic
     self.usesAudio = usesAudio
+  }
+
+  /// Calls `body` with the haptic bus and room for at least `scratchCount` values.
+  package mutating func withHapticBus<Result>(
+    scratch scratchCount: Int,
+    _ body: (UnsafeMutableBufferPointer<Float>, UnsafeMutablePointer<Double>) -> Result
+  ) -> Result {
+    // Never empty: an empty array may have no address.
+    if scratch.count < max(scratchCount, 1) { scratch = Array(repeating: 0, count: max(scratchCount, 1)) }
+    return haptic.withUnsafeMutableBufferPointer { output in
+      scratch.withUnsafeMutableBufferPointer { body(output, $0.baseAddress!) }
+    }
   }
 
   /// Zeroes the first `count` frames and moves the block to `startFrame`.

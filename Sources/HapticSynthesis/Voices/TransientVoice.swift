@@ -33,16 +33,18 @@ package struct TransientVoice: Sendable {
   package func render(_ frames: Range<Int>, with sine: inout RotatingSine, into buses: inout Buses) {
     let start = buses.startFrame
     let (fadeIn, fadeOut) = (onsetFrame + Int(fadeInEnd), onsetFrame + Int(fadeOutStart))
-    buses.haptic.withUnsafeMutableBufferPointer { output in
+    let fadingIn = frames.clamped(to: onsetFrame..<fadeIn)
+    let fadingOut = frames.clamped(to: fadeOut..<endFrame)
+    buses.withHapticBus(scratch: 2 * max(fadingIn.count, fadingOut.count)) { output, scratch in
       // Unchecked: `frames` lies inside the block, so every index is below its capacity.
       assert(frames.lowerBound >= start && frames.upperBound - start <= output.count)
       let base = output.baseAddress! - start
       let middle = frames.clamped(to: fadeIn..<fadeOut)
-      addFaded(frames.clamped(to: onsetFrame..<fadeIn), with: &sine, to: base)
+      addFaded(fadingIn, with: &sine, to: base, scratch: scratch)
       if !middle.isEmpty {
         sine.add(amplitude, to: base + middle.lowerBound, from: middle.lowerBound, count: middle.count)
       }
-      addFaded(frames.clamped(to: fadeOut..<endFrame), with: &sine, to: base)
+      addFaded(fadingOut, with: &sine, to: base, scratch: scratch)
     }
   }
 
@@ -50,25 +52,28 @@ package struct TransientVoice: Sendable {
   /// where `d` is the frame's distance in frames from the nearer end of the transient. The
   /// window's sines follow `s(d + 1) = 2·cos(2π·increment)·s(d) − s(d − 1)` from `s(0) = 0`:
   /// one exact sine and cosine per fade instead of one per frame.
-  private func addFaded(_ frames: Range<Int>, with sine: inout RotatingSine, to output: UnsafeMutablePointer<Float>) {
+  ///
+  /// - Parameter scratch: Room for `2 · frames.count` values.
+  private func addFaded(
+    _ frames: Range<Int>, with sine: inout RotatingSine, to output: UnsafeMutablePointer<Float>,
+    scratch: UnsafeMutablePointer<Double>
+  ) {
     guard !frames.isEmpty else { return }
     let isFadeIn = frames.lowerBound < onsetFrame + Int(fadeInEnd)
     // Distances in increasing order: from the onset in a fade-in, back from the end in a fade-out.
     let nearest = isFadeIn ? frames.lowerBound - onsetFrame : endFrame - (frames.upperBound - 1)
-    withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * frames.count) { scratch in
-      let sines = scratch.baseAddress!
-      let windows = sines + frames.count
-      sine.fill(sines, from: frames.lowerBound, count: frames.count)
-      let (first, cosine) = Sine.precise(turns: increment)
-      var (previous, current) = (-first, 0.0)  // s(−1), s(0)
-      for distance in 0..<nearest + frames.count {
-        if distance >= nearest { windows[distance - nearest] = current }
-        (previous, current) = (current, 2 * cosine * current - previous)
-      }
-      for index in 0..<frames.count {
-        let w = windows[isFadeIn ? index : frames.count - 1 - index]
-        output[frames.lowerBound + index] += Float(amplitude * (w * w) * sines[index])
-      }
+    let sines = scratch
+    let windows = sines + frames.count
+    sine.fill(sines, from: frames.lowerBound, count: frames.count)
+    let (first, cosine) = Sine.precise(turns: increment)
+    var (previous, current) = (-first, 0.0)  // s(−1), s(0)
+    for distance in 0..<nearest + frames.count {
+      if distance >= nearest { windows[distance - nearest] = current }
+      (previous, current) = (current, 2 * cosine * current - previous)
+    }
+    for index in 0..<frames.count {
+      let w = windows[isFadeIn ? index : frames.count - 1 - index]
+      output[frames.lowerBound + index] += Float(amplitude * (w * w) * sines[index])
     }
   }
 }
