@@ -42,11 +42,11 @@ public struct AndroidEnvelope: Sendable, Equatable {
   /// intensity 0 closes the effect.
   public init(intensities: [Double], sharpnesses: [Double], lastMillis: Int = AndroidWaveform.stepMillis) {
     precondition(intensities.count == sharpnesses.count, "one sharpness per intensity")
-    func rounded(_ value: Double) -> Double { (min(max(value, 0), 1) * 100).rounded() / 100 }
     var points: [ControlPoint] = []
     for index in intensities.indices {
       let point = ControlPoint(
-        intensity: rounded(intensities[index]), sharpness: rounded(sharpnesses[index]),
+        intensity: AndroidEffect.unitHundredths(intensities[index]),
+        sharpness: AndroidEffect.unitHundredths(sharpnesses[index]),
         durationMillis: index == intensities.count - 1 ? lastMillis : AndroidWaveform.stepMillis)
       if points.count >= 2, Self.same(points[points.count - 1], points[points.count - 2]),
         Self.same(points[points.count - 1], point)

@@ -24,7 +24,7 @@ public struct AndroidPrimitive: Sendable, Equatable {
 
   /// The primitive for a transient of effective `intensity` (0…1) starting at `startMillis`.
   public init(intensity: Double, startMillis: Int) {
-    let scale = (min(max(intensity, 0), 1) * 100).rounded() / 100
+    let scale = AndroidEffect.unitHundredths(intensity)
     self.init(kind: scale >= 0.5 ? .click : .tick, scale: scale, startMillis: startMillis)
   }
 }
