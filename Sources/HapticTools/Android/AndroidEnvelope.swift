@@ -8,8 +8,9 @@
 /// the render maps sharpness to its carrier.
 ///
 /// Invariants (``init(intensities:sharpnesses:lastMillis:)``): every value is in 0…1, every
-/// duration ≥ 1 ms, the durations add up to the render's length rounded up to a millisecond,
-/// and the last point has intensity 0 (the builder refuses an effect that does not end so).
+/// duration ≥ 1 ms, the durations add up to the render's length rounded up to a millisecond
+/// (plus 1 ms for the closing point when the last window is not silent), and the last point has
+/// intensity 0 (the builder refuses an effect that does not end so).
 public struct AndroidEnvelope: Sendable, Equatable {
   /// One `addControlPoint` call.
   public struct ControlPoint: Sendable, Equatable {
