@@ -3,7 +3,7 @@
 /// transient too short for a waveform step, played as one of the device's predefined clicks.
 public struct AndroidPrimitive: Sendable, Equatable {
   /// The primitives a transient becomes.
-  public enum Kind: String, Sendable, CaseIterable {
+  public enum Kind: String, Sendable {
     /// `PRIMITIVE_CLICK`: "a sharp, crisp click sensation", for transients of intensity ≥ 0.5.
     case click = "PRIMITIVE_CLICK"
     /// `PRIMITIVE_TICK`: "a light crisp sensation", for softer transients.
