@@ -36,16 +36,23 @@ import _HapticRenderTestSupport
     return try await text(command).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
   }
 
+  /// Renders `sample` with `--layout android` to `path` (`.ogg` or `.opus`), checks that the
+  /// other readers find Android's tag and `channels` channels, and decodes the file.
+  private func renderedForAndroid(_ sample: String, to path: String, type: String, channels: Int) async throws
+    -> [[Float]]
+  {
+    let result = try await CommandRunner.render(["\(samples)/\(sample).ahap", "-o", path, "--layout", "android"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let lines = try await independentReading(path, type: type)
+    #expect(lines.contains("ANDROID_HAPTIC=1") && lines.contains("Channels: \(channels)"), "\(lines)")
+    return try AudioFileReader(path: path).readAll()
+  }
+
   @Test(arguments: ["ogg", "opus"])
   func oggCarriesTheHapticTagAndChannelLast(_ type: String) async throws {
     let folder = try TemporaryFolder()
     let path = "\(folder.path)/breath.\(type)"
-    let result = try await CommandRunner.render(["\(samples)/breath-478.ahap", "-o", path, "--layout", "android"])
-    #expect(result.status == 0, "\(result.standardError)")
-    let lines = try await independentReading(path, type: type)
-    #expect(lines.contains("ANDROID_HAPTIC=1") && lines.contains("Channels: 2"), "\(lines)")
-
-    let decoded = try AudioFileReader(path: path).readAll()
+    let decoded = try await renderedForAndroid("breath-478", to: path, type: type, channels: 2)
     let haptic = try await hapticRender("breath-478", in: folder)
     #expect(Signal.peak(decoded[0][...]) < 0.01, "the audio channel of a haptic-only pattern is silent")
     // The haptic channel's envelope, in 50 ms windows wherever the render is above -40 dBFS,
@@ -70,13 +77,8 @@ import _HapticRenderTestSupport
   @Test(arguments: ["ogg", "opus"])
   func audioEventsGetTwoAudioChannelsBeforeTheHapticOne(_ type: String) async throws {
     let folder = try TemporaryFolder()
-    let path = "\(folder.path)/tone.\(type)"
-    let result = try await CommandRunner.render(["\(samples)/audio-tone.ahap", "-o", path, "--layout", "android"])
-    #expect(result.status == 0, "\(result.standardError)")
-    let lines = try await independentReading(path, type: type)
-    #expect(lines.contains("ANDROID_HAPTIC=1") && lines.contains("Channels: 3"), "\(lines)")
+    let decoded = try await renderedForAndroid("audio-tone", to: "\(folder.path)/tone.\(type)", type: type, channels: 3)
     // The tone is on the audio channels and the haptic channel stays silent: it is last.
-    let decoded = try AudioFileReader(path: path).readAll()
     #expect(
       Signal.peak(decoded[0][...]) > 0.3 && Signal.peak(decoded[1][...]) > 0.3 && Signal.peak(decoded[2][...]) < 0.01)
   }

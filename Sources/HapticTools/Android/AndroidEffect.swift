@@ -124,6 +124,10 @@ public struct AndroidEffect: Sendable, Equatable {
     return (primitives, isComplete && !primitives.isEmpty)
   }
 
+  /// `value` clamped to 0…1 and rounded to 0.01: the resolution of the envelope's points and
+  /// the primitives' scales, which keeps the files short and their diffs readable.
+  static func unitHundredths(_ value: Double) -> Double { (min(max(value, 0), 1) * 100).rounded() / 100 }
+
   /// Warnings for what a vibration effect cannot carry.
   private static func warn(_ pattern: Pattern, file: String, diagnostics: inout Diagnostics) {
     for event in pattern.events where !event.type.isHaptic {

@@ -4,7 +4,7 @@ import HapticReader
 import HapticSynthesis
 
 /// The files `render android` writes: the effect as JSON (`.json`) or as Kotlin (`.kt`).
-public enum AndroidEffectFile: String, Sendable, CaseIterable {
+public enum AndroidEffectFile: String, Sendable {
   case json
   case kotlin = "kt"
 

@@ -8,8 +8,9 @@
 /// the render maps sharpness to its carrier.
 ///
 /// Invariants (``init(intensities:sharpnesses:lastMillis:)``): every value is in 0…1, every
-/// duration ≥ 1 ms, the durations add up to the render's length rounded up to a millisecond,
-/// and the last point has intensity 0 (the builder refuses an effect that does not end so).
+/// duration ≥ 1 ms, the durations add up to the render's length rounded up to a millisecond
+/// (plus 1 ms for the closing point when the last window is not silent), and the last point has
+/// intensity 0 (the builder refuses an effect that does not end so).
 public struct AndroidEnvelope: Sendable, Equatable {
   /// One `addControlPoint` call.
   public struct ControlPoint: Sendable, Equatable {
@@ -42,11 +43,11 @@ public struct AndroidEnvelope: Sendable, Equatable {
   /// intensity 0 closes the effect.
   public init(intensities: [Double], sharpnesses: [Double], lastMillis: Int = AndroidWaveform.stepMillis) {
     precondition(intensities.count == sharpnesses.count, "one sharpness per intensity")
-    func rounded(_ value: Double) -> Double { (min(max(value, 0), 1) * 100).rounded() / 100 }
     var points: [ControlPoint] = []
     for index in intensities.indices {
       let point = ControlPoint(
-        intensity: rounded(intensities[index]), sharpness: rounded(sharpnesses[index]),
+        intensity: AndroidEffect.unitHundredths(intensities[index]),
+        sharpness: AndroidEffect.unitHundredths(sharpnesses[index]),
         durationMillis: index == intensities.count - 1 ? lastMillis : AndroidWaveform.stepMillis)
       if points.count >= 2, Self.same(points[points.count - 1], points[points.count - 2]),
         Self.same(points[points.count - 1], point)

@@ -3,7 +3,7 @@
 /// transient too short for a waveform step, played as one of the device's predefined clicks.
 public struct AndroidPrimitive: Sendable, Equatable {
   /// The primitives a transient becomes.
-  public enum Kind: String, Sendable, CaseIterable {
+  public enum Kind: String, Sendable {
     /// `PRIMITIVE_CLICK`: "a sharp, crisp click sensation", for transients of intensity ≥ 0.5.
     case click = "PRIMITIVE_CLICK"
     /// `PRIMITIVE_TICK`: "a light crisp sensation", for softer transients.
@@ -24,7 +24,7 @@ public struct AndroidPrimitive: Sendable, Equatable {
 
   /// The primitive for a transient of effective `intensity` (0…1) starting at `startMillis`.
   public init(intensity: Double, startMillis: Int) {
-    let scale = (min(max(intensity, 0), 1) * 100).rounded() / 100
+    let scale = AndroidEffect.unitHundredths(intensity)
     self.init(kind: scale >= 0.5 ? .click : .tick, scale: scale, startMillis: startMillis)
   }
 }

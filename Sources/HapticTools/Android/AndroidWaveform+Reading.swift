@@ -4,7 +4,7 @@ import HapticReader
 
 extension AndroidWaveform {
   /// The largest Android effect file read back, in bytes.
-  public static let largestFile = 64 << 20
+  private static let largestFile = 64 << 20
 
   /// Reads the `"waveform"` of an effect file that `render android` wrote (or any JSON of that
   /// shape): `{"waveform": {"timings": [ms, …], "amplitudes": [0…255, …], "repeat": -1}, …}`.

@@ -7,7 +7,7 @@ enum SourceOpening {
   static func open(
     _ path: String, render: RenderOptionGroup, input: InputOptionGroup, console: Console
   ) throws -> any FrameSource {
-    if path.lowercased().hasSuffix(".json") {
+    if AndroidEffectFile(path: path) == .json {
       let options = try render.renderOptions(strict: input.strict, console: console)
       var diagnostics = Diagnostics(treatsWarningsAsErrors: input.strict)
       let waveform = try AndroidWaveform.load(path: path, diagnostics: &diagnostics)

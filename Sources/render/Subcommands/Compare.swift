@@ -9,7 +9,9 @@ struct Compare: ParsableCommand, OptionChecking {
     discussion: """
       Checks rate, channels and length, then compares every sample and reports the largest \
       difference (frame, time, channel), the first frame over the tolerance, the RMS of the \
-      difference and the SNR. The render options apply to AHAP sides. An Android effect file       (.json, from render android) stands for its waveform played back: a carrier at sharpness       0.5 whose amplitude is each step's amplitude / 255.
+      difference and the SNR. The render options apply to AHAP sides. An Android effect file \
+      (.json, from render android) stands for its waveform played back: a carrier at sharpness \
+      0.5 whose amplitude is each step's amplitude / 255.
 
       Exit status: 0 the same within tolerance, 1 different, 2 could not compare.
       """)
