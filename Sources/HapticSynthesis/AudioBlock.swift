@@ -39,6 +39,21 @@ public struct AudioBlock: Sendable {
     try channels[index].withUnsafeMutableBufferPointer { try body($0) }
   }
 
+  /// Gives `body` the whole buffers (`capacity` samples each) of channels 0 and 1 to write
+  /// together, for a source that computes the two frame by frame.
+  ///
+  /// - Precondition: the block has two channels or more.
+  package mutating func withUnsafeMutableFirstTwoChannels<Result>(
+    _ body: (UnsafeMutableBufferPointer<Float>, UnsafeMutableBufferPointer<Float>) throws -> Result
+  ) rethrows -> Result {
+    precondition(channels.count >= 2, "the block has fewer than two channels")
+    return try channels.withUnsafeMutableBufferPointer { all in
+      try all[0].withUnsafeMutableBufferPointer { first in
+        try all[1].withUnsafeMutableBufferPointer { second in try body(first, second) }
+      }
+    }
+  }
+
   /// Swaps channel `index` with `buffer`, which must hold `capacity` samples: hands a rendered
   /// buffer over without copying it.
   package mutating func exchangeChannel(_ index: Int, with buffer: inout [Float]) {

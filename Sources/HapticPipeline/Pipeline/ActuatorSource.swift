@@ -116,14 +116,16 @@ public struct ActuatorSource: FrameSource {
         }
       }
     case .targetAndAcceleration:
-      for index in 0..<count {
-        let sample = nextTarget()
-        let delayed = targetHistory[historyIndex]
-        remember(sample)
-        let acceleration = controller.next(sample).acceleration
-        blockPeak = max(blockPeak, abs(acceleration), Double(abs(delayed)))
-        block.withUnsafeMutableChannel(0) { $0[index] = delayed }
-        block.withUnsafeMutableChannel(1) { $0[index] = Float(acceleration) }
+      block.withUnsafeMutableFirstTwoChannels { targetChannel, accelerationChannel in
+        for index in 0..<count {
+          let sample = nextTarget()
+          let delayed = targetHistory[historyIndex]
+          remember(sample)
+          let acceleration = controller.next(sample).acceleration
+          blockPeak = max(blockPeak, abs(acceleration), Double(abs(delayed)))
+          targetChannel[index] = delayed
+          accelerationChannel[index] = Float(acceleration)
+        }
       }
     }
     block.setFrameCount(count)

@@ -18,3 +18,15 @@ enum ShardArgument {
     }
   }
 }
+
+/// Checks `--width` of the commands that draw a plot (plot, preview, serve): the library's
+/// message about a width out of range becomes the usage error.
+enum PlotWidthArgument {
+  static func check(_ width: Int) throws {
+    do {
+      _ = try SVGPlot(width: width)
+    } catch {
+      throw ValidationError(error.description)
+    }
+  }
+}

@@ -26,7 +26,7 @@ enum ServerHandOff {
   /// - Throws: `ExitCode.failure` after a one-line error, when `render-serve` is not beside
   ///   `render` or cannot be started. It does not return otherwise.
   static func replaceProcess(with settings: ServeSettings, console: Console) throws -> Never {
-    guard let folder = runningExecutable().map(parentFolder) else {
+    guard let folder = runningExecutable().map(FileSystem.directory(of:)) else {
       console.error("cannot find the running render executable, to start \(executableName) beside it")
       throw ExitCode.failure
     }
@@ -64,10 +64,5 @@ enum ServerHandOff {
     #endif
     defer { free(resolved) }
     return String(cString: resolved)
-  }
-
-  private static func parentFolder(_ path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 }

@@ -37,22 +37,10 @@ struct ActuatorOptionGroup: ParsableArguments {
     console: Console
   ) throws {
     guard let actuator else { return }
-    let model: ActuatorModel
-    if let named = ActuatorModel.named(actuator) {
-      model = named
-    } else {
-      var diagnostics = Diagnostics(treatsWarningsAsErrors: strict)
-      defer { console.print(diagnostics.all, omitted: diagnostics.omittedCount) }
-      do {
-        guard
-          let loaded = try ActuatorModel.load(path: actuator, sampleRate: options.sampleRate, diagnostics: &diagnostics)
-        else { throw ExitCode.failure }
-        model = loaded
-      } catch let error as FileSystemError {
-        console.error("cannot read actuator \(error)")
-        throw ExitCode.failure
-      }
-    }
+    let sampleRate = options.sampleRate
+    let model = try SettingsLoading.load(
+      actuator, kind: "actuator", strict: strict, console: console, named: ActuatorModel.named(_:),
+      file: { try ActuatorModel.load(path: $0, sampleRate: sampleRate, diagnostics: &$1) })
     options.actuator = ActuatorRendering(model: model, output: output, name: actuator)
     if !hasProfile { options.profile = model.bandProfile }
   }

@@ -84,7 +84,9 @@ struct RenderOptionGroup: ParsableArguments {
   /// - Throws: `ExitCode.failure` for a profile file that cannot be read or has errors.
   func renderOptions(strict: Bool, console: Console) throws -> RenderOptions {
     var options = options
-    options.profile = try ProfileLoading.load(profile ?? "preview", strict: strict, console: console)
+    options.profile = try SettingsLoading.load(
+      profile ?? "preview", kind: "profile", strict: strict, console: console, named: SignalProfile.named(_:),
+      file: { try SignalProfile.load(path: $0, diagnostics: &$1) })
     return options
   }
 }

@@ -38,11 +38,7 @@ struct Plot: ParsableCommand, OptionChecking {
       throw ValidationError(
         "plot writes SVG; name the output .svg (convert it to PNG with an SVG tool such as rsvg-convert)")
     }
-    do {
-      _ = try SVGPlot(width: width)
-    } catch {
-      throw ValidationError(error.description)
-    }
+    try PlotWidthArgument.check(width)
   }
 
   func run() throws {

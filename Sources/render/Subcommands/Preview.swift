@@ -65,11 +65,7 @@ struct Preview: ParsableCommand, OptionChecking {
       if count != 1 { throw ValidationError("-o takes one pattern; use --out-dir DIR for \(count)") }
     case (nil, .some): break
     }
-    do {
-      _ = try SVGPlot(width: width)
-    } catch {
-      throw ValidationError(error.description)
-    }
+    try PlotWidthArgument.check(width)
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
   }
 

@@ -38,11 +38,7 @@ struct Serve: ParsableCommand, OptionChecking {
   func checkOptions() throws {
     try render.check()
     guard (0...65_535).contains(port) else { throw ValidationError("--port must be within 0...65535") }
-    do {
-      _ = try SVGPlot(width: width)
-    } catch {
-      throw ValidationError(error.description)
-    }
+    try PlotWidthArgument.check(width)
   }
 
   func run() throws {
