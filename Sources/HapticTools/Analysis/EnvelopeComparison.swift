@@ -41,8 +41,10 @@ public struct EnvelopeComparison: Sendable {
   private var expectedEnergy = 0.0
   private var actualEnergy = 0.0
   private var framesInWindow = 0
-  /// Sums of squares and frames of the last ``smoothingWindows`` windows, oldest first.
-  private var recent: [(index: Int, expected: Double, actual: Double, frames: Int)] = []
+  /// A closed window: its index, the sums of squares on each side and its frames.
+  private typealias Window = (index: Int, expected: Double, actual: Double, frames: Int)
+  /// The last ``smoothingWindows`` windows, oldest first.
+  private var recent: [Window] = []
   /// The next window to compare, once the windows after it are known.
   private var nextCentre = 0
 
@@ -87,11 +89,18 @@ public struct EnvelopeComparison: Sendable {
   private mutating func compare(centre: Int) {
     nextCentre = centre + 1
     let reach = Self.smoothingWindows / 2
-    let span = recent.filter { abs($0.index - centre) <= reach && isLoud($0) }
-    guard span.contains(where: { $0.index == centre }) else { return }
-    let samples = Double(span.reduce(0) { $0 + $1.frames } * channelCount)
-    let expected = Self.level(meanSquare: span.reduce(0) { $0 + $1.expected } / samples)
-    let actual = Self.level(meanSquare: span.reduce(0) { $0 + $1.actual } / samples)
+    // Summed in place, oldest first: no array per window.
+    var (frames, expectedSum, actualSum, centreIsLoud) = (0, 0.0, 0.0, false)
+    for window in recent where abs(window.index - centre) <= reach && isLoud(window) {
+      frames += window.frames
+      expectedSum += window.expected
+      actualSum += window.actual
+      centreIsLoud = centreIsLoud || window.index == centre
+    }
+    guard centreIsLoud else { return }
+    let samples = Double(frames * channelCount)
+    let expected = Self.level(meanSquare: expectedSum / samples)
+    let actual = Self.level(meanSquare: actualSum / samples)
     comparedWindowCount += 1
     let difference = actual - expected
     // Of differences within 0.05 dB of each other (a change of level everywhere), the loudest.
@@ -104,7 +113,7 @@ public struct EnvelopeComparison: Sendable {
   }
 
   /// `true` when the window's own RMS is above the floor on either side.
-  private func isLoud(_ window: (index: Int, expected: Double, actual: Double, frames: Int)) -> Bool {
+  private func isLoud(_ window: Window) -> Bool {
     let samples = Double(window.frames * channelCount)
     return Self.level(meanSquare: max(window.expected, window.actual) / samples) > Self.floorDecibels
   }

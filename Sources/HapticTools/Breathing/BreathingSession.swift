@@ -75,14 +75,18 @@ public struct BreathingSession: Sendable {
     var events: [Event] = []
     var curves: [ParameterCurve] = []
     var heldValue = 1.0
+    // Each cue's taps are built once, not in every cycle.
+    let cueTaps = Dictionary(
+      uniqueKeysWithValues: BreathingTechnique.Phase.Kind.allCases.map { kind in
+        (kind, cues.first { $0.phase == kind }.map { $0.preset.pattern(intensity: $0.intensity).events } ?? [])
+      })
     for cycle in 0..<cycleCount {
       var start = Double(cycle) * technique.period
       for phase in technique.phases {
         let time = start.roundedToMillionths
         start += phase.duration
         guard phase.kind != .hold else { continue }
-        let cue = cues.first { $0.phase == phase.kind }
-        let taps = cue.map { $0.preset.pattern(intensity: $0.intensity).events } ?? []
+        let taps = cueTaps[phase.kind] ?? []
         events += taps.map {
           var event = $0
           event.time = (time + event.time).roundedToMillionths
