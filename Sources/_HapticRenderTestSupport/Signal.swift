@@ -66,6 +66,31 @@ public enum Signal {
     return result
   }
 
+  /// The amplitude of the component at `frequency` Hz around each sample, by quadrature: the
+  /// samples times `2·e^(−iωn)`, averaged over the period of `frequency` centred on the sample
+  /// (whole samples, rounded). Exact for a constant sine, blind to content at the harmonics,
+  /// and it spreads an edge over one period; samples within half a period of the ends are 0.
+  public static func quadratureAmplitude(_ samples: [Float], frequency: Double, sampleRate: Int) -> [Double] {
+    let period = max(1, Int((Double(sampleRate) / frequency).rounded()))
+    let half = period / 2
+    let products = samples.enumerated().map { index, sample in
+      let angle = 2 * Double.pi * frequency * Double(index) / Double(sampleRate)
+      return (Double(sample) * cos(angle), -Double(sample) * sin(angle))
+    }
+    var result = [Double](repeating: 0, count: samples.count)
+    guard samples.count > period else { return result }
+    var real = products[0..<period].reduce(0) { $0 + $1.0 }
+    var imaginary = products[0..<period].reduce(0) { $0 + $1.1 }
+    for centre in half..<(samples.count - period + half) {
+      result[centre] = 2 * (real * real + imaginary * imaginary).squareRoot() / Double(period)
+      let leaving = products[centre - half]
+      let entering = products[centre - half + period]
+      real += entering.0 - leaving.0
+      imaginary += entering.1 - leaving.1
+    }
+    return result
+  }
+
   /// `20·log10(a / b)`.
   public static func decibels(_ a: Double, relativeTo b: Double) -> Double {
     20 * log10(a / b)

@@ -14,21 +14,28 @@ public struct ActuatorSource: FrameSource {
   private var target: PatternSource
   private let output: ActuatorRendering.Output
   private var controller: DriveController
-  /// For the plain drive: the model alone.
+  /// The model: the acceleration of the drive, or of the plain drive.
   private var resonator: Resonator
   private let ratedDrive: Double
   /// The target's current block and the next frame to take from it.
   private var targetBlock: AudioBlock
   private var targetPosition = 0
   private var isTargetFinished = false
-  /// Target frames kept for the two-channel output, which pairs frame `k` of the target with
-  /// frame `k` of the acceleration (the controller takes the target `delay` frames early).
+  /// One control step of the target, and the drive of the step being delivered: its frames
+  /// from `drivePosition` on are still to be delivered.
+  private var targetStep: [Float]
+  private var driveStep: [Float]
+  private var drivePosition: Int
+  /// For the two-channel output, which pairs frame `k` of the target with frame `k` of the
+  /// acceleration (the controller takes the target `delay` frames early): the target frames
+  /// of the last `delay` frames in a ring, and those of the step being delivered.
   private var targetHistory: [Float]
   private var historyIndex = 0
-  /// Frames still to be taken in before the first output frame (the controller's delay).
-  private var priming: Int
+  private var delayedTargetStep: [Float]
+  /// Steps still to be taken in before the first output frame (the controller's delay).
+  private var primingSteps: Int
   private var frame = 0
-  /// The largest sample magnitude delivered so far, per channel of the output.
+  /// The largest sample magnitude delivered so far, over the channels of the output.
   public private(set) var peak = 0.0
 
   public let sampleRate: Int
@@ -56,107 +63,213 @@ public struct ActuatorSource: FrameSource {
     frameCount = target.frameCount + ringFrames
     targetBlock = AudioBlock(channelCount: 1, capacity: options.blockSize)
     targetBlock.setFrameCount(0)
-    priming = output == .plainAcceleration ? 0 : controller.delay
-    targetHistory = Array(repeating: 0, count: output == .targetAndAcceleration ? max(1, controller.delay) : 1)
-  }
-
-  /// The next target frame; 0 after the end of the pattern.
-  @inline(__always)
-  private mutating func nextTarget() -> Double {
-    if targetPosition == targetBlock.frameCount {
-      guard !isTargetFinished, target.read(into: &targetBlock) else {
-        isTargetFinished = true
-        return 0
-      }
-      targetPosition = 0
-    }
-    let sample = targetBlock.channels[0][targetPosition]
-    targetPosition += 1
-    return Double(sample)
+    let stepFrames = controller.stepFrames
+    targetStep = Array(repeating: 0, count: stepFrames)
+    driveStep = Array(repeating: 0, count: stepFrames)
+    drivePosition = stepFrames
+    primingSteps = output == .plainAcceleration ? 0 : controller.delay / stepFrames
+    let keepsTarget = output == .targetAndAcceleration
+    targetHistory = Array(repeating: 0, count: keepsTarget ? max(1, controller.delay) : 0)
+    delayedTargetStep = Array(repeating: 0, count: keepsTarget ? stepFrames : 0)
   }
 
   public mutating func read(into block: inout AudioBlock) -> Bool {
     let count = min(block.capacity, frameCount - frame)
     guard count > 0 else { return false }
-    while priming > 0 {
-      let sample = nextTarget()
-      if output == .targetAndAcceleration { remember(sample) }
-      _ = controller.next(sample)
-      priming -= 1
+    while primingSteps > 0 {
+      driveNextStep()
+      primingSteps -= 1
+      drivePosition = driveStep.count
     }
-    var blockPeak = 0.0
     switch output {
-    case .drive, .acceleration:
-      let isDrive = output == .drive
+    case .plainAcceleration:
       block.withUnsafeMutableChannel(0) { channel in
         var index = 0
         while index < count {
-          if controller.isAtRest {
-            let run = takeSilentTarget(upTo: count - index)
-            if run > 0 {
-              controller.skipRest(run)
-              channel.baseAddress!.advanced(by: index).update(repeating: 0, count: run)
-              index += run
-              continue
+          let (start, taken) = takeTarget(upTo: count - index)
+          targetBlock.channels[0].withUnsafeBufferPointer { samples in
+            for offset in 0..<taken {
+              channel[index + offset] = Float(resonator.step(ratedDrive * Double(samples[start + offset])))
             }
           }
-          let (drive, acceleration) = controller.next(nextTarget())
-          let value = isDrive ? drive : acceleration
-          blockPeak = max(blockPeak, abs(value))
-          channel[index] = Float(value)
-          index += 1
+          if taken == 0 {
+            for offset in index..<count { channel[offset] = Float(resonator.step(0)) }
+            index = count
+          }
+          index += taken
         }
       }
-    case .plainAcceleration:
+    case .drive, .acceleration:
+      let simulates = output == .acceleration
       block.withUnsafeMutableChannel(0) { channel in
-        for index in 0..<count {
-          let value = resonator.step(ratedDrive * nextTarget())
-          blockPeak = max(blockPeak, abs(value))
-          channel[index] = Float(value)
+        var index = 0
+        while index < count {
+          if drivePosition == driveStep.count {
+            let direct = driveWholeSteps(
+              into: UnsafeMutableBufferPointer(rebasing: channel[index..<count]), simulating: simulates)
+            if direct > 0 {
+              index += direct
+              continue
+            }
+            driveNextStep()
+          }
+          let run = min(driveStep.count - drivePosition, count - index)
+          driveStep.withUnsafeBufferPointer { drive in
+            for offset in 0..<run {
+              let sample = drive[drivePosition + offset]
+              channel[index + offset] = simulates ? Float(resonator.step(Double(sample))) : sample
+            }
+          }
+          drivePosition += run
+          index += run
         }
       }
     case .targetAndAcceleration:
       block.withUnsafeMutableFirstTwoChannels { targetChannel, accelerationChannel in
-        for index in 0..<count {
-          let sample = nextTarget()
-          let delayed = targetHistory[historyIndex]
-          remember(sample)
-          let acceleration = controller.next(sample).acceleration
-          blockPeak = max(blockPeak, abs(acceleration), Double(abs(delayed)))
-          targetChannel[index] = delayed
-          accelerationChannel[index] = Float(acceleration)
+        var index = 0
+        while index < count {
+          if drivePosition == driveStep.count {
+            let skipped = skipRest(upTo: count - index, accelerationToo: true)
+            if skipped > 0 {
+              targetChannel.baseAddress!.advanced(by: index).update(repeating: 0, count: skipped)
+              accelerationChannel.baseAddress!.advanced(by: index).update(repeating: 0, count: skipped)
+              index += skipped
+              continue
+            }
+            driveNextStep()
+          }
+          let run = min(driveStep.count - drivePosition, count - index)
+          for offset in 0..<run {
+            targetChannel[index + offset] = delayedTargetStep[drivePosition + offset]
+            accelerationChannel[index + offset] = Float(resonator.step(Double(driveStep[drivePosition + offset])))
+          }
+          drivePosition += run
+          index += run
         }
       }
     }
     block.setFrameCount(count)
     frame += count
-    peak = max(peak, blockPeak)
+    peak = max(peak, block.peak)
     return true
   }
 
-  /// Takes the target frames of exactly 0 that come next, at most `limit` and no further than
-  /// the end of the target's current block (all of them after the pattern's end); returns how
-  /// many were taken.
-  private mutating func takeSilentTarget(upTo limit: Int) -> Int {
+  /// Skips a silence at rest, or drives whole steps straight from the target's block into
+  /// `output` (simulating the acceleration in place when asked); returns the frames written, 0
+  /// when neither can be done (less than a step of room, a step split between two blocks of
+  /// the target, or the pattern's end, after which steps of zeros are made one by one).
+  private mutating func driveWholeSteps(into output: UnsafeMutableBufferPointer<Float>, simulating: Bool) -> Int {
+    let skipped = skipRest(upTo: output.count, accelerationToo: simulating)
+    if skipped > 0 {
+      output.baseAddress!.update(repeating: 0, count: skipped)
+      return skipped
+    }
+    let stepFrames = controller.stepFrames
+    let room = output.count - output.count % stepFrames
+    guard room > 0 else { return 0 }
     if targetPosition == targetBlock.frameCount, !isTargetFinished {
       if target.read(into: &targetBlock) { targetPosition = 0 } else { isTargetFinished = true }
     }
-    guard !isTargetFinished else { return limit }
+    guard !isTargetFinished else { return 0 }
+    let available = targetBlock.frameCount - targetPosition
+    let frames = min(room, available - available % stepFrames)
+    guard frames > 0 else { return 0 }
     let start = targetPosition
-    let end = min(targetBlock.frameCount, start + limit)
-    let stop = targetBlock.channels[0].withUnsafeBufferPointer { samples in
-      var position = start
-      while position < end, samples[position] == 0 { position += 1 }
-      return position
+    let taken = targetBlock.channels[0].withUnsafeBufferPointer { samples in
+      controller.drive(
+        UnsafeBufferPointer(rebasing: samples[start..<(start + frames)]),
+        into: UnsafeMutableBufferPointer(rebasing: output[0..<frames]))
     }
-    targetPosition = stop
-    return stop - start
+    targetPosition += taken
+    if simulating {
+      for offset in 0..<taken { output[offset] = Float(resonator.step(Double(output[offset]))) }
+    }
+    return taken
   }
 
-  /// Puts a target frame into the history ring (replacing the oldest, just read).
+  /// Takes the next step of the target and makes the drive of the step to deliver.
+  private mutating func driveNextStep() {
+    var step = targetStep
+    targetStep = []
+    var filled = 0
+    step.withUnsafeMutableBufferPointer { step in
+      while filled < step.count {
+        let (start, taken) = takeTarget(upTo: step.count - filled)
+        targetBlock.channels[0].withUnsafeBufferPointer { samples in
+          step.baseAddress!.advanced(by: filled).update(from: samples.baseAddress! + start, count: taken)
+        }
+        if taken == 0 {
+          step.baseAddress!.advanced(by: filled).update(repeating: 0, count: step.count - filled)
+          filled = step.count
+        }
+        filled += taken
+      }
+      if !targetHistory.isEmpty { delay(step) }
+      driveStep.withUnsafeMutableBufferPointer { _ = controller.drive(UnsafeBufferPointer(step), into: $0) }
+    }
+    targetStep = step
+    drivePosition = 0
+  }
+
+  /// Puts a step of target frames into the history ring and takes out the step of the same
+  /// length that entered `delay` frames before.
+  private mutating func delay(_ step: UnsafeMutableBufferPointer<Float>) {
+    for offset in 0..<step.count {
+      delayedTargetStep[offset] = targetHistory[historyIndex]
+      targetHistory[historyIndex] = step[offset]
+      historyIndex = historyIndex + 1 == targetHistory.count ? 0 : historyIndex + 1
+    }
+  }
+
+  /// Takes the next target frames, at most `limit` and no further than the end of the target's
+  /// current block; returns where they begin in `targetBlock` and how many they are (0 after
+  /// the pattern's end).
   @inline(__always)
-  private mutating func remember(_ sample: Double) {
-    targetHistory[historyIndex] = Float(sample)
-    historyIndex = historyIndex + 1 == targetHistory.count ? 0 : historyIndex + 1
+  private mutating func takeTarget(upTo limit: Int) -> (start: Int, count: Int) {
+    if targetPosition == targetBlock.frameCount {
+      guard !isTargetFinished, target.read(into: &targetBlock) else {
+        isTargetFinished = true
+        return (0, 0)
+      }
+      targetPosition = 0
+    }
+    let start = targetPosition
+    let taken = min(limit, targetBlock.frameCount - start)
+    targetPosition += taken
+    return (start, taken)
+  }
+
+  /// While the controller (and, for the acceleration, the model) is at rest, skips the whole
+  /// steps of target frames of exactly 0 that come next, at most `limit` frames and no further
+  /// than the end of the target's current block (as many as asked after the pattern's end);
+  /// returns how many frames were skipped, whose output is 0. At rest, the target history holds
+  /// only zeros (the controller's delay is shorter than the silence that put it at rest), so
+  /// the skipped frames leave it as it is.
+  private mutating func skipRest(upTo limit: Int, accelerationToo: Bool) -> Int {
+    guard controller.isAtRest else { return 0 }
+    if accelerationToo {
+      resonator.settle(below: 1e-9)
+      guard resonator.mode == .zero else { return 0 }
+    }
+    let stepFrames = controller.stepFrames
+    let wanted = limit - limit % stepFrames
+    guard wanted > 0 else { return 0 }
+    if targetPosition == targetBlock.frameCount, !isTargetFinished {
+      if target.read(into: &targetBlock) { targetPosition = 0 } else { isTargetFinished = true }
+    }
+    var skipped = wanted
+    if !isTargetFinished {
+      let start = targetPosition
+      let end = min(targetBlock.frameCount, start + wanted)
+      let stop = targetBlock.channels[0].withUnsafeBufferPointer { samples in
+        var position = start
+        while position < end, samples[position] == 0 { position += 1 }
+        return position
+      }
+      skipped = (stop - start) - (stop - start) % stepFrames
+      targetPosition = start + skipped
+    }
+    if skipped > 0 { controller.skipRest(skipped / stepFrames) }
+    return skipped
   }
 }

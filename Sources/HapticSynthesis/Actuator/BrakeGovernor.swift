@@ -66,10 +66,13 @@ package struct BrakeGovernor: Sendable {
   }
 
   /// Takes the reference of frame `f` and the level that must be stopped at that frame (the
-  /// reference's magnitude, or less where its edges are known to be spread); returns the limited
-  /// reference of frame `f − window`.
+  /// reference's magnitude, or less where its edges are known to be spread); returns the
+  /// reference of frame `f − window`, limited, and whether the limit lowered it by more than
+  /// 1 %.
   @inline(__always)
-  package mutating func next(_ reference: ComplexSample, level required: Double) -> ComplexSample {
+  package mutating func next(
+    _ reference: ComplexSample, level required: Double
+  ) -> (reference: ComplexSample, isLimited: Bool) {
     let frame = nextFrame
     nextFrame += 1
     let slots = window + 1
@@ -93,11 +96,13 @@ package struct BrakeGovernor: Sendable {
     queueFrames[tail] = frame
     queueLevels[tail] = level
     count += 1
-    guard current >= 0 else { return .zero }
+    guard current >= 0 else { return (.zero, false) }
     let limit = queueLevels[head] * growth[queueFrames[head] - current] - strength
     let original = references[slot]  // frame `current`, the oldest
     let squared = original.magnitudeSquared
-    guard squared > limit * max(limit, 0) else { return original }
-    return limit > 0 ? original * (limit / squared.squareRoot()) : .zero
+    guard squared > limit * max(limit, 0) else { return (original, false) }
+    // A cut of less than 1 % is the plan meeting the reference, not lowering it.
+    let magnitude = squared.squareRoot()
+    return (limit > 0 ? original * (limit / magnitude) : .zero, limit < 0.99 * magnitude)
   }
 }

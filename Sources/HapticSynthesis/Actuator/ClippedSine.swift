@@ -8,11 +8,14 @@ package struct ClippedSine: Sendable {
   private let fundamentals: [Double]
   private let amplitudes: [Double]
 
+  /// `φ/(2π)` at the largest amplitude of the table, 8: `asin(1/8)/(2π)`.
+  private static let smallestTurns = 0.019_946_543_837_384_1
+
   package init() {
     var fundamentals: [Double] = []
     var amplitudes: [Double] = []
     for step in 0...64 {
-      let turns = 0.25 - (0.25 - 1.0 / 12) * Double(step) / 64  // φ/(2π)
+      let turns = 0.25 - (0.25 - Self.smallestTurns) * Double(step) / 64  // φ/(2π)
       let (sine, cosine) = Sine.precise(turns: turns)
       let angle = 2 * Double.pi * turns
       fundamentals.append(2 / Double.pi * (angle / sine + cosine))

@@ -1,122 +1,183 @@
 import HapticSupport
 
-/// Finds, frame by frame, a drive within full scale whose acceleration on the actuator follows
-/// a target signal: overdrive at onsets, braking at ends, the target's level and phase in
-/// between (docs/actuators.md §2).
+/// Finds a drive within full scale whose acceleration on the actuator follows a target signal:
+/// overdrive at onsets, braking at ends, the target's level and phase in between
+/// (docs/actuators.md §2).
 ///
-/// The controller works on complex envelopes at f0 (``ResonancePhasor``):
-/// 1. the target's envelope `R` (``EnvelopeDemodulator``), read `lookAhead` frames ahead;
+/// The controller works on complex envelopes at f0, one value per control step of
+/// ``stepFrames`` frames (a sixteenth of a period of f0 or less), and touches single frames only
+/// to demodulate the target and to modulate the drive:
+/// 1. the target's envelope `R` (``EnvelopeDemodulator``), read `lookAhead` steps ahead;
 /// 2. limited by ``BrakeGovernor`` to what braking at 95 % of its strength can still stop by
-///    the end of the target's sound (found where the envelope, `spread` frames later, has
+///    the end of the target's sound (found where the envelope, `spread` steps later, has
 ///    fallen) less ``brakingLeadSeconds``;
-/// 3. the actuator's mode `M` (from ``Resonator``, less the part the drive's image at −f0
-///    leaves in it) is steered to the reference with a closed-loop time constant of 0.25 ms:
-///    `M ← μ·M + (1 − μ)·Rₘ`, which asks for the drive envelope `U = ((μ − λ)·M + (1 − μ)·Rₘ)/κ`
-///    (`λ`, `κ`: the mode's own step at f0);
+/// 3. the actuator's mode `M` (the resonant part of the model's acceleration as a complex
+///    envelope; over a step with the drive envelope `U` held, `M ← Λ·M + K·U + ρₖ·K̃·conj(U)`,
+///    the last term from the drive's image at −f0, `ρₖ = e^(−2iω0·t)` at the step's start) less
+///    the image's forced response `ρₖ·F` is steered to the reference with a closed-loop time
+///    constant of 0.25 ms: `M ← μ·M + (1 − μ)·Rₘ`, which asks for `U = ((μ − Λ)·M + (1 − μ)·Rₘ)/K`.
+///    Over a step `K̃` is as large as `K` (a real drive cannot tell +f0 from −f0 over a sixteenth
+///    of a period), so the image is not solved for step by step: `F` follows
+///    `conj(U)·K̃/(e^(−2iω0s/fs) − Λ)` with a lag of ``imageSeconds``, and the loop, which reads
+///    the model's own mode, takes up what the estimate misses;
 /// 4. `U` is bounded: by 1 (a sine within full scale) while it drives the mode up, by the
 ///    fundamental of a sine of amplitude 2 clipped to ±1 (1.218, ``ClippedSine``) while it
 ///    brakes;
-/// 5. the drive is `Re(U·e^(iω0t))`, clipped to ±1.
+/// 5. the drive is `Re(V·e^(iω0t))`, `V` the envelope of the sine before clipping, held over
+///    the step, clipped to ±1. Over a step whose drive is clipped, the mode is moved on frame
+///    by frame, so that it stays the model's own.
 ///
-/// Invariants: |drive| ≤ 1; deterministic; each frame depends on the frames before it only,
-/// so the output does not depend on how the input is split into blocks. After a silence of
-/// ``delay`` frames with the actuator at rest, both outputs are exactly 0.
+/// Invariants: |drive| ≤ 1; deterministic; each step depends on the steps before it only, and
+/// steps begin at whole multiples of ``stepFrames`` from the first frame, so the output does
+/// not depend on how the input is split into blocks. The mode is the ``Resonator``'s for the
+/// same drive, up to rounding. After a silence of ``delay`` frames with the model at rest, the
+/// drive is exactly 0.
 ///
-/// - Complexity: O(1) per frame; buffers of about 20 ms of complex values.
+/// - Complexity: O(1) per step and O(``stepFrames``) per step for the frames; buffers of about
+///   20 ms of complex values at the step rate.
 package struct DriveController: Sendable {
   /// The share of the strongest braking that the governor plans with: the loop then has some
   /// left to catch up with the plan.
-  package static let governorShare = 0.95
+  package static let governorShare = 0.85
   /// How long before the end of the target's sound the braking plan ends, in seconds: the
   /// loop follows the plan a little late.
-  package static let brakingLeadSeconds = 0.001
+  package static let brakingLeadSeconds = 0.0
   /// The lag of the image's estimate, in seconds.
   package static let imageSeconds = 0.000_5
   /// The closed loop's time constant, in seconds.
   package static let loopSeconds = 0.000_25
-  /// How far ahead of the frame being driven the reference is read, in seconds.
+  /// How far ahead of the step being driven the reference is read, in seconds.
   package static let lookAheadSeconds = 0.004_5
+  /// The share of a stop's first level below which it brakes with a sine within full scale.
+  package static let gentleStopShare = 0.15
+  /// The fewest control steps in a period of f0.
+  package static let stepsPerPeriod = 4
 
-  private var resonator: Resonator
-  /// The mode's forced response to the drive's image at −f0, over the phasor: taken out of the
-  /// mode before it is compared with the reference. It follows `imageGain·conj(U)` with a lag of
-  /// ``imageSeconds``, so that it stays out of the loop's own step (which it would make unstable)
-  /// and leaves no ringing of its own behind when the drive stops.
-  private var image = ComplexSample.zero
-  private let imageSmoothing: Double
+  /// Frames in each control step, ≥ 1: a period of f0 over ``stepsPerPeriod``, rounded down to
+  /// a multiple of 4 from 4 frames on.
+  package let stepFrames: Int
+  /// Frames between a target frame entering and the drive for that frame leaving: whole steps.
+  package let delay: Int
+
+  /// `cos(ω0·j/fs)` and `sin(ω0·j/fs)` for the frames `j` of a step.
+  private let cosines: [Double]
+  private let sines: [Double]
+  /// `2/stepFrames`: the mean of `2·a·e^(−iω0t)` over a step.
+  private let meanScale: Double
+  /// Phasors of the newest input step and of the step being driven.
+  private var inputPhasor: ResonancePhasor
+  private var drivePhasor: ResonancePhasor
   private var demodulator: EnvelopeDemodulator
-  /// Envelopes waiting `spread` frames, so that the governor sees the level `spread` frames
-  /// later beside each: the level it must reach at a frame is the smaller of the two, which
-  /// moves a falling edge back by the spread of the demodulator's averages (its rising edges
-  /// stay), so that braking ends where the target's own sound does, not where its smoothed
-  /// envelope does.
+  /// Envelopes waiting `spread` steps, so that the governor sees the level `spread` steps later
+  /// beside each: the level it must reach at a step is the smaller of the two, which moves a
+  /// falling edge back by the spread of the demodulator's averages (its rising edges stay), so
+  /// that braking ends where the target's own sound does, not where its smoothed envelope does.
   private var spreading: [ComplexSample]
   private var spreadingIndex = 0
   private var governor: BrakeGovernor
-  /// Phasor of the newest input frame, and of the frame being driven.
-  private var inputPhasor: ResonancePhasor
-  private var drivePhasor: ResonancePhasor
-  /// References between the governor and the frame being driven (`lookAhead` of them).
+  /// References between the governor and the step being driven (`lookAhead` of them), and
+  /// whether the governor lowered each.
   private var pending: [ComplexSample]
+  private var pendingLimits: [Bool]
   private var pendingIndex = 0
-  /// `κ`, the mode's step for a drive envelope of 1, and its inverse.
+  /// The model's mode `q` (``Resonator/mode``) at the beginning of the step being driven, and
+  /// the resonator for the frames of clipped steps.
+  private var resonator: Resonator
+  /// `Λ`, `K` and `K̃`: the mode's own step, and its step for a drive envelope of 1 held over a
+  /// step and for the image (`ρₖ = e^(−2iω0·t)` at the step's first frame).
+  private let modeStep: ComplexSample
   private let driveGain: ComplexSample
+  private let imageGain: ComplexSample
+  /// The same for `q` itself: `pˢ`, `r·G₊` and `r·G₋`.
+  private let poleStep: ComplexSample
+  private let positiveGain: ComplexSample
+  private let negativeGain: ComplexSample
   private let inverseDriveGain: ComplexSample
-  /// `μ − λ`: the loop's step less the mode's own.
-  private let stepDifference: ComplexSample
+  /// The image's forced response for `conj(U)` = 1, `K̃/(e^(−2iω0s/fs) − Λ)`; its estimate `F`
+  /// and the estimate's smoothing per step.
+  private let imageResponse: ComplexSample
+  private var imageEstimate = ComplexSample.zero
+  private let imageSmoothing: Double
+  /// `μ`.
+  private let closedLoop: Double
+  /// The mode's level at the beginning of the last step.
+  private var lastModeLevel = 0.0
+  /// Whether a stop at full strength is under way, the level it began from, and the last
+  /// step's reference.
+  private var isStopping = false
+  private var stopPeak = 0.0
+  private var lastReference = ComplexSample.zero
   /// The reference's weight in the loop, `(1 − μ)` times the part of the response at f0 that
   /// goes through the mode (in steady state `M` is that part of `R`).
   private let referenceWeight: ComplexSample
-  /// The mode's forced response to the image of a drive envelope `U`: `imageGain·conj(U)·phasor`.
-  /// Far from resonance, it follows `U` within a frame.
-  private let imageGain: ComplexSample
   private let clippedSine: ClippedSine
-  private var quietFrames = 0
-
-  /// Frames between a target sample entering and the drive for its frame leaving.
-  package let delay: Int
+  private var quietSteps = 0
 
   /// - Precondition: `model` is valid at `sampleRate`.
   package init(_ model: ActuatorModel, sampleRate: Int) {
     let rate = Double(sampleRate)
-    resonator = Resonator(model, sampleRate: sampleRate)
-    demodulator = EnvelopeDemodulator(frequency: model.resonance, sampleRate: sampleRate)
+    let periodSteps = Int(rate / (model.resonance * Double(Self.stepsPerPeriod)))
+    stepFrames = periodSteps >= 4 ? periodSteps & ~3 : max(1, periodSteps)
+    let stepSeconds = Double(stepFrames) / rate
+    demodulator = EnvelopeDemodulator(frequency: model.resonance, stepSeconds: stepSeconds)
     clippedSine = ClippedSine()
     governor = BrakeGovernor(
       strength: Self.governorShare * clippedSine.largestFundamental / model.ratedDrive,
-      timeConstant: model.timeConstantSeconds * rate, highestLevel: 2)
-    let lead = Int((Self.brakingLeadSeconds * rate).rounded())
+      timeConstant: model.timeConstantSeconds / stepSeconds, highestLevel: 2)
+    let lead = Int((Self.brakingLeadSeconds / stepSeconds).rounded())
     spreading = Array(repeating: .zero, count: max(1, demodulator.half - 1 + lead))
-    inputPhasor = ResonancePhasor(frequency: model.resonance, sampleRate: sampleRate)
-    drivePhasor = inputPhasor
-    let lookAhead = max(1, Int((Self.lookAheadSeconds * rate).rounded()))
+    let lookAhead = max(1, Int((Self.lookAheadSeconds / stepSeconds).rounded()))
     pending = Array(repeating: .zero, count: lookAhead)
-    delay = demodulator.delay + spreading.count + governor.window + lookAhead
-    let closedLoop = PortableMath.exp(-1 / (Self.loopSeconds * rate))
-    let rotation = ComplexSample.unit(turns: -model.resonance / rate)
-    let modeStep = resonator.pole * rotation
-    driveGain = resonator.residue * rotation
+    pendingLimits = Array(repeating: false, count: lookAhead)
+    let delaySteps = demodulator.delay + spreading.count + governor.window + lookAhead
+    delay = delaySteps * stepFrames
+    inputPhasor = ResonancePhasor(frequency: model.resonance, sampleRate: sampleRate, framesPerStep: stepFrames)
+    drivePhasor = ResonancePhasor(
+      frequency: model.resonance, sampleRate: sampleRate, framesPerStep: stepFrames, firstStep: -delaySteps)
+    let carrier = (0..<stepFrames).map { Sine.precise(turns: model.resonance * Double($0) / rate) }
+    cosines = carrier.map(\.cosine)
+    sines = carrier.map(\.sine)
+    meanScale = 2 / Double(stepFrames)
+    // Frame by frame `q ← p·q + r·u`. Over a step of `s` frames from frame `n0` with the drive
+    // `u = Re(U·e^(iω0t))`, `q` moves to `pˢ·q + (r/2)·(U·e^(iω0n0)·G₊ + conj(U)·e^(−iω0n0)·G₋)`,
+    // `G± = Σⱼ p^(s−1−j)·e^(±iω0j)`; in `M = 2·q·e^(−iω0t)` that is `Λ·M + K·U + ρ·K̃·conj(U)`.
+    resonator = Resonator(model, sampleRate: sampleRate)
+    let pole = resonator.pole
+    var positive = ComplexSample.zero
+    var negative = ComplexSample.zero
+    var power = ComplexSample(1, 0)
+    for frame in (0..<stepFrames).reversed() {
+      let turn = ComplexSample(carrier[frame].cosine, carrier[frame].sine)
+      positive = positive + power * turn
+      negative = negative + power * turn.conjugate
+      power = power * pole
+    }
+    poleStep = power
+    positiveGain = resonator.residue * positive
+    negativeGain = resonator.residue * negative
+    let stepRotation = ComplexSample.unit(turns: -model.resonance * stepSeconds)
+    modeStep = poleStep * stepRotation
+    driveGain = positiveGain * stepRotation
+    imageGain = negativeGain * stepRotation
+    inverseDriveGain = ComplexSample(1, 0) / driveGain
+    imageResponse = imageGain / (ComplexSample.unit(turns: -2 * model.resonance * stepSeconds) - modeStep)
+    imageSmoothing = PortableMath.exp(-stepSeconds / Self.imageSeconds)
+    closedLoop = PortableMath.exp(-stepSeconds / Self.loopSeconds)
     // The mode's steady response at f0 to U (its positive-frequency half), and its share of the
     // whole response.
     let modeResponse = resonator.residue / (ComplexSample.unit(turns: model.resonance / rate) - resonator.pole)
-    let modeShare = modeResponse / resonator.responseAtResonance
-    imageGain = resonator.residue * 0.5 / (rotation - resonator.pole)
-    imageSmoothing = PortableMath.exp(-1 / (Self.imageSeconds * rate))
-    inverseDriveGain = ComplexSample(1, 0) / driveGain
-    stepDifference = ComplexSample(closedLoop, 0) - modeStep
-    referenceWeight = modeShare * (1 - closedLoop)
+    referenceWeight = modeResponse / resonator.responseAtResonance * (1 - closedLoop)
   }
 
-  /// Whether the target has been silent and the actuator at rest for long enough that every
-  /// buffer holds exact zeros: from here on, each target frame of 0 gives a drive and an
-  /// acceleration of exactly 0 and changes nothing but the frame counters (``skipRest(_:)``).
-  /// Stored rather than computed, so that reading it from another module does not copy the
-  /// controller.
+  /// Whether the target has been silent and the model at rest for long enough that every
+  /// buffer holds exact zeros: from here on, each step of target frames of 0 gives a drive of
+  /// exactly 0 and changes nothing but the step counters (``skipRest(_:)``). Stored rather
+  /// than computed, so that reading it from another module does not copy the controller.
   package private(set) var isAtRest = false
 
-  /// Takes `count` target frames of 0 while ``isAtRest``: what `count` calls of ``next(_:)``
-  /// with 0 do (they all return zeros), at a cost that does not grow with `count` beyond the
-  /// governor's window. The breathing sessions' holds are long silences.
+  /// Takes `count` steps of target frames of 0 while ``isAtRest``: what driving `count` steps
+  /// of zeros does (they all write zeros), at a cost that does not grow with
+  /// `count` beyond the governor's window. The breathing sessions' holds are long silences.
   package mutating func skipRest(_ count: Int) {
     precondition(isAtRest, "the controller skips only while at rest")
     demodulator.skipSilence(count)
@@ -125,48 +186,219 @@ package struct DriveController: Sendable {
     spreadingIndex = (spreadingIndex + count) % spreading.count
     governor.skipRest(count)
     pendingIndex = (pendingIndex + count) % pending.count
-    quietFrames += count
+    quietSteps += count
   }
 
-  /// Takes the target of frame `k + delay`; returns the drive and the acceleration of frame `k`.
+  /// Takes the target frames of whole steps, `k` on, and writes the drive of as many frames,
+  /// those of the steps `k − delay/stepFrames` on, until the buffers end or the controller comes
+  /// to rest (from where the caller may skip a silence); returns the frames taken.
+  ///
+  /// - Precondition: both buffers hold the same whole number of steps.
+  package mutating func drive(_ target: UnsafeBufferPointer<Float>, into drive: UnsafeMutableBufferPointer<Float>)
+    -> Int
+  {
+    precondition(
+      target.count == drive.count && target.count % stepFrames == 0, "the buffers hold the same whole steps")
+    let cosines = self.cosines
+    let sines = self.sines
+    return cosines.withUnsafeBufferPointer { cosines in
+      sines.withUnsafeBufferPointer { sines in
+        var frame = 0
+        while frame < target.count {
+          let carrier = (cosines.baseAddress!, sines.baseAddress!)
+          step(target.baseAddress! + frame, drive.baseAddress! + frame, carrier: carrier)
+          frame += stepFrames
+          if isAtRest { break }
+        }
+        return frame
+      }
+    }
+  }
+
+  /// One step: takes ``stepFrames`` target frames and writes as many frames of drive;
+  /// `carrier` holds `cos(ω0·j/fs)` and `sin(ω0·j/fs)` for the frames `j` of a step.
   @inline(__always)
-  package mutating func next(_ target: Double) -> (drive: Double, acceleration: Double) {
-    let envelope = demodulator.next(target, phasor: inputPhasor.value)
-    inputPhasor.advance()
-    let earlier = spreading[spreadingIndex]
-    spreading[spreadingIndex] = envelope
-    spreadingIndex = spreadingIndex + 1 == spreading.count ? 0 : spreadingIndex + 1
-    let earlierMagnitude = earlier.magnitude
-    let limited = governor.next(earlier, level: min(earlierMagnitude, envelope.magnitude))
-    let reference = pending[pendingIndex]
-    pending[pendingIndex] = limited
-    pendingIndex = pendingIndex + 1 == pending.count ? 0 : pendingIndex + 1
+  private mutating func step(
+    _ target: UnsafePointer<Float>, _ drive: UnsafeMutablePointer<Float>,
+    carrier: (cosines: UnsafePointer<Double>, sines: UnsafePointer<Double>)
+  ) {
+    let (limited, reference, isPlanned) = nextReference(demodulate(target, carrier: carrier))
     let phasor = drivePhasor.value
     drivePhasor.advance()
     if demodulator.isSilent, limited == .zero, reference == .zero {
-      quietFrames += 1
-      if quietFrames > pending.count + governor.window {
+      quietSteps += 1
+      if quietSteps > pending.count {
         resonator.settle(below: 1e-9)
         if resonator.mode == .zero {
-          image = .zero
-          isAtRest = quietFrames > spreading.count + pending.count + governor.window
-          return (0, 0)
+          imageEstimate = .zero
+          isAtRest = quietSteps > spreading.count + pending.count + governor.window
+          drive.update(repeating: 0, count: stepFrames)
+          return
         }
       }
     } else {
-      quietFrames = 0
+      quietSteps = 0
       isAtRest = false
     }
-    let mode = (resonator.mode - image * phasor) * phasor * 2
-    var wanted = (stepDifference * mode + reference * referenceWeight) * inverseDriveGain
-    let size = wanted.magnitude
-    let brakes = (driveGain * wanted * mode.conjugate).real < 0
-    let limit = brakes ? clippedSine.largestFundamental : 1
-    if size > limit { wanted = wanted * (limit / size) }
+    // A stop at full strength, once begun at a crest, goes on to rest, ahead of the braking
+    // plan, until the plan ends or the reference rises again.
+    if isStopping, !isPlanned || reference.magnitudeSquared > lastReference.magnitudeSquared { isStopping = false }
+    defer { lastReference = reference }
+    // The mode at the step's first frame over its phasor, less the image's forced response.
+    let image = phasor * phasor
+    let mode = resonator.mode * phasor * 2 - image * imageEstimate
+    // Near the end of a stop the braking is a sine within full scale: a clipped sine's
+    // harmonics reach the acceleration through the direct term (the model's response above
+    // f0), about a sixth of their size, and would ring on as long as the drive.
+    let clips = !isStopping || mode.magnitude > Self.gentleStopShare * stopPeak
+    let (drives, brakes, amplitude) = loopDrive(mode: mode, goal: isStopping ? .zero : reference, clips: clips)
+    defer { lastModeLevel = mode.magnitude }
+    // The top of a rise (the mode rose over the last step) that the braking plan ends: the loop
+    // turns to braking, or its drive falls below full strength where the mode has met a
+    // falling plan.
+    let isPlanFalling = reference.magnitudeSquared < lastReference.magnitudeSquared
+    let meetsPlan = drives.magnitude < 1 && mode.magnitudeSquared >= 0.95 * 0.95 * reference.magnitudeSquared
+    let hasRisen = mode.magnitude - lastModeLevel > 0.02 * mode.magnitude
+    if hasRisen, isPlanned, brakes || (isPlanFalling && meetsPlan),
+      mode.magnitudeSquared > 0.01 * reference.magnitudeSquared
+    {
+      // The top of a rise that the braking plan ends: the level is held until the
+      // acceleration's next crest and the stop begins there at full strength, so that the
+      // highest crest is the last one of the rise and the braking starts from it.
+      let hold = mode * (ComplexSample(1, 0) - modeStep) * inverseDriveGain
+      let stop = loopDrive(mode: mode, goal: .zero, clips: true)
+      let braked = brakeFromCrest(
+        hold: hold, brake: stop.drives * stop.amplitude, phasor: phasor, carrier: carrier, into: drive)
+      isStopping = braked
+      stopPeak = mode.magnitude
+      imageEstimate =
+        imageEstimate * imageSmoothing + imageResponse * (braked ? stop.drives : hold).conjugate * (1 - imageSmoothing)
+      return
+    }
+    imageEstimate = imageEstimate * imageSmoothing + imageResponse * drives.conjugate * (1 - imageSmoothing)
+    if amplitude > 1 {
+      modulate(drives * amplitude, phasor: phasor, carrier: carrier, into: drive)
+      for frame in 0..<stepFrames { _ = resonator.step(Double(drive[frame])) }
+    } else {
+      modulate(drives, phasor: phasor, carrier: carrier, into: drive)
+      let start = phasor.conjugate
+      resonator.advance(
+        poleStep: poleStep, input: (positiveGain * drives * start + negativeGain * drives.conjugate * phasor) * 0.5)
+    }
+  }
+
+  /// The loop's drive envelope (the fundamental of the drive) for a step that begins at the
+  /// mode `mode` and should end at `goal`, bounded (beyond full scale only to brake, and only
+  /// when `clips`); whether it brakes; and the amplitude of the sine, over its fundamental,
+  /// that the clipping to ±1 asks for (1 unless it brakes beyond full scale).
+  @inline(__always)
+  private func loopDrive(
+    mode: ComplexSample, goal: ComplexSample, clips: Bool
+  ) -> (drives: ComplexSample, brakes: Bool, amplitude: Double) {
+    var drives = (mode * closedLoop + goal * referenceWeight - modeStep * mode) * inverseDriveGain
+    let size = drives.magnitude
+    let brakes = (driveGain * drives * mode.conjugate).real < 0
+    let limit = brakes && clips ? clippedSine.largestFundamental : 1
+    if size > limit { drives = drives * (limit / size) }
     let fundamental = min(size, limit)
-    let amplitude = fundamental > 1 ? clippedSine.amplitude(forFundamental: fundamental) / fundamental : 1
-    let drive = max(-1, min(1, amplitude * (wanted * phasor.conjugate).real))
-    image = image * imageSmoothing + imageGain * wanted.conjugate * (1 - imageSmoothing)
-    return (drive, resonator.step(drive))
+    return (drives, brakes, fundamental > 1 ? clippedSine.amplitude(forFundamental: fundamental) / fundamental : 1)
+  }
+
+  /// Writes a step that drives the envelope `hold` until the resonant acceleration (`2·Re(q)`)
+  /// has passed a crest and `brake` from there, frame by frame on the model; returns whether it
+  /// has begun to brake (otherwise the whole step held).
+  private mutating func brakeFromCrest(
+    hold: ComplexSample, brake: ComplexSample, phasor: ComplexSample,
+    carrier: (cosines: UnsafePointer<Double>, sines: UnsafePointer<Double>), into drive: UnsafeMutablePointer<Float>
+  ) -> Bool {
+    let pushing = hold * phasor.conjugate
+    let braking = brake * phasor.conjugate
+    var braked = false
+    var previous = resonator.mode.real
+    for frame in 0..<stepFrames {
+      let base = braked ? braking : pushing
+      let value = base.real * carrier.cosines[frame] - base.imaginary * carrier.sines[frame]
+      drive[frame] = Float(max(-1, min(1, value)))
+      _ = resonator.step(Double(drive[frame]))
+      if !braked {
+        let current = resonator.mode.real
+        braked = abs(current) < abs(previous) && current * previous > 0
+        previous = current
+      }
+    }
+    return braked
+  }
+
+  /// The mean of `2·a·e^(−iω0t)` over a step of the target.
+  @inline(__always)
+  private mutating func demodulate(
+    _ target: UnsafePointer<Float>, carrier: (cosines: UnsafePointer<Double>, sines: UnsafePointer<Double>)
+  ) -> ComplexSample {
+    var real = SIMD4<Double>()
+    var imaginary = SIMD4<Double>()
+    var frame = 0
+    while frame + 4 <= stepFrames {
+      let samples = SIMD4<Double>(UnsafeRawPointer(target + frame).loadUnaligned(as: SIMD4<Float>.self))
+      real += samples * UnsafeRawPointer(carrier.cosines + frame).loadUnaligned(as: SIMD4<Double>.self)
+      imaginary += samples * UnsafeRawPointer(carrier.sines + frame).loadUnaligned(as: SIMD4<Double>.self)
+      frame += 4
+    }
+    var sum = ComplexSample(real.sum(), -imaginary.sum())
+    while frame < stepFrames {
+      let sample = Double(target[frame])
+      sum = sum + ComplexSample(sample * carrier.cosines[frame], -sample * carrier.sines[frame])
+      frame += 1
+    }
+    let mean = inputPhasor.value * sum * meanScale
+    inputPhasor.advance()
+    return mean
+  }
+
+  /// Moves a step's mean through the demodulator, the spread, the governor and the look-ahead;
+  /// returns the reference that entered the look-ahead, the one for the step being driven, and
+  /// whether the braking plan lowered the latter.
+  @inline(__always)
+  private mutating func nextReference(
+    _ mean: ComplexSample
+  ) -> (limited: ComplexSample, reference: ComplexSample, isPlanned: Bool) {
+    let envelope = demodulator.next(mean)
+    let earlier = spreading[spreadingIndex]
+    spreading[spreadingIndex] = envelope
+    spreadingIndex = spreadingIndex + 1 == spreading.count ? 0 : spreadingIndex + 1
+    let (limited, isLimited) = governor.next(earlier, level: min(earlier.magnitude, envelope.magnitude))
+    let current = pending[pendingIndex]
+    let isPlanned = pendingLimits[pendingIndex]
+    pending[pendingIndex] = limited
+    pendingLimits[pendingIndex] = isLimited
+    pendingIndex = pendingIndex + 1 == pending.count ? 0 : pendingIndex + 1
+    // The reference at the end of the step: between its centre's and the next step's.
+    let reference = (current + pending[pendingIndex]) * 0.5
+    return (limited, reference, isPlanned)
+  }
+
+  /// Writes `Re(V·e^(iω0t))` for the frames of a step beginning at the phasor `phasor`
+  /// (`e^(−iω0t)` there), clipped to ±1.
+  @inline(__always)
+  private func modulate(
+    _ envelope: ComplexSample, phasor: ComplexSample,
+    carrier: (cosines: UnsafePointer<Double>, sines: UnsafePointer<Double>), into drive: UnsafeMutablePointer<Float>
+  ) {
+    let base = envelope * phasor.conjugate
+    let real = SIMD4<Double>(repeating: base.real)
+    let imaginary = SIMD4<Double>(repeating: base.imaginary)
+    var frame = 0
+    while frame + 4 <= stepFrames {
+      let cosines = UnsafeRawPointer(carrier.cosines + frame).loadUnaligned(as: SIMD4<Double>.self)
+      let sines = UnsafeRawPointer(carrier.sines + frame).loadUnaligned(as: SIMD4<Double>.self)
+      let values = (real * cosines - imaginary * sines).clamped(
+        lowerBound: SIMD4(repeating: -1), upperBound: SIMD4(repeating: 1))
+      UnsafeMutableRawPointer(drive + frame).storeBytes(of: SIMD4<Float>(values), as: SIMD4<Float>.self)
+      frame += 4
+    }
+    while frame < stepFrames {
+      let value = base.real * carrier.cosines[frame] - base.imaginary * carrier.sines[frame]
+      drive[frame] = Float(max(-1, min(1, value)))
+      frame += 1
+    }
   }
 }

@@ -1,52 +1,66 @@
-/// The complex envelope at f0 of a signal `a`: `E` such that `a ≈ Re(E·e^(iω0t))`, found by
-/// multiplying `a` by `2·e^(−iω0t)` and averaging twice over half a period of f0.
+/// The complex envelope at f0 of a signal `a`, one value per control step: `E` such that
+/// `a ≈ Re(E·e^(iω0t))`, found by multiplying `a` by `2·e^(−iω0t)`, taking the mean over each
+/// step, and averaging those means twice over about half a period of f0.
 ///
-/// Half a period cancels the image that the product leaves at 2·f0 (twice: the period is not a
-/// whole number of frames), and spreads an edge of the envelope over one period of f0 in all
-/// (5.9 ms at 170 Hz). The result lags the input by `delay` frames, `2·(half − 1)/2`.
+/// The product leaves an image of the envelope at −2·f0. Half a period of f0 is a period of the
+/// image, but it is rarely a whole number of steps, so the averages leave about 4e-4 of it (at
+/// 170 Hz and 48 kHz), which the drive, the inverse of a slow resonator, would amplify about
+/// fifty times; a notch at −2·f0 on the means (`(xₖ − ρ·xₖ₋₁)/(1 − ρ)`, `ρ` the image's
+/// rotation over a step) takes out the rest. The averages spread an edge of the envelope over
+/// one period of f0 in all (5.9 ms at 170 Hz). The result lags the input by ``delay`` steps.
 ///
-/// - Complexity: O(1) per frame; two buffers of `half` complex values.
+/// - Complexity: O(1) per step; two buffers of ``half`` complex values.
 package struct EnvelopeDemodulator: Sendable {
-  /// Frames in each average: `round(fs/(2·f0))`, ≥ 1.
+  /// Steps in each average: half a period of f0 in steps, rounded, ≥ 1.
   package let half: Int
   private var first: [ComplexSample]
   private var second: [ComplexSample]
   private var firstSum = ComplexSample.zero
   private var secondSum = ComplexSample.zero
   private var index = 0
-  /// Frames since the last input that was not 0; the sums are reset to exact zeros after
+  /// `ρ`, `1/(1 − ρ)` and the last mean, for the notch.
+  private let imageStep: ComplexSample
+  private let notchScale: ComplexSample
+  private var previousMean = ComplexSample.zero
+  /// Steps since the last mean that was not 0; the sums are reset to exact zeros after
   /// `2·half` of them, so that rounding leaves nothing behind a silence.
   private var zeroRun = 0
   private let scale: Double
 
-  package init(frequency: Double, sampleRate: Int) {
-    half = max(1, Int((Double(sampleRate) / (2 * frequency)).rounded()))
+  /// - Parameters:
+  ///   - frequency: f0 in Hz.
+  ///   - stepSeconds: The length of a control step in seconds.
+  package init(frequency: Double, stepSeconds: Double) {
+    half = max(1, Int((1 / (2 * frequency * stepSeconds)).rounded()))
     first = Array(repeating: .zero, count: half)
     second = Array(repeating: .zero, count: half)
-    scale = 2 / Double(half * half)
+    scale = 1 / Double(half * half)
+    imageStep = ComplexSample.unit(turns: -2 * frequency * stepSeconds)
+    notchScale = ComplexSample(1, 0) / (ComplexSample(1, 0) - imageStep)
   }
 
-  /// How many frames the envelope lags the input: the centre of the two averages.
+  /// How many steps the envelope lags the means: the centre of the two averages.
   package var delay: Int { half - 1 }
 
-  /// Whether the last `2·half` inputs were all 0, so the envelope is exactly 0.
+  /// Whether the last `2·half` means were all 0, so the envelope is exactly 0 (`2·half ≥ 2`: the
+  /// notch's last mean is 0 too).
   package var isSilent: Bool { zeroRun >= 2 * half }
 
-  /// Takes `count` samples of 0 while ``isSilent``: what `count` calls of
-  /// ``next(_:phasor:)`` with 0 do, whose envelopes are all exactly 0.
+  /// Takes `count` means of 0 while ``isSilent``: what `count` calls of ``next(_:)`` with 0 do,
+  /// whose envelopes are all exactly 0.
   package mutating func skipSilence(_ count: Int) {
     precondition(isSilent, "the demodulator skips only a silence")
     zeroRun += count
     index = (index + count) % half
   }
 
-  /// Takes the next sample `a` with the phasor `e^(−iω0k/fs)` of its frame `k`; returns the
-  /// envelope at frame `k − delay`.
+  /// Takes the next step's mean of `2·a·e^(−iω0t)`; returns the envelope `delay` steps earlier.
   @inline(__always)
-  package mutating func next(_ sample: Double, phasor: ComplexSample) -> ComplexSample {
-    if sample == 0 {
+  package mutating func next(_ mean: ComplexSample) -> ComplexSample {
+    if mean == .zero {
       zeroRun += 1
       if zeroRun >= 2 * half {
+        previousMean = .zero
         if zeroRun == 2 * half {
           for position in 0..<half {
             first[position] = .zero
@@ -61,9 +75,10 @@ package struct EnvelopeDemodulator: Sendable {
     } else {
       zeroRun = 0
     }
-    let product = phasor * sample
-    firstSum = firstSum + product - first[index]
-    first[index] = product
+    let notched = (mean - imageStep * previousMean) * notchScale
+    previousMean = mean
+    firstSum = firstSum + notched - first[index]
+    first[index] = notched
     secondSum = secondSum + firstSum - second[index]
     second[index] = firstSum
     index = index + 1 == half ? 0 : index + 1

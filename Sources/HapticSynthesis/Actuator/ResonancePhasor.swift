@@ -1,45 +1,52 @@
-/// `e^(−iω0·k/fs)` for the frame index `k = 0, 1, 2, …`: the frame of reference in which the
-/// actuator's envelopes are complex numbers that stand still at f0.
+/// `e^(−iω0·k/fs)` at the frames `k = n·s` that begin the control steps `n` of `s` frames:
+/// the frame of reference in which the actuator's envelopes are complex numbers that stand
+/// still at f0.
 ///
-/// It is advanced by one complex product per frame and set to its exact value every 1,024
-/// frames, so its value at a frame depends on the frame only (not on where blocks begin), and
-/// its error stays below 1e-13.
+/// It is advanced by one complex product per step and set to its exact value every 1,024
+/// steps, so its value at a step depends on the step only (not on where blocks begin), and its
+/// error stays below 1e-13.
 package struct ResonancePhasor: Sendable {
   private let turnsPerFrame: Double
+  private let framesPerStep: Int
   private let rotation: ComplexSample
-  /// The phasor at ``frame``.
-  package private(set) var value = ComplexSample(1, 0)
-  /// The frame index of ``value``.
-  package private(set) var frame = 0
+  /// The phasor at the beginning of step ``step``.
+  package private(set) var value: ComplexSample
+  /// The index of the current step.
+  package private(set) var step: Int
 
   /// - Parameters:
   ///   - frequency: f0 in Hz.
   ///   - sampleRate: fs in Hz.
-  package init(frequency: Double, sampleRate: Int) {
+  ///   - framesPerStep: `s`, ≥ 1.
+  ///   - firstStep: The step to begin at; negative for steps before the first frame.
+  package init(frequency: Double, sampleRate: Int, framesPerStep: Int, firstStep: Int = 0) {
     turnsPerFrame = -frequency / Double(sampleRate)
-    rotation = ComplexSample.unit(turns: turnsPerFrame)
+    self.framesPerStep = framesPerStep
+    rotation = ComplexSample.unit(turns: turnsPerFrame * Double(framesPerStep))
+    step = firstStep
+    value = ComplexSample.unit(turns: turnsPerFrame * Double(firstStep * framesPerStep))
   }
 
-  /// Moves on to the next frame.
+  /// Moves on to the next step.
   @inline(__always)
   package mutating func advance() {
-    frame += 1
-    if frame & 1_023 == 0 {
-      value = ComplexSample.unit(turns: turnsPerFrame * Double(frame))
+    step += 1
+    if step & 1_023 == 0 {
+      value = ComplexSample.unit(turns: turnsPerFrame * Double(step * framesPerStep))
     } else {
       value = value * rotation
     }
   }
 
-  /// Moves on `count` frames (≥ 0) to the value that `count` calls of ``advance()`` give, bit
-  /// for bit: from the last exact value at or after the current frame, at most 1,023 products.
+  /// Moves on `count` steps (≥ 0) to the value that `count` calls of ``advance()`` give, bit
+  /// for bit: from the last exact value at or after the current step, at most 1,023 products.
   package mutating func advance(by count: Int) {
-    let target = frame + count
+    let target = step + count
     let exact = target & ~1_023
-    if exact > frame {
-      frame = exact
-      value = ComplexSample.unit(turns: turnsPerFrame * Double(frame))
+    if exact > step {
+      step = exact
+      value = ComplexSample.unit(turns: turnsPerFrame * Double(step * framesPerStep))
     }
-    while frame < target { advance() }
+    while step < target { advance() }
   }
 }

@@ -65,6 +65,14 @@ package struct Resonator: Sendable {
     return acceleration
   }
 
+  /// Moves the mode on over several samples at once: `q ← poleStep·q + input`, `poleStep` the
+  /// pole to the power of their count and `input` the sum of the drive's contributions (for a
+  /// drive known in closed form, such as a sine of constant envelope).
+  @inline(__always)
+  package mutating func advance(poleStep: ComplexSample, input: ComplexSample) {
+    mode = poleStep * mode + input
+  }
+
   /// Sets the mode to rest when it is below `floor` in magnitude (so that a long silence ends in
   /// exact zeros, and the controller can skip it).
   package mutating func settle(below floor: Double) {

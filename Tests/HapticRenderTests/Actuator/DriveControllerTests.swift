@@ -37,8 +37,9 @@ import _HapticRenderTestSupport
   private static func milliseconds(_ frames: Int) -> Double { Double(frames) * 1_000 / Double(rate) }
 
   @Test func buzzAtResonanceRisesStopsAndHoldsItsLevel() throws {
-    let target = Signal.envelope(try Self.render(Self.buzz, nil), frequency: 170, sampleRate: Self.rate)
-    let felt = Signal.envelope(try Self.render(Self.buzz, .acceleration), frequency: 170, sampleRate: Self.rate)
+    let target = Signal.quadratureAmplitude(try Self.render(Self.buzz, nil), frequency: 170, sampleRate: Self.rate)
+    let felt = Signal.quadratureAmplitude(
+      try Self.render(Self.buzz, .acceleration), frequency: 170, sampleRate: Self.rate)
     let level = 0.49
     let own = Self.crossings(target, level: 0.9 * level, floor: 0.1 * level)
     let actual = Self.crossings(felt, level: 0.9 * level, floor: 0.1 * level)
@@ -51,8 +52,9 @@ import _HapticRenderTestSupport
   }
 
   @Test func plainDriveIsLateByTheActuatorsTimeConstant() throws {
-    let target = Signal.envelope(try Self.render(Self.buzz, nil), frequency: 170, sampleRate: Self.rate)
-    let felt = Signal.envelope(try Self.render(Self.buzz, .plainAcceleration), frequency: 170, sampleRate: Self.rate)
+    let target = Signal.quadratureAmplitude(try Self.render(Self.buzz, nil), frequency: 170, sampleRate: Self.rate)
+    let felt = Signal.quadratureAmplitude(
+      try Self.render(Self.buzz, .plainAcceleration), frequency: 170, sampleRate: Self.rate)
     let own = Self.crossings(target, level: 0.9 * 0.49, floor: 0.1 * 0.49)
     let actual = Self.crossings(felt, level: 0.9 * 0.49, floor: 0.1 * 0.49)
     // τ·ln 10 = 51.8 ms from a step; the pattern's 20 ms attack takes some of it.
@@ -101,37 +103,50 @@ import _HapticRenderTestSupport
     #expect(drive[..<Int(0.09 * Double(Self.rate))].allSatisfy { $0 == 0 }, "silent before the look-ahead")
   }
 
-  /// A silence skipped at rest leaves the controller where frame-by-frame zeros would: the
-  /// frames after it (a second burst) are the same bits, whatever the lengths of the skips.
-  @Test func skippingASilenceAtRestEqualsTakingItFrameByFrame() {
-    // Two 50 ms bursts at f0 and 0.6 of rated level, 300 ms apart, then a ring-down.
-    let burst = (0..<2_400).map { 0.3 * Sine.precise(turns: 170 * Double($0) / Double(Self.rate)).sine }
-    let silence = [Double](repeating: 0, count: 14_400)
-    let target = burst + silence + burst + silence
+  /// A silence skipped at rest leaves the controller where steps of zeros would: the steps
+  /// after it (a second burst) are the same bits, whatever the lengths of the skips.
+  @Test func skippingASilenceAtRestEqualsTakingItStepByStep() {
     var stepped = DriveController(.lra, sampleRate: Self.rate)
-    let reference = target.map { stepped.next($0) }
-    #expect(reference[17_800..<19_800].contains { $0.drive != 0 }, "the second burst is driven")
-    for runLength in [1, 97, 1_024, 5_000] {
+    let frames = stepped.stepFrames
+    // Two 50 ms bursts at f0 and 0.6 of rated level, 300 ms apart, then a ring-down; in steps.
+    let burst = (0..<2_400).map { Float(0.3 * Sine.precise(turns: 170 * Double($0) / Double(Self.rate)).sine) }
+    let silence = [Float](repeating: 0, count: 14_400)
+    let target = burst + silence + burst + silence
+    let steps = target.count / frames
+    func drive(_ controller: inout DriveController, step: Int) -> [Float] {
+      var drive = [Float](repeating: 1, count: frames)
+      target[(step * frames)..<((step + 1) * frames)].withUnsafeBufferPointer { input in
+        drive.withUnsafeMutableBufferPointer { _ = controller.drive(input, into: $0) }
+      }
+      return drive
+    }
+    let reference = (0..<steps).flatMap { drive(&stepped, step: $0) }
+    #expect(reference[17_800..<19_800].contains { $0 != 0 }, "the second burst is driven")
+    for runLength in [1, 7, 64, 300] {
       var skipping = DriveController(.lra, sampleRate: Self.rate)
-      var outputs: [(drive: Double, acceleration: Double)] = []
+      var outputs: [Float] = []
       var skips = 0
-      var index = 0
-      while index < target.count {
-        if skipping.isAtRest, target[index] == 0 {
+      var step = 0
+      while step < steps {
+        let isSilent = target[(step * frames)..<((step + 1) * frames)].allSatisfy { $0 == 0 }
+        if skipping.isAtRest, isSilent {
           var run = 0
-          while run < runLength, index + run < target.count, target[index + run] == 0 { run += 1 }
+          while run < runLength, step + run < steps,
+            target[((step + run) * frames)..<((step + run + 1) * frames)].allSatisfy({ $0 == 0 })
+          {
+            run += 1
+          }
           skipping.skipRest(run)
-          outputs += Array(repeating: (0, 0), count: run)
-          index += run
+          outputs += [Float](repeating: 0, count: run * frames)
+          step += run
           skips += 1
         } else {
-          outputs.append(skipping.next(target[index]))
-          index += 1
+          outputs += drive(&skipping, step: step)
+          step += 1
         }
       }
       #expect(skips > 0, "run \(runLength)")
-      #expect(outputs.map(\.drive) == reference.map(\.drive), "run \(runLength)")
-      #expect(outputs.map(\.acceleration) == reference.map(\.acceleration), "run \(runLength)")
+      #expect(outputs == reference, "run \(runLength)")
     }
   }
 }
