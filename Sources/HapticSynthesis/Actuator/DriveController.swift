@@ -277,10 +277,10 @@ package struct DriveController: Sendable {
     }
     imageEstimate = imageEstimate * imageSmoothing + imageResponse * drives.conjugate * (1 - imageSmoothing)
     if amplitude > 1 {
-      modulate(drives * amplitude, phasor: phasor, carrier: carrier, into: drive)
+      modulate(drives * amplitude, clips: true, phasor: phasor, carrier: carrier, into: drive)
       for frame in 0..<stepFrames { _ = resonator.step(Double(drive[frame])) }
     } else {
-      modulate(drives, phasor: phasor, carrier: carrier, into: drive)
+      modulate(drives, clips: false, phasor: phasor, carrier: carrier, into: drive)
       let start = phasor.conjugate
       resonator.advance(
         poleStep: poleStep, input: (positiveGain * drives * start + negativeGain * drives.conjugate * phasor) * 0.5)
@@ -377,23 +377,24 @@ package struct DriveController: Sendable {
   }
 
   /// Writes `Re(V·e^(iω0t))` for the frames of a step beginning at the phasor `phasor`
-  /// (`e^(−iω0t)` there), clipped to ±1.
+  /// (`e^(−iω0t)` there), clipped to ±1 when `clips` (when `|V| ≤ 1` it is within ±1 already).
   @inline(__always)
   private func modulate(
-    _ envelope: ComplexSample, phasor: ComplexSample,
+    _ envelope: ComplexSample, clips: Bool, phasor: ComplexSample,
     carrier: (cosines: UnsafePointer<Double>, sines: UnsafePointer<Double>), into drive: UnsafeMutablePointer<Float>
   ) {
     let base = envelope * phasor.conjugate
-    let real = SIMD4<Double>(repeating: base.real)
-    let imaginary = SIMD4<Double>(repeating: base.imaginary)
     var frame = 0
-    while frame + 4 <= stepFrames {
-      let cosines = UnsafeRawPointer(carrier.cosines + frame).loadUnaligned(as: SIMD4<Double>.self)
-      let sines = UnsafeRawPointer(carrier.sines + frame).loadUnaligned(as: SIMD4<Double>.self)
-      let values = (real * cosines - imaginary * sines).clamped(
-        lowerBound: SIMD4(repeating: -1), upperBound: SIMD4(repeating: 1))
-      UnsafeMutableRawPointer(drive + frame).storeBytes(of: SIMD4<Float>(values), as: SIMD4<Float>.self)
-      frame += 4
+    if !clips {
+      let real = SIMD4<Double>(repeating: base.real)
+      let imaginary = SIMD4<Double>(repeating: base.imaginary)
+      while frame + 4 <= stepFrames {
+        let cosines = UnsafeRawPointer(carrier.cosines + frame).loadUnaligned(as: SIMD4<Double>.self)
+        let sines = UnsafeRawPointer(carrier.sines + frame).loadUnaligned(as: SIMD4<Double>.self)
+        let values = SIMD4<Float>(real * cosines - imaginary * sines)
+        UnsafeMutableRawPointer(drive + frame).storeBytes(of: values, as: SIMD4<Float>.self)
+        frame += 4
+      }
     }
     while frame < stepFrames {
       let value = base.real * carrier.cosines[frame] - base.imaginary * carrier.sines[frame]
