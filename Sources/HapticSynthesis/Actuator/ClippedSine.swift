@@ -2,9 +2,9 @@
 /// fundamental of amplitude `F(A) = (2/π)·(φ/sin φ + cos φ)` with `sin φ = 1/A` (the
 /// describing function of a saturation), from 1 at `A = 1` up to 4/π for a square wave.
 ///
-/// ``amplitude(forFundamental:)`` inverts it on `A = 1 … 2` by interpolating in a table.
+/// ``amplitude(forFundamental:)`` inverts it on `A = 1 … 8` by interpolating in a table.
 package struct ClippedSine: Sendable {
-  /// `(F, A)` at 64 steps of φ from π/2 down to π/6 (A from 1 to 2).
+  /// `(F, A)` at 64 steps of φ from π/2 down to `asin(1/8)` (A from 1 to 8).
   private let fundamentals: [Double]
   private let amplitudes: [Double]
 
@@ -25,12 +25,12 @@ package struct ClippedSine: Sendable {
     self.amplitudes = amplitudes
   }
 
-  /// The amplitude `A` in 1 … 2 whose clipped sine has the fundamental `fundamental`
-  /// (1 … 1.218; clamped to that range).
-  /// The largest fundamental of the table, `F(2) = 2/3 + √3/π ≈ 1.218`: the strongest drive
-  /// envelope the controller uses (for braking).
+  /// The largest fundamental of the table, `F(8) ≈ 1.270` (a square wave's is 4/π ≈ 1.273):
+  /// the strongest drive envelope the controller uses (for braking).
   package var largestFundamental: Double { fundamentals[fundamentals.count - 1] }
 
+  /// The amplitude `A` in 1 … 8 whose clipped sine has the fundamental `fundamental`
+  /// (1 … 1.270; clamped to that range).
   package func amplitude(forFundamental fundamental: Double) -> Double {
     guard fundamental > fundamentals[0] else { return amplitudes[0] }
     guard fundamental < fundamentals[fundamentals.count - 1] else { return amplitudes[amplitudes.count - 1] }

@@ -5,27 +5,32 @@ import HapticSupport
 /// (docs/actuators.md §2).
 ///
 /// The controller works on complex envelopes at f0, one value per control step of
-/// ``stepFrames`` frames (a sixteenth of a period of f0 or less), and touches single frames only
-/// to demodulate the target and to modulate the drive:
+/// ``stepFrames`` frames (a quarter of a period of f0 or less), and touches single frames to
+/// demodulate the target, to modulate the drive, and where the drive clips or switches within
+/// a step:
 /// 1. the target's envelope `R` (``EnvelopeDemodulator``), read `lookAhead` steps ahead;
-/// 2. limited by ``BrakeGovernor`` to what braking at 95 % of its strength can still stop by
-///    the end of the target's sound (found where the envelope, `spread` steps later, has
-///    fallen) less ``brakingLeadSeconds``;
+/// 2. limited by ``BrakeGovernor`` to what braking at 85 % of its strength can still stop by
+///    the end of the target's sound (found where the envelope a step later has fallen);
 /// 3. the actuator's mode `M` (the resonant part of the model's acceleration as a complex
 ///    envelope; over a step with the drive envelope `U` held, `M ← Λ·M + K·U + ρₖ·K̃·conj(U)`,
 ///    the last term from the drive's image at −f0, `ρₖ = e^(−2iω0·t)` at the step's start) less
-///    the image's forced response `ρₖ·F` is steered to the reference with a closed-loop time
-///    constant of 0.25 ms: `M ← μ·M + (1 − μ)·Rₘ`, which asks for `U = ((μ − Λ)·M + (1 − μ)·Rₘ)/K`.
-///    Over a step `K̃` is as large as `K` (a real drive cannot tell +f0 from −f0 over a sixteenth
-///    of a period), so the image is not solved for step by step: `F` follows
-///    `conj(U)·K̃/(e^(−2iω0s/fs) − Λ)` with a lag of ``imageSeconds``, and the loop, which reads
-///    the model's own mode, takes up what the estimate misses;
+///    the image's forced response `ρₖ·F` is steered to the reference at the step's end:
+///    `M ← μ·M + (1 − μ)·Rₘ` (`μ = e^(−step/0.25 ms)`, a step of 1.4 ms at 170 Hz reaches the
+///    reference within 0.4 %), which asks for `U = ((μ − Λ)·M + (1 − μ)·Rₘ)/K`. Over a step `K̃`
+///    is as large as `K` (a real drive cannot tell +f0 from −f0 over a quarter of a period), so
+///    the image is not solved for step by step: `F` follows `conj(U)·K̃/(e^(−2iω0s/fs) − Λ)`
+///    with a lag of ``imageSeconds``, and the loop, which reads the model's own mode, takes up
+///    what the estimate misses;
 /// 4. `U` is bounded: by 1 (a sine within full scale) while it drives the mode up, by the
-///    fundamental of a sine of amplitude 2 clipped to ±1 (1.218, ``ClippedSine``) while it
-///    brakes;
-/// 5. the drive is `Re(V·e^(iω0t))`, `V` the envelope of the sine before clipping, held over
-///    the step, clipped to ±1. Over a step whose drive is clipped, the mode is moved on frame
-///    by frame, so that it stays the model's own.
+///    fundamental of a square wave, nearly (a sine of amplitude 8 clipped to ±1: 1.270,
+///    ``ClippedSine``), while it brakes;
+/// 5. at the top of a rise that the braking plan ends, the level is held until the
+///    acceleration's next crest and the stop begins there at full strength and goes on to rest
+///    ahead of the plan, with a sine within full scale once the level is below 15 % of the top
+///    (a clipped drive's harmonics reach the acceleration through the model's direct term);
+/// 6. the drive is `Re(V·e^(iω0t))`, `V` the envelope of the sine before clipping, held over
+///    the step, clipped to ±1. Over a step whose drive is clipped or switches, the mode is
+///    moved on frame by frame, so that it stays the model's own.
 ///
 /// Invariants: |drive| ≤ 1; deterministic; each step depends on the steps before it only, and
 /// steps begin at whole multiples of ``stepFrames`` from the first frame, so the output does
@@ -36,12 +41,9 @@ import HapticSupport
 /// - Complexity: O(1) per step and O(``stepFrames``) per step for the frames; buffers of about
 ///   20 ms of complex values at the step rate.
 package struct DriveController: Sendable {
-  /// The share of the strongest braking that the governor plans with: the loop then has some
-  /// left to catch up with the plan.
+  /// The share of the strongest braking that the governor plans with: the stop from a crest
+  /// then has some left to catch up with the plan.
   package static let governorShare = 0.85
-  /// How long before the end of the target's sound the braking plan ends, in seconds: the
-  /// loop follows the plan a little late.
-  package static let brakingLeadSeconds = 0.0
   /// The lag of the image's estimate, in seconds.
   package static let imageSeconds = 0.000_5
   /// The closed loop's time constant, in seconds.
@@ -124,8 +126,7 @@ package struct DriveController: Sendable {
     governor = BrakeGovernor(
       strength: Self.governorShare * clippedSine.largestFundamental / model.ratedDrive,
       timeConstant: model.timeConstantSeconds / stepSeconds, highestLevel: 2)
-    let lead = Int((Self.brakingLeadSeconds / stepSeconds).rounded())
-    spreading = Array(repeating: .zero, count: max(1, demodulator.half - 1 + lead))
+    spreading = Array(repeating: .zero, count: max(1, demodulator.half - 1))
     let lookAhead = max(1, Int((Self.lookAheadSeconds / stepSeconds).rounded()))
     pending = Array(repeating: .zero, count: lookAhead)
     pendingLimits = Array(repeating: false, count: lookAhead)
