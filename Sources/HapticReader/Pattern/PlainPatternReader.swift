@@ -164,7 +164,7 @@ package struct PlainPatternReader {
         time = try number()
       case 1:
         guard type == nil else { throw NotPlain() }
-        type = try name(among: EventType.spellings)
+        type = try name(among: Self.eventTypes)
       case 2:
         guard duration == nil else { throw NotPlain() }
         duration = try number()
@@ -200,6 +200,7 @@ package struct PlainPatternReader {
     try open("[")
     var parameters = WrittenParameters()
     let keys = Self.parameterKeys
+    let names = Self.parameterIDs
     repeat {
       try open("{")
       var id: ParameterID?
@@ -207,7 +208,7 @@ package struct PlainPatternReader {
       repeat {
         if try key(among: keys) == 0 {
           guard id == nil else { throw NotPlain() }
-          id = try name(among: ParameterID.spellings)
+          id = try name(among: names)
         } else {
           guard value == nil else { throw NotPlain() }
           value = try number()
@@ -238,6 +239,8 @@ package struct PlainPatternReader {
   }
 
   private static let parameterKeys: [StaticString] = ["ParameterID", "ParameterValue"]
+  private static let parameterIDs = SpellingTable(ParameterID.spellings)
+  private static let eventTypes = SpellingTable(EventType.spellings)
 
   // MARK: - Tokens
 
@@ -269,21 +272,16 @@ package struct PlainPatternReader {
     do { return try scanner.parseNumber() } catch { throw NotPlain() }
   }
 
-  /// The value that comes next, a string spelling one of `spellings`.
-  private mutating func name<Name>(among spellings: [(name: Name, bytes: [UInt8])]) throws(NotPlain) -> Name {
+  /// The value that comes next, a string spelling one of the table's names.
+  private mutating func name<Name>(among table: SpellingTable<Name>) throws(NotPlain) -> Name {
     values += 1
     let start = try stringStart()
-    // By index, each spelling's bytes borrowed in place: no copy of the table's entries.
-    for index in spellings.indices {
-      let length = spellings[index].bytes.withUnsafeBufferPointer { bytes in
-        spells(bytes.baseAddress!, count: bytes.count, at: start) ? bytes.count : nil
-      }
-      if let length {
-        scanner.index = start + length + 1
-        return spellings[index].name
-      }
+    let found = table.bytes.withUnsafeBufferPointer { bytes in
+      table.firstIndex { spells(bytes.baseAddress! + $0.lowerBound, count: $0.count, at: start) }
     }
-    throw NotPlain()
+    guard let found else { throw NotPlain() }
+    scanner.index = start + table.ranges[found].count + 1
+    return table.names[found]
   }
 
   /// The position in `keys` of the key that comes next, with its colon read.
