@@ -225,7 +225,14 @@ package struct DriveController: Sendable {
   ) {
     let (limited, reference, isPlanned) = nextReference(demodulate(target, carrier: carrier))
     let phasor = drivePhasor.value
+    let isBeforeTheFirstFrame = drivePhasor.step < 0
     drivePhasor.advance()
+    // A step before the output's first frame is never played: the model, which must be the
+    // actuator's, gets no drive from it.
+    if isBeforeTheFirstFrame {
+      drive.update(repeating: 0, count: stepFrames)
+      return
+    }
     if demodulator.isSilent, limited == .zero, reference == .zero {
       quietSteps += 1
       if quietSteps > pending.count {

@@ -93,6 +93,16 @@ import _HapticRenderTestSupport
     #expect(peaks.filter { $0 >= 0.6 }.count >= 23, "peaks \(peaks)")
   }
 
+  /// A tap at the pattern's first frame: the controller looks ahead past the file's start, but
+  /// the steps before it are never played, so the model gets no drive from them and the stop
+  /// leaves the actuator still (0.03–0.05 of ringing 30–100 ms on when it did).
+  @Test func tapAtTheFirstFrameLeavesNoRing() throws {
+    let tap = F.document(F.event("HapticTransient", time: 0, ["HapticIntensity": 1, "HapticSharpness": 0.3]))
+    let felt = try Self.render(tap, .acceleration)
+    let late = felt[(Self.rate * 3 / 100)..<(Self.rate / 10)].map { abs(Double($0)) }.max() ?? 1
+    #expect(late <= 0.01, "acceleration \(late) from 30 to 100 ms")
+  }
+
   /// On the plateau the acceleration is the target, sample by sample: the drive carries the
   /// target's phase on the pattern's clock.
   @Test func buzzFollowsTheTargetsPhase() throws {
