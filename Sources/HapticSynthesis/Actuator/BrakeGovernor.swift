@@ -6,18 +6,21 @@ import HapticSupport
 ///
 /// With braking strength `B` (the steady level of the strongest drive, in acceleration units),
 /// an envelope falls from `m` to `(m + B)·e^(−t/τ) − B` in `t` at the fastest. So the limit at
-/// frame `n` is `min over k ≥ 0 of (L[n+k] + B)·e^(k/(τ·fs)) − B`, `L` the level that must be
+/// frame `n` is `min over k ≥ 0 of (L[n+k] + B)·e^(k/T) − B`, `L` the level that must be
 /// reached at each frame, over the `window` frames
 /// beyond which no reference level matters. The minimum is kept by a monotonic queue (each
 /// frame enters and leaves it once), so the cost per frame is constant on average.
 ///
 /// Values enter `window` frames ahead of the frame whose limit is read: the governor delays
 /// the reference by `window` frames.
+///
+/// A frame here is one reference taken, whatever its length: ``DriveController`` gives one per
+/// control step, and `T`, τ counted in them, as the time constant.
 package struct BrakeGovernor: Sendable {
   /// Frames looked ahead.
   package let window: Int
   private let strength: Double
-  /// `growth[j] = e^(j/(τ·fs))`, `j = 0 … window`.
+  /// `growth[j] = e^(j/T)`, `j = 0 … window`.
   private let growth: [Double]
   /// The last `window + 1` references, in a ring; `slot` is where the next one goes, and after
   /// it has gone, where the oldest is.
@@ -33,7 +36,7 @@ package struct BrakeGovernor: Sendable {
 
   /// - Parameters:
   ///   - strength: `B`, > 0, in acceleration units (1 is the rated level).
-  ///   - timeConstant: τ in frames.
+  ///   - timeConstant: `T`, τ in frames (references taken).
   ///   - highestLevel: the largest reference level that must be stopped in time.
   package init(strength: Double, timeConstant: Double, highestLevel: Double) {
     self.strength = strength
@@ -51,7 +54,7 @@ package struct BrakeGovernor: Sendable {
   /// Takes `count` references of 0 after at least `window + 1` of them: what `count` calls of
   /// ``next(_:level:)`` with 0 do, whose results are all exactly 0. The rings then hold zeros
   /// and the queue every frame of the window at the level `B` (none of them is ever dropped
-  /// from the back, as `B·e^(k/(τ·fs)) > B` for `k ≥ 1`), so only their frames move on.
+  /// from the back, as `B·e^(k/T) > B` for `k ≥ 1`), so only their frames move on.
   package mutating func skipRest(_ count: Int) {
     let slots = window + 1
     precondition(self.count == slots, "the governor skips only after a window of zeros")

@@ -10,7 +10,8 @@ import HapticSupport
 /// a step:
 /// 1. the target's envelope `R` (``EnvelopeDemodulator``), read `lookAhead` steps ahead;
 /// 2. limited by ``BrakeGovernor`` to what braking at 85 % of its strength can still stop by
-///    the end of the target's sound (found where the envelope a step later has fallen);
+///    the end of the target's sound (found where the envelope, the spread of the demodulator's
+///    averages later, has fallen);
 /// 3. the actuator's mode `M` (the resonant part of the model's acceleration as a complex
 ///    envelope; over a step with the drive envelope `U` held, `M ← Λ·M + K·U + ρₖ·K̃·conj(U)`,
 ///    the last term from the drive's image at −f0, `ρₖ = e^(−2iω0·t)` at the step's start) less
@@ -85,11 +86,9 @@ package struct DriveController: Sendable {
   /// The model's mode `q` (``Resonator/mode``) at the beginning of the step being driven, and
   /// the resonator for the frames of clipped steps.
   private var resonator: Resonator
-  /// `Λ`, `K` and `K̃`: the mode's own step, and its step for a drive envelope of 1 held over a
-  /// step and for the image (`ρₖ = e^(−2iω0·t)` at the step's first frame).
+  /// `Λ` and `K`: the mode's own step, and its step for a drive envelope of 1 held over a step.
   private let modeStep: ComplexSample
   private let driveGain: ComplexSample
-  private let imageGain: ComplexSample
   /// The same for `q` itself: `pˢ`, `r·G₊` and `r·G₋`.
   private let poleStep: ComplexSample
   private let positiveGain: ComplexSample
@@ -159,7 +158,9 @@ package struct DriveController: Sendable {
     let stepRotation = ComplexSample.unit(turns: -model.resonance * stepSeconds)
     modeStep = poleStep * stepRotation
     driveGain = positiveGain * stepRotation
-    imageGain = negativeGain * stepRotation
+    // `K̃`, the mode's step for the image of a drive envelope of 1 (`ρₖ = e^(−2iω0·t)` at the
+    // step's first frame).
+    let imageGain = negativeGain * stepRotation
     inverseDriveGain = ComplexSample(1, 0) / driveGain
     imageResponse = imageGain / (ComplexSample.unit(turns: -2 * model.resonance * stepSeconds) - modeStep)
     imageSmoothing = PortableMath.exp(-stepSeconds / Self.imageSeconds)
