@@ -8,8 +8,9 @@ import HapticSynthesis
 /// The output runs on past the pattern for the actuator's ring-down (``ActuatorModel/ringSeconds``),
 /// so that what the actuator does after the last event is in the file.
 ///
-/// Invariants: the frames do not depend on the block size (each frame is computed from the
-/// frames before it); memory does not grow with the pattern's length.
+/// Invariants: the frames do not depend on the block size (the controller's steps begin at
+/// whole multiples of its step from the first frame, each computed from the steps before it,
+/// and the model runs frame by frame); memory does not grow with the pattern's length.
 public struct ActuatorSource: FrameSource {
   private var target: PatternSource
   private let output: ActuatorRendering.Output
@@ -69,7 +70,7 @@ public struct ActuatorSource: FrameSource {
     drivePosition = stepFrames
     primingSteps = output == .plainAcceleration ? 0 : controller.delay / stepFrames
     let keepsTarget = output == .targetAndAcceleration
-    targetHistory = Array(repeating: 0, count: keepsTarget ? max(1, controller.delay) : 0)
+    targetHistory = Array(repeating: 0, count: keepsTarget ? controller.delay : 0)
     delayedTargetStep = Array(repeating: 0, count: keepsTarget ? stepFrames : 0)
   }
 
