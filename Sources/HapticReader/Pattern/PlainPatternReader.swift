@@ -277,7 +277,7 @@ package struct PlainPatternReader {
     values += 1
     let start = try stringStart()
     let found = table.bytes.withUnsafeBufferPointer { bytes in
-      table.firstIndex { spells(bytes.baseAddress! + $0.lowerBound, count: $0.count, at: start) }
+      table.ranges.firstIndex { spells(bytes.baseAddress! + $0.lowerBound, count: $0.count, at: start) }
     }
     guard let found else { throw NotPlain() }
     scanner.index = start + table.ranges[found].count + 1

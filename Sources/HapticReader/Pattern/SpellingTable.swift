@@ -18,10 +18,4 @@ struct SpellingTable<Name: Sendable>: Sendable {
     }
     names = spellings.map(\.name)
   }
-
-  /// The index of the first spelling whose range in ``bytes`` satisfies `matches`.
-  @inline(__always)
-  func firstIndex(where matches: (Range<Int>) -> Bool) -> Int? {
-    ranges.firstIndex(where: matches)
-  }
 }
