@@ -39,8 +39,9 @@ import HapticSupport
 /// same drive, up to rounding. After a silence of ``delay`` frames with the model at rest, the
 /// drive is exactly 0.
 ///
-/// - Complexity: O(1) per step and O(``stepFrames``) per step for the frames; buffers of about
-///   20 ms of complex values at the step rate.
+/// - Complexity: O(1) per step for the envelopes, and one pass over the step's ``stepFrames``
+///   frames to demodulate and modulate; buffers of about 20 ms of complex values at the step
+///   rate.
 package struct DriveController: Sendable {
   /// The share of the strongest braking that the governor plans with: the stop from a crest
   /// then has some left to catch up with the plan.
