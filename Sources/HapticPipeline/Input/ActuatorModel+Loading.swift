@@ -19,43 +19,18 @@ extension ActuatorModel {
   public static func parse(
     _ bytes: [UInt8], file: String, sampleRate: Int, diagnostics: inout Diagnostics
   ) -> ActuatorModel? {
-    guard let document = JSONParser.parse(bytes, file: file, diagnostics: &diagnostics) else { return nil }
-    let root = document.value(document.root)
-    guard case .object(let members) = root.kind else {
-      diagnostics.error(
-        at: root.position.location(in: file), JSONPath(),
-        "expected an object of actuator settings, found \(root.typeDescription)")
-      return nil
+    guard
+      let settings = NumericSettings.read(
+        bytes, file: file, kind: "actuator settings", keys: fileKeys, unknownKeys: .error(owner: "an actuator"),
+        diagnostics: &diagnostics, check: { problem(key: $0, value: $1, sampleRate: sampleRate) })
+    else { return nil }
+    for key in ["resonance", "q"] where !settings.writtenKeys.contains(key) {
+      diagnostics.error(at: settings.location, JSONPath(), "missing \"\(key)\", which is required")
     }
-    var values: [String: Double] = [:]
-    for member in members {
-      let path = JSONPath([.key(member.key)])
-      let location = member.value.position.location(in: file)
-      guard fileKeys.contains(member.key) else {
-        let suggestion = NameSuggestion.closest(to: member.key, among: fileKeys).map { "; did you mean \"\($0)\"?" }
-        diagnostics.error(
-          at: member.keyPosition.location(in: file), path,
-          "unknown key \"\(member.key)\"\(suggestion ?? "; an actuator has \(fileKeys.map { "\"\($0)\"" }.joined(separator: ", "))")"
-        )
-        continue
-      }
-      guard case .number(let value) = member.value.kind else {
-        diagnostics.error(at: location, path, "expected a number, found \(member.value.excerpt)")
-        continue
-      }
-      if let message = problem(key: member.key, value: value, sampleRate: sampleRate) {
-        diagnostics.error(at: location, path, message)
-        continue
-      }
-      values[member.key] = value
+    if !settings.writtenKeys.contains("ratedDrive") {
+      diagnostics.warn(at: settings.location, JSONPath(), "missing \"ratedDrive\"; 0.5 (half of full scale) is used")
     }
-    for key in ["resonance", "q"] where !members.contains(where: { $0.key == key }) {
-      diagnostics.error(at: root.position.location(in: file), JSONPath(), "missing \"\(key)\", which is required")
-    }
-    if !members.contains(where: { $0.key == "ratedDrive" }) {
-      diagnostics.warn(
-        at: root.position.location(in: file), JSONPath(), "missing \"ratedDrive\"; 0.5 (half of full scale) is used")
-    }
+    let values = settings.values
     guard !diagnostics.hasErrors, let resonance = values["resonance"], let q = values["q"] else { return nil }
     return ActuatorModel(
       resonance: resonance, qualityFactor: q, ratedDrive: values["ratedDrive"] ?? 0.5, gPerUnit: values["gPerUnit"])

@@ -1,0 +1,71 @@
+import HapticModel
+import HapticReader
+import HapticSupport
+
+/// A JSON file of numeric settings (``SignalProfile`` and ``ActuatorModel`` files): one object
+/// whose members are numbers, each checked where it is written, with located diagnostics in the
+/// order of the text.
+struct NumericSettings {
+  /// How a key that is not one of the settings is reported.
+  enum UnknownKeys {
+    /// An error, with the closest known key or the list of them: `"an actuator"` has …
+    case error(owner: String)
+    /// A warning that the key is ignored: `"a profile"` has …
+    case ignored(owner: String)
+  }
+
+  /// Where the object begins, for what concerns the file as a whole (a missing key).
+  let location: SourceLocation
+  /// Every key written, known or not.
+  let writtenKeys: [String]
+  /// The values written as numbers that `check` accepted, by key.
+  let values: [String: Double]
+
+  /// Reads `bytes` as an object of the settings `keys`; `nil` when the text is not JSON or not
+  /// an object (with an error in `diagnostics`).
+  ///
+  /// - Parameters:
+  ///   - kind: What the object holds, for the error when it is not one: "actuator settings".
+  ///   - check: What is wrong with a number written for a known key, or `nil`; a value it
+  ///     refuses is reported as an error at the value and left out of ``values``.
+  static func read(
+    _ bytes: [UInt8], file: String, kind: String, keys: [String], unknownKeys: UnknownKeys,
+    diagnostics: inout Diagnostics, check: (_ key: String, _ value: Double) -> String?
+  ) -> NumericSettings? {
+    guard let document = JSONParser.parse(bytes, file: file, diagnostics: &diagnostics) else { return nil }
+    let root = document.value(document.root)
+    let location = root.position.location(in: file)
+    guard case .object(let members) = root.kind else {
+      diagnostics.error(at: location, JSONPath(), "expected an object of \(kind), found \(root.typeDescription)")
+      return nil
+    }
+    let listed = keys.map { "\"\($0)\"" }.joined(separator: ", ")
+    var values: [String: Double] = [:]
+    for member in members {
+      let path = JSONPath([.key(member.key)])
+      let valueLocation = member.value.position.location(in: file)
+      guard keys.contains(member.key) else {
+        let keyLocation = member.keyPosition.location(in: file)
+        switch unknownKeys {
+        case .error(let owner):
+          let suggestion = NameSuggestion.closest(to: member.key, among: keys).map { "; did you mean \"\($0)\"?" }
+          diagnostics.error(
+            at: keyLocation, path, "unknown key \"\(member.key)\"\(suggestion ?? "; \(owner) has \(listed)")")
+        case .ignored(let owner):
+          diagnostics.warn(at: keyLocation, path, "unknown key \"\(member.key)\" is ignored; \(owner) has \(listed)")
+        }
+        continue
+      }
+      guard case .number(let value) = member.value.kind else {
+        diagnostics.error(at: valueLocation, path, "expected a number, found \(member.value.excerpt)")
+        continue
+      }
+      if let message = check(member.key, value) {
+        diagnostics.error(at: valueLocation, path, message)
+        continue
+      }
+      values[member.key] = value
+    }
+    return NumericSettings(location: location, writtenKeys: members.map(\.key), values: values)
+  }
+}
