@@ -10,8 +10,10 @@ public enum EventType: String, Sendable, CaseIterable {
   case audioCustom = "AudioCustom"
 
   /// `true` for the two haptic types, which sound on the haptic bus.
+  @inlinable
   public var isHaptic: Bool { self == .hapticTransient || self == .hapticContinuous }
 
   /// `true` for the types that have an attack/decay/release envelope and a duration.
+  @inlinable
   public var isContinuous: Bool { self == .hapticContinuous || self == .audioContinuous }
 }

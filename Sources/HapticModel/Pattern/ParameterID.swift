@@ -57,6 +57,7 @@ public enum ParameterID: String, Sendable, CaseIterable {
   }
 
   /// The values the parameter can take; larger or smaller values are clamped.
+  @inlinable
   public var range: ClosedRange<Double> {
     switch self {
     case .audioPitch, .audioPan: -1...1
@@ -71,6 +72,7 @@ public enum ParameterID: String, Sendable, CaseIterable {
   }
 
   /// `value` moved into ``range`` (a negative zero becomes 0 at the lower bound 0).
+  @inlinable
   package func clamped(_ value: Double) -> Double {
     min(max(value, range.lowerBound), range.upperBound)
   }
@@ -95,6 +97,8 @@ public enum ParameterID: String, Sendable, CaseIterable {
     }
   }
 
+  /// Whether the parameter changes the sound of an event of `type`.
+  @inlinable
   public func applies(to type: EventType) -> Bool {
     switch self {
     case .hapticIntensity, .hapticSharpness: type.isHaptic

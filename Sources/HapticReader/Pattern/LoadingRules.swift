@@ -117,8 +117,10 @@ package enum LoadingRules {
   package static func signalParameters<Failure: Error>(
     of type: EventType, _ parameters: EventParameters, report: (Finding) throws(Failure) -> Void
   ) throws(Failure) {
-    guard type.isHaptic else { return }
-    // The two parameters of the haptic signal, which every haptic event should give.
+    // The two parameters of the haptic signal, which every haptic event should give (most do).
+    guard type.isHaptic, !(parameters.contains(.hapticIntensity) && parameters.contains(.hapticSharpness)) else {
+      return
+    }
     for parameter in [ParameterID.hapticIntensity, .hapticSharpness] where !parameters.contains(parameter) {
       try report(
         Finding(

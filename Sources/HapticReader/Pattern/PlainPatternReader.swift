@@ -170,7 +170,7 @@ package struct PlainPatternReader {
         duration = try number()
       default:
         guard parameters == nil else { throw NotPlain() }
-        parameters = try readParameterList()
+        parameters = try readParameterList(of: type)
       }
     } while try next(closing: "}")
     // An AudioCustom event's waveform fields are the full reader's to read.
@@ -188,17 +188,22 @@ package struct PlainPatternReader {
 
   private static let eventKeys: [StaticString] = ["Time", "EventType", "EventDuration", "EventParameters"]
 
-  /// The values of an `EventParameters` array as written, before the loading rules.
+  /// The values of an `EventParameters` array: read by ``LoadingRules`` for the event's type, or
+  /// as written when the array came before the type.
   private struct WrittenParameters {
     var values = EventParameters()
+    /// Whether `values` are as ``LoadingRules`` read them, not as written.
+    var areRead = false
     /// A parameter written twice (the later value is in `values`).
     var repeated: ParameterID?
   }
 
-  /// An `EventParameters` array: each `{"ParameterID": …, "ParameterValue": …}` as written.
-  private mutating func readParameterList() throws(NotPlain) -> WrittenParameters {
+  /// An `EventParameters` array: each `{"ParameterID": …, "ParameterValue": …}`, read by the
+  /// loading rules as it comes when the event's `type` came before the array (as in most
+  /// files), else as written.
+  private mutating func readParameterList(of type: EventType?) throws(NotPlain) -> WrittenParameters {
     try open("[")
-    var parameters = WrittenParameters()
+    var parameters = WrittenParameters(areRead: type != nil)
     let keys = Self.parameterKeys
     let names = Self.parameterIDs
     repeat {
@@ -215,16 +220,23 @@ package struct PlainPatternReader {
         }
       } while try next(closing: "}")
       guard let id, let value else { throw NotPlain() }
-      if parameters.values.contains(id) { parameters.repeated = id }
-      parameters.values[id] = value
+      let isRepeated = parameters.values.contains(id)
+      if let type {
+        parameters.values[id] = try LoadingRules.parameter(
+          id, value, of: type, isRepeated: isRepeated, report: Self.givingUp)
+      } else {
+        if isRepeated { parameters.repeated = id }
+        parameters.values[id] = value
+      }
     } while try next(closing: "]")
     return parameters
   }
 
   /// The parameters an event of `type` holds for those written, as ``LoadingRules`` reads them.
   private func readParameters(_ written: WrittenParameters?, of type: EventType) throws(NotPlain) -> EventParameters {
+    guard let written else { return EventParameters() }
+    if written.areRead { return written.values }
     var parameters = EventParameters()
-    guard let written else { return parameters }
     for (id, value) in written.values {
       parameters[id] = try LoadingRules.parameter(
         id, value, of: type, isRepeated: id == written.repeated, report: Self.givingUp)

@@ -89,10 +89,23 @@ private typealias F = PatternFixtures
       + "\"ParameterID\": \"HapticIntensity\", \"ParameterValue\": 0.5}, {\"ParameterID\": \"HapticIntensity\", "
       + "\"ParameterValue\": 0.5}, {\"ParameterID\": \"HapticSharpness\", \"ParameterValue\": 0.5}]}}]}",
     "{\"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": \"HapticTransient\", \"EventParameters\": []}}]}",
+    // The parameters before the type (read by the rules once the type is known): out of range,
+    // one that does nothing for the type, one of the other kind, one given twice.
+    parametersBeforeType([("HapticIntensity", 1.5), ("HapticSharpness", 0.5)]),
+    parametersBeforeType([("HapticIntensity", 0.5), ("HapticSharpness", 0.5), ("DecayTime", 1)]),
+    parametersBeforeType([("HapticIntensity", 0.5), ("HapticSharpness", 0.5), ("AudioPan", 0)]),
+    parametersBeforeType([("HapticIntensity", 0.5), ("HapticSharpness", 0.5), ("HapticIntensity", 0.5)]),
     "{\"Pattern\": [{}]}",
     "{\"Pattern\": [\(transient)]} x",
     "{\"Event\": {\"Time\": 0, \"EventType\": \"HapticTransient\"}}",
   ]
+
+  /// A transient whose `EventParameters` come before its `EventType`, each pair as written.
+  private static func parametersBeforeType(_ parameters: [(id: String, value: Double)]) -> String {
+    let list = parameters.map { "{\"ParameterID\": \"\($0.id)\", \"ParameterValue\": \($0.value)}" }
+    return "{\"Pattern\": [{\"Event\": {\"Time\": 0, \"EventParameters\": [\(list.joined(separator: ", "))], "
+      + "\"EventType\": \"HapticTransient\"}}]}"
+  }
 
   @Test(arguments: reportedTexts)
   func textsWithSomethingToReportAreLeftToTheFullReader(_ text: String) {
