@@ -62,7 +62,11 @@ import _HapticRenderTestSupport
   @Test(arguments: [
     (["--simulate"], "render: error: --simulate needs --actuator NAME|FILE.json"),
     (["--actuator", "lra", "--no-compensation"], "render: error: --no-compensation goes with --simulate"),
-    (["--actuator", "erm"], "render: error: unknown actuator 'erm'; use lra or a JSON actuator file"),
+    (["--actuator", "erm"], "render: error: unknown actuator 'erm'; use lra or a JSON actuator file\n"),
+    (
+      ["--actuator", "lar"],
+      "render: error: unknown actuator 'lar'; use lra or a JSON actuator file; did you mean 'lra'?"
+    ),
     (
       ["--actuator", "lra", "--layout", "stereo"],
       "render: error: --actuator writes one channel (the haptic one); --layout stereo cannot be used with it"

@@ -120,7 +120,14 @@ import _HapticRenderTestSupport
     ])
     #expect(unknown.status == 64)
     #expect(
-      unknown.standardError.contains("unknown profile 'lra'; use one of preview, lra150, wideband or a JSON file"))
+      unknown.standardError.contains("unknown profile 'lra'; use one of preview, lra150, wideband or a JSON file\n"))
+    let misspelt = try await CommandRunner.render([
+      "\(samples)/heartbeat.ahap", "-o", "\(folder.path)/b.wav", "--profile", "preveiw",
+    ])
+    #expect(misspelt.status == 64)
+    #expect(
+      misspelt.standardError.contains(
+        "unknown profile 'preveiw'; use one of preview, lra150, wideband or a JSON file; did you mean 'preview'?\n"))
     let file = "\(folder.path)/bad.json"
     try Data("{\"minimumFrequency\": -5}".utf8).write(to: URL(fileURLWithPath: file))
     let bad = try await CommandRunner.render([

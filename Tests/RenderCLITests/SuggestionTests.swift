@@ -1,4 +1,5 @@
 import Foundation
+import HapticRender
 import Testing
 import _HapticRenderTestSupport
 
@@ -69,11 +70,11 @@ import _HapticRenderTestSupport
   }
 
   @Test func closeNamesAndTheirDistance() {
-    #expect(Suggestion.editDistance("lnit", "lint") == 1)
-    #expect(Suggestion.editDistance("plott", "plot") == 1)
-    #expect(Suggestion.editDistance("", "info") == 4)
-    #expect(Suggestion.closest(to: "Comapre", among: ["compare", "check"]) == "compare")
-    #expect(Suggestion.closest(to: "zzz", among: ["compare", "check"]) == nil)
+    #expect(NameSuggestion.editDistance("lnit", "lint") == 1)
+    #expect(NameSuggestion.editDistance("plott", "plot") == 1)
+    #expect(NameSuggestion.editDistance("", "info") == 4)
+    #expect(NameSuggestion.closest(to: "Comapre", among: ["compare", "check"]) == "compare")
+    #expect(NameSuggestion.closest(to: "zzz", among: ["compare", "check"]) == nil)
     let names = ["--max-duration", "--max-pattern-size", "--out-dir", "--output", "-o"]
     #expect(Suggestion.option(misspeltAs: "--max", among: names) == nil)
     #expect(Suggestion.option(misspeltAs: "--pattern-size", among: names) == "--max-pattern-size")

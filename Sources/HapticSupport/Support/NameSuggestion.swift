@@ -12,18 +12,26 @@ package enum NameSuggestion {
     return best.candidate
   }
 
-  /// Levenshtein distance between the UTF-8 bytes of `a` and `b`.
+  /// The optimal string alignment distance between the UTF-8 bytes of `a` and `b`: insertions,
+  /// deletions, substitutions and transpositions of neighbours each count one (`lnit` is one edit
+  /// from `lint`, `Tiem` from `Time`).
   package static func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a.utf8)
     let b = Array(b.utf8)
-    var previous = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
-      var current = [i] + Array(repeating: 0, count: b.count)
-      for j in 1...max(b.count, 1) where !b.isEmpty {
-        current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+    guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+    var distances = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { distances[i][0] = i }
+    for j in 0...b.count { distances[0][j] = j }
+    for i in 1...a.count {
+      for j in 1...b.count {
+        let cost = a[i - 1] == b[j - 1] ? 0 : 1
+        var distance = min(distances[i - 1][j] + 1, distances[i][j - 1] + 1, distances[i - 1][j - 1] + cost)
+        if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+          distance = min(distance, distances[i - 2][j - 2] + 1)
+        }
+        distances[i][j] = distance
       }
-      previous = current
     }
-    return previous[b.count]
+    return distances[a.count][b.count]
   }
 }

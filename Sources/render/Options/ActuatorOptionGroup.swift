@@ -14,8 +14,10 @@ struct ActuatorOptionGroup: ParsableArguments {
   func check(layout: ChannelLayout) throws {
     guard let actuator else { return }
     if ActuatorModel.named(actuator) == nil, !actuator.hasSuffix(".json"), !actuator.contains("/") {
-      let names = ActuatorModel.builtIn.map(\.name).joined(separator: ", ")
-      throw ValidationError("unknown actuator '\(actuator)'; use \(names) or a JSON actuator file")
+      let names = ActuatorModel.builtIn.map(\.name)
+      let meant = NameSuggestion.closest(to: actuator, among: names).map { "; did you mean '\($0)'?" } ?? ""
+      throw ValidationError(
+        "unknown actuator '\(actuator)'; use \(names.joined(separator: ", ")) or a JSON actuator file\(meant)")
     }
     guard layout == .auto || layout == .haptic else {
       throw ValidationError(

@@ -51,8 +51,10 @@ struct RenderOptionGroup: ParsableArguments {
       throw ValidationError(error.description)
     }
     if let profile, SignalProfile.named(profile) == nil, !profile.hasSuffix(".json"), !profile.contains("/") {
-      let names = SignalProfile.builtIn.map(\.name).joined(separator: ", ")
-      throw ValidationError("unknown profile '\(profile)'; use one of \(names) or a JSON file")
+      let names = SignalProfile.builtIn.map(\.name)
+      let meant = NameSuggestion.closest(to: profile, among: names).map { "; did you mean '\($0)'?" } ?? ""
+      throw ValidationError(
+        "unknown profile '\(profile)'; use one of \(names.joined(separator: ", ")) or a JSON file\(meant)")
     }
   }
 

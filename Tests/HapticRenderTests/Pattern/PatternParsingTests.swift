@@ -132,6 +132,10 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
       id: "unknown key", json: wrap("{\"Time\": 0, ⚑\"Name\": \"tap\", \"EventType\": \"HapticTransient\"}"),
       severity: .warning, expected: "Pattern[0].Event.Name: unknown key \"Name\" is ignored"),
     DiagnosticCase(
+      id: "two letters swapped in a key",
+      json: wrap("{\"Time\": 0, ⚑\"Tiem\": 1, \"EventType\": \"HapticTransient\"}"), severity: .warning,
+      expected: "Pattern[0].Event.Tiem: unknown key \"Tiem\" is ignored; did you mean \"Time\"?"),
+    DiagnosticCase(
       id: "unknown element kind", json: "{\"Pattern\": [{⚑\"ParameterCurves\": {}}]}", severity: .warning,
       expected:
         "Pattern[0].ParameterCurves: unknown element kind \"ParameterCurves\" is ignored; did you mean \"ParameterCurve\"?"
