@@ -18,6 +18,47 @@ import _HapticRenderTestSupport
         == "checked \(count) patterns: \(count) passed, 0 failed, 0 missing\n")
   }
 
+  /// With no difference accepted, the render is compared as the golden file holds it (quantized
+  /// to 24 bits, as `--update` writes it): every sample matches its golden exactly, a change of
+  /// 1e-5 in one intensity, within the default tolerance, is found, and a passing check leaves no
+  /// render behind.
+  @Test func anExactCheckComparesTheRenderAsTheGoldenHoldsIt() async throws {
+    let folder = try TemporaryFolder()
+    let scratch = "\(folder.path)/tmp"
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    func check(_ patterns: String, _ golden: String, _ flags: String) async throws -> CommandRunner.Result {
+      try await CommandRunner.shell(
+        "TMPDIR='\(scratch)' '\(CommandRunner.renderPath)' check '\(patterns)' --golden '\(golden)' \(flags)")
+    }
+    let exact = try await check(samples, "\(Locations.packageRoot)/Tests/Golden", "--max-diff 0 -q")
+    let count = Locations.files(in: samples, withExtension: "ahap").count
+    #expect(
+      String(decoding: exact.standardOutput, as: UTF8.self)
+        == "checked \(count) patterns: \(count) passed, 0 failed, 0 missing\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: scratch).isEmpty)
+
+    let patterns = "\(folder.path)/patterns"
+    let golden = "\(folder.path)/golden"
+    for path in [patterns, golden] {
+      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+    let text = try String(contentsOfFile: "\(samples)/heartbeat.ahap", encoding: .utf8)
+    let changed = text.replacing("\"ParameterValue\": 1.0", with: "\"ParameterValue\": 0.99999", maxReplacements: 1)
+    #expect(changed != text)
+    try changed.write(toFile: "\(patterns)/heartbeat.ahap", atomically: true, encoding: .utf8)
+    try FileManager.default.copyItem(
+      atPath: "\(Locations.packageRoot)/Tests/Golden/heartbeat.flac", toPath: "\(golden)/heartbeat.flac")
+    #expect(try await check(patterns, golden, "-q").status == 0)
+    let found = try await check(patterns, golden, "--max-diff 0")
+    #expect(found.status == 1)
+    let output = String(decoding: found.standardOutput, as: UTF8.self)
+    #expect(output.contains("max |Δ|                     2.00e-05"), "\(output)")
+    let rendered = output.split(separator: "\n").first { $0.contains("rendered: ") }?.split(separator: " ").last
+    #expect(
+      rendered.map { $0.hasPrefix("\(scratch)/render-actual-") && FileManager.default.fileExists(atPath: String($0)) }
+        == true, "\(output)")
+  }
+
   @Test func checkReportsChangedMissingAndUpdatedGoldens() async throws {
     let folder = try TemporaryFolder()
     let patterns = "\(folder.path)/patterns"

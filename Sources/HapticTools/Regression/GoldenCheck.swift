@@ -90,27 +90,53 @@ public struct GoldenCheck: Sendable {
         return .updated(previous: "unreadable: \(error)")
       }
       var expected = try readable.get()
-      var actual = try PatternSource(pattern, options: options)
-      let report = try Comparison.compare(
-        expected: &expected, actual: &actual, names: (golden, name), tolerance: tolerance)
+      let report: ComparisonReport
+      var written: String?
+      if comparesWrittenRender {
+        let path = try writeRender(pattern, golden: golden)
+        written = path
+        var actual = try AudioFileReader(path: path)
+        report = try Comparison.compare(
+          expected: &expected, actual: &actual, names: (golden, name), tolerance: tolerance)
+      } else {
+        var actual = try PatternSource(pattern, options: options)
+        report = try Comparison.compare(
+          expected: &expected, actual: &actual, names: (golden, name), tolerance: tolerance)
+      }
+      if report.passed || updatesGoldens { written.map(Self.removeRender) }
       if report.passed { return .passed(report) }
       if updatesGoldens {
         try record(pattern, to: golden)
         return .updated(previous: "max |Δ| \(report.maxDifference)")
       }
-      return .failed(report, renderedPath: try? writeFailingRender(pattern, golden: golden))
+      return .failed(report, renderedPath: written ?? (try? writeRender(pattern, golden: golden)))
     } catch {
       return .error("\(error)")
     }
   }
 
-  /// Writes the render that failed as `<golden's name>` in a new folder of its own under
-  /// `$TMPDIR` (parallel test jobs never overwrite each other's); returns its path.
-  private func writeFailingRender(_ pattern: LoadedPattern, golden: String) throws -> String {
+  /// Whether the render is compared as the golden file would hold it, written in ``format``
+  /// (its samples quantized to the encoding) rather than as rendered: when no difference is
+  /// accepted, so that a check with `maxDifference` 0 passes exactly when `--update` would write
+  /// the same samples. (A float render and a 24-bit file differ by up to half a step, 6e-8.)
+  private var comparesWrittenRender: Bool {
+    tolerance.metric == .samples && tolerance.maxDifference == 0
+  }
+
+  /// Writes the render in ``format`` as `<golden's name>` in a new folder of its own under
+  /// `$TMPDIR` (parallel test jobs never overwrite each other's); returns its path. A failing
+  /// check leaves it there for inspection.
+  private func writeRender(_ pattern: LoadedPattern, golden: String) throws -> String {
     let folder = try TemporaryPath.newFolder(prefix: "render-actual-")
     let rendered = "\(folder)/\(FileSystem.stem(of: golden)).\(format.container.rawValue)"
     try Render.toFile(pattern, options: options, destination: .file(rendered), format: format)
     return rendered
+  }
+
+  /// Removes a render ``writeRender(_:golden:)`` wrote, and its folder.
+  private static func removeRender(_ path: String) {
+    FileSystem.removeIfPresent(path)
+    TemporaryPath.removeFolder(FileSystem.directory(of: path))
   }
 
   private func record(_ pattern: LoadedPattern, to golden: String) throws {
