@@ -1,6 +1,11 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+// The suites' own code is not optimised, in any configuration: scripts/test runs them against a
+// release build of the library, where optimising their thousands of expectations took half of
+// the build and saved nothing of the run.
+let testSettings: [SwiftSetting] = [.unsafeFlags(["-Onone"], .when(configuration: .release))]
+
 let package = Package(
   name: "HapticRender",
   platforms: [.macOS(.v13)],
@@ -106,16 +111,19 @@ let package = Package(
     // MARK: - Tests
     .testTarget(
       name: "HapticRenderTests",
-      dependencies: ["HapticRender", "_HapticRenderTestSupport"]
+      dependencies: ["HapticRender", "_HapticRenderTestSupport"],
+      swiftSettings: testSettings
     ),
     .testTarget(
       name: "OfflineCoreHapticsTests",
       dependencies: ["OfflineCoreHaptics", "OfflineCoreHapticsExample", "HapticRender", "_HapticRenderTestSupport"],
-      resources: [.process("Resources")]
+      resources: [.process("Resources")],
+      swiftSettings: testSettings
     ),
     .testTarget(
       name: "RenderCLITests",
-      dependencies: ["render", "RenderServe", "HapticRender", "_HapticRenderTestSupport"]
+      dependencies: ["render", "RenderServe", "HapticRender", "_HapticRenderTestSupport"],
+      swiftSettings: testSettings
     ),
   ]
 )
