@@ -103,9 +103,12 @@ public struct GoldenCheck: Sendable {
         report = try Comparison.compare(
           expected: &expected, actual: &actual, names: (golden, name), tolerance: tolerance)
       }
-      if report.passed || updatesGoldens { written.map(Self.removeRender) }
-      if report.passed { return .passed(report) }
+      if report.passed {
+        written.map(Self.removeRender)
+        return .passed(report)
+      }
       if updatesGoldens {
+        written.map(Self.removeRender)
         try record(pattern, to: golden)
         return .updated(previous: "max |Δ| \(report.maxDifference)")
       }

@@ -14,10 +14,8 @@ struct ActuatorOptionGroup: ParsableArguments {
   func check(layout: ChannelLayout) throws {
     guard let actuator else { return }
     if ActuatorModel.named(actuator) == nil, !actuator.hasSuffix(".json"), !actuator.contains("/") {
-      let names = ActuatorModel.builtIn.map(\.name)
-      let meant = NameSuggestion.closest(to: actuator, among: names).map { "; did you mean '\($0)'?" } ?? ""
-      throw ValidationError(
-        "unknown actuator '\(actuator)'; use \(names.joined(separator: ", ")) or a JSON actuator file\(meant)")
+      throw Suggestion.unknownName(
+        actuator, kind: "actuator", builtIn: ActuatorModel.builtIn.map(\.name), orFile: "a JSON actuator file")
     }
     guard layout == .auto || layout == .haptic else {
       throw ValidationError(

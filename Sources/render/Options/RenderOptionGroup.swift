@@ -51,10 +51,8 @@ struct RenderOptionGroup: ParsableArguments {
       throw ValidationError(error.description)
     }
     if let profile, SignalProfile.named(profile) == nil, !profile.hasSuffix(".json"), !profile.contains("/") {
-      let names = SignalProfile.builtIn.map(\.name)
-      let meant = NameSuggestion.closest(to: profile, among: names).map { "; did you mean '\($0)'?" } ?? ""
-      throw ValidationError(
-        "unknown profile '\(profile)'; use one of \(names.joined(separator: ", ")) or a JSON file\(meant)")
+      throw Suggestion.unknownName(
+        profile, kind: "profile", builtIn: SignalProfile.builtIn.map(\.name), orFile: "a JSON file")
     }
   }
 
