@@ -69,7 +69,10 @@ public enum Spectrum {
       real[offset] = Double(sample) * window
     }
     fft(&real, &imaginary)
-    return (0..<size / 2).map { max((real[$0] * real[$0] + imaginary[$0] * imaginary[$0]).squareRoot(), 1e-300) }
+    return (0..<size / 2).map { bin -> Double in
+      let power: Double = real[bin] * real[bin] + imaginary[bin] * imaginary[bin]
+      return max(power.squareRoot(), 1e-300)
+    }
   }
 
   /// In-place iterative radix-2 FFT; the count must be a power of two.

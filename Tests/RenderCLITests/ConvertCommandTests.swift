@@ -29,7 +29,10 @@ import _HapticRenderTestSupport
     #expect(result.status == 0, "\(result.standardError)")
     let reader = try AudioFileReader(path: out)
     #expect(reader.sampleRate == 8_000 && reader.channelCount == 4)
-    #expect(reader.frameCount == Int((0.3 * 8_000).rounded()) + Int((2 * 8_000 / 253.0).rounded()) + 4_000)
+    // The last tap at 0.3 s, its two cycles at 253 Hz, the tail.
+    let lastOnset = Int((0.3 * 8_000 as Double).rounded())
+    let lastTap = Int((2 * 8_000 / 253.0 as Double).rounded())
+    #expect(reader.frameCount == lastOnset + lastTap + 4_000)
     let channels = try reader.readAll()
     let expectedPeak = 0.5012 * 0.36  // −6 dB × (1 × 0.6)²
     #expect(abs(Signal.peak(channels[2][...]) - expectedPeak) < 2e-3)

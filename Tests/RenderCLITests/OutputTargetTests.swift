@@ -5,7 +5,7 @@ import _HapticRenderTestSupport
 /// Where the bytes go when the output is not a plain new file, and what is left when the
 /// process dies: nothing but complete outputs.
 @Suite struct OutputTargetTests {
-  /// A pattern of `minutes` (50 by default: long enough to be interrupted while rendering).
+  /// A pattern of `minutes` (50 by default: long enough to be interrupted while rendering to FLAC).
   private func writeLongPattern(to path: String, minutes: Int = 50) throws {
     let events = (0..<60 * minutes).map {
       PatternFixtures.event("HapticContinuous", time: Double($0), duration: 0.9, ["HapticIntensity": 0.8])
@@ -41,12 +41,14 @@ import _HapticRenderTestSupport
       result.standardError.hasPrefix("render: error: '(standard output)': write failed: "), "\(result.standardError)")
   }
 
+  /// An hour to FLAC takes seconds in any build (a WAV, a third of a second), so the signal
+  /// comes while the render writes.
   @Test(arguments: [("KILL", 137), ("HUP", 129), ("TERM", 143)])
   func aKilledRenderLeavesNoFile(signal: String, status: Int) async throws {
     let folder = try TemporaryFolder()
-    try writeLongPattern(to: "\(folder.path)/long.ahap")
+    try writeLongPattern(to: "\(folder.path)/long.ahap", minutes: 59)
     let result = try await CommandRunner.shell(
-      "\(render) long.ahap -o out.wav & pid=$!; sleep 0.5; kill -\(signal) $pid; wait $pid; echo $?",
+      "\(render) long.ahap -o out.flac & pid=$!; sleep 0.5; kill -\(signal) $pid; wait $pid; echo $?",
       in: folder.path)
     #expect(String(decoding: result.standardOutput, as: UTF8.self) == "\(status)\n")
     #expect(folder.contents() == ["long.ahap"], "no output, no temporary file")
@@ -60,12 +62,12 @@ import _HapticRenderTestSupport
     for name in ["b", "c", "d"] { try writeLongPattern(to: "\(folder.path)/set/\(name).ahap") }
     let result = try await CommandRunner.shell(
       """
-      \(render) set --out-dir out -j 1 & pid=$!
-      until [ -e out/a.wav ]; do sleep 0.05; done
+      \(render) set --out-dir out -t flac -j 1 & pid=$!
+      until [ -e out/a.flac ]; do sleep 0.05; done
       kill -TERM $pid; wait $pid; echo $?
       """, in: folder.path)
     #expect(String(decoding: result.standardOutput, as: UTF8.self) == "143\n")
-    #expect(folder.contents("out") == ["a.wav"])
+    #expect(folder.contents("out") == ["a.flac"])
     #expect(
       result.standardError.contains("render: interrupted; 1 output was written in full; none in progress was written"),
       "\(result.standardError)")

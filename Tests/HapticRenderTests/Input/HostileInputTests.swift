@@ -133,7 +133,7 @@ import _HapticRenderTestSupport
     let events = (0..<1_000).map {
       PatternFixtures.event("HapticContinuous", time: Double($0) * 0.001, duration: 10, ["HapticIntensity": 0.5])
     }
-    let points = (0..<20_000).map { (Double($0) * 0.0005, Double($0 % 10) / 10) }
+    let points = (0..<20_000).map { index -> (Double, Double) in (Double(index) * 0.0005, Double(index % 10) / 10) }
     let json = PatternFixtures.document(
       events.joined(separator: ","), PatternFixtures.curve("HapticIntensityControl", points))
     var options = RenderOptions()

@@ -26,9 +26,11 @@ import _HapticRenderTestSupport
   /// `count` transients spread evenly over 2 s, their intensity and sharpness cycling.
   private func transients(_ count: Int) -> [String] {
     (0..<count).map { index in
-      F.event(
+      let intensity: Double = 0.5 + Double(index % 6) / 10
+      let sharpness: Double = Double(index % 11) / 10
+      return F.event(
         "HapticTransient", time: 2 * Double(index) / Double(count),
-        ["HapticIntensity": 0.5 + Double(index % 6) / 10, "HapticSharpness": Double(index % 11) / 10])
+        ["HapticIntensity": intensity, "HapticSharpness": sharpness])
     }
   }
 

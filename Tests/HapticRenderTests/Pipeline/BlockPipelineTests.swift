@@ -13,7 +13,8 @@ private typealias F = PatternFixtures
   /// Overlapping taps at full intensity: overloads every 60 ms, quiet between them.
   private static let overloading = F.document(
     (0..<40).map { index in
-      F.event("HapticTransient", time: Double(index / 2) * 0.06 + Double(index % 2) * 0.004, ["HapticIntensity": 1])
+      let time: Double = Double(index / 2) * 0.06 + Double(index % 2) * 0.004
+      return F.event("HapticTransient", time: time, ["HapticIntensity": 1])
     }
     .joined(separator: ", "))
 

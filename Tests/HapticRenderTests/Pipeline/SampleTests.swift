@@ -51,7 +51,8 @@ import _HapticRenderTestSupport
     #expect(abs(holdStartSeconds - 4.0) <= 0.02, "inhale ends at \(holdStartSeconds) s")
     #expect(abs(exhaleStartSeconds - 11.0) <= 0.02, "exhale starts at \(exhaleStartSeconds) s")
     #expect(samples[Int(4.03 * 48_000)..<Int(11.0 * 48_000)].allSatisfy { $0 == 0 }, "the hold is silent")
-    #expect(abs(Double(samples.count) / 48_000 - 19.02) < 0.001)
+    let seconds: Double = Double(samples.count) / 48_000
+    #expect(abs(seconds - 19.02) < 0.001)
     // The inhale swells and the exhale fades.
     #expect(rms[100] < rms[300] && rms[300] < rms[390])
     #expect(rms[1110] > rms[1500] && rms[1500] > rms[1850])

@@ -198,7 +198,8 @@ private typealias F = PatternFixtures
           ["HapticIntensity": 1, "HapticSharpness": 0.5, "Sustained": 0, "DecayTime": 1, "ReleaseTime": 0.5])),
       configure: { $0.tailSeconds = 0 })
     let end = try #require(Signal.lastNonZero(audio.channels[0]))
-    #expect(abs(Double(end + 1) / 48_000 - (0.5 + 0.32)) < 0.002)
+    let seconds: Double = Double(end + 1) / 48_000
+    #expect(abs(seconds - (0.5 + 0.32)) < 0.002)
   }
 }
 

@@ -31,7 +31,8 @@ private typealias F = PatternFixtures
     // Out of time order (the voices are sorted), overlapping, under an intensity curve, with
     // the longest event in the first half and a control ending last.
     var elements = (0..<41).map { index in
-      F.event("HapticTransient", time: Double(40 - index) * 0.013, ["HapticIntensity": Double(index % 7) / 7])
+      let intensity: Double = Double(index % 7) / 7
+      return F.event("HapticTransient", time: Double(40 - index) * 0.013, ["HapticIntensity": intensity])
     }
     elements += (0..<9).map { index in
       F.event("HapticContinuous", time: Double(index) * 0.05, duration: index == 2 ? 1.5 : 0.2)
