@@ -3,7 +3,7 @@ import HapticRender
 import Testing
 import _HapticRenderTestSupport
 
-/// Options shared by every subcommand that reads patterns, usage errors, and signals.
+/// Options shared by every subcommand that reads patterns, and usage errors.
 @Suite struct InputOptionTests {
   private let samples = Locations.samples
 
@@ -13,32 +13,6 @@ import _HapticRenderTestSupport
       "{\"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": \"AudioCustom\", \"EventWaveformPath\": \"\(waveform)\"}}]}"
     try Data(json.utf8).write(to: URL(fileURLWithPath: path))
     return path
-  }
-
-  @Test(arguments: [(Int32(SIGINT), Int32(130)), (Int32(SIGTERM), Int32(143))])
-  func signalledRenderRemovesItsTemporaryFile(_ signal: Int32, _ status: Int32) throws {
-    let folder = try TemporaryFolder()
-    let long = "\(folder.path)/long.ahap"
-    let events = (0..<40).map {
-      "{\"Event\": {\"Time\": \($0 * 60), \"EventType\": \"HapticContinuous\", \"EventDuration\": 30}}"
-    }
-    try Data("{\"Pattern\": [\(events.joined(separator: ","))]}".utf8).write(to: URL(fileURLWithPath: long))
-    let process = Process()
-    process.executableURL = CommandRunner.productsDirectory.appendingPathComponent("render")
-    // FLAC at 384 kHz: 40 minutes take seconds to encode even in an optimised build, so the
-    // render is still running when the signal comes (a WAV of it is written in about one).
-    process.arguments = [long, "-o", "\(folder.path)/out.flac", "-r", "384000"]
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    var waited = 0
-    while !folder.contents().contains(where: { $0.hasSuffix(".tmp") }), waited < 200 {
-      usleep(20_000)
-      waited += 1
-    }
-    kill(process.processIdentifier, signal)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == status)
-    #expect(folder.contents() == ["long.ahap"])
   }
 
   @Test func sandboxFlagRefusesWaveformsOutside() async throws {

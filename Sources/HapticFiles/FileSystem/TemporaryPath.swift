@@ -96,12 +96,6 @@ package enum TemporaryPath {
     return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
-  /// Removes a folder ``newFolder(prefix:)`` made, once it is empty; errors are ignored (used for
-  /// clean-up).
-  package static func removeFolder(_ path: String) {
-    rmdir(path)
-  }
-
   /// Removes the stale temporary files in `folder`, the first time this process asks.
   private static func sweepOnce(_ folder: String) {
     let isFirst = sweptFolders.withLock { $0.insert(folder).inserted }

@@ -90,18 +90,17 @@ public struct GoldenCheck: Sendable {
         return .updated(previous: "unreadable: \(error)")
       }
       var expected = try readable.get()
+      func compare(with actual: inout some FrameSource) throws -> ComparisonReport {
+        try Comparison.compare(expected: &expected, actual: &actual, names: (golden, name), tolerance: tolerance)
+      }
+      let written = comparesWrittenRender ? try writeRender(pattern, golden: golden) : nil
       let report: ComparisonReport
-      var written: String?
-      if comparesWrittenRender {
-        let path = try writeRender(pattern, golden: golden)
-        written = path
-        var actual = try AudioFileReader(path: path)
-        report = try Comparison.compare(
-          expected: &expected, actual: &actual, names: (golden, name), tolerance: tolerance)
+      if let written {
+        var actual = try AudioFileReader(path: written)
+        report = try compare(with: &actual)
       } else {
         var actual = try PatternSource(pattern, options: options)
-        report = try Comparison.compare(
-          expected: &expected, actual: &actual, names: (golden, name), tolerance: tolerance)
+        report = try compare(with: &actual)
       }
       if report.passed {
         written.map(Self.removeRender)
@@ -136,10 +135,9 @@ public struct GoldenCheck: Sendable {
     return rendered
   }
 
-  /// Removes a render ``writeRender(_:golden:)`` wrote, and its folder.
+  /// Removes a render ``writeRender(_:golden:)`` wrote, with the folder made for it.
   private static func removeRender(_ path: String) {
-    FileSystem.removeIfPresent(path)
-    TemporaryPath.removeFolder(FileSystem.directory(of: path))
+    ScratchFolder.remove(FileSystem.directory(of: path))
   }
 
   private func record(_ pattern: LoadedPattern, to golden: String) throws {
