@@ -1,5 +1,4 @@
 import Foundation
-import HapticRender
 import Testing
 import _HapticRenderTestSupport
 
@@ -69,12 +68,8 @@ import _HapticRenderTestSupport
     #expect(folder.contents().isEmpty)
   }
 
-  @Test func closeNamesAndTheirDistance() {
-    #expect(NameSuggestion.editDistance("lnit", "lint") == 1)
-    #expect(NameSuggestion.editDistance("plott", "plot") == 1)
-    #expect(NameSuggestion.editDistance("", "info") == 4)
-    #expect(NameSuggestion.closest(to: "Comapre", among: ["compare", "check"]) == "compare")
-    #expect(NameSuggestion.closest(to: "zzz", among: ["compare", "check"]) == nil)
+  /// The only long option whose words hold those of the misspelt one, in order.
+  @Test func optionsThatContainAMisspeltOne() {
     let names = ["--max-duration", "--max-pattern-size", "--out-dir", "--output", "-o"]
     #expect(Suggestion.option(misspeltAs: "--max", among: names) == nil)
     #expect(Suggestion.option(misspeltAs: "--pattern-size", among: names) == "--max-pattern-size")
