@@ -12,8 +12,23 @@ import HapticModel
 ///   `tk` to its first point (Apple: a curve ensures a smooth transition from the current
 ///   value), interpolates between its points (times relative to the curve's `Time`) and holds
 ///   its last value.
+/// - ``Steps/ramped``: a step at `ts > 0` becomes a ramp of ``stepRampSeconds`` (§2.2).
 public struct ControlTimeline: Sendable {
-  /// Breakpoints in time order. Two with the same time make a step.
+  /// How the timeline shapes a step: two points at one time.
+  public enum Steps: Sendable {
+    /// Every step at `ts > 0` becomes a ramp to the value the stepped function has at
+    /// `ts + 5 ms`, or straight to the next point when that comes sooner: what continuous voices
+    /// follow, so that no step clicks.
+    case ramped
+    /// Steps as written: what a transient samples at its onset.
+    case abrupt
+  }
+
+  /// Length of the ramp that replaces a step, in seconds.
+  public static let stepRampSeconds = 0.005
+
+  /// Breakpoints in time order. Two with the same time make a step (``Steps/abrupt``, or at
+  /// time 0).
   private var times: [Double] = []
   /// Breakpoint values, in time order.
   package private(set) var values: [Double] = []
@@ -36,8 +51,8 @@ public struct ControlTimeline: Sendable {
     }
   }
 
-  /// Compiles the elements of `id` in `pattern`.
-  public init(_ id: DynamicParameterID, in pattern: Pattern) {
+  /// Compiles the elements of `id` in `pattern`, its steps shaped as `steps` says.
+  public init(_ id: DynamicParameterID, in pattern: Pattern, steps: Steps = .ramped) {
     neutralValue = id.neutralValue
     var elements: [Element] = []
     for parameter in pattern.parameters where parameter.id == id {
@@ -59,12 +74,47 @@ public struct ControlTimeline: Sendable {
       append(takeover, current)  // ends whatever ramp was running; the element ramps from here
       for point in element.points { append(point.time, point.value) }
     }
+    if steps == .ramped { rampSteps() }
     slopes = times.indices.map { index in
       guard index + 1 < times.count, times[index + 1] > times[index] else { return 0 }
       let slope = (values[index + 1] - values[index]) / (times[index + 1] - times[index])
       return slope.isFinite ? slope : 0  // points a few 1e-300 s apart: a step
     }
     peaks = RangeMaximum(values)
+  }
+
+  /// Replaces each step (the first and last of the breakpoints at one time, when their values
+  /// differ) by a ramp: at `ts > 0` the later breakpoint moves to `ts + 5 ms` with the value the
+  /// stepped function has there, or is dropped when the next breakpoint comes no later, so that
+  /// the function runs straight to it; at `ts = 0` the later value holds from the start.
+  private mutating func rampSteps() {
+    var (rampedTimes, rampedValues) = ([Double](), [Double]())
+    rampedTimes.reserveCapacity(times.count)
+    rampedValues.reserveCapacity(times.count)
+    var first = 0
+    while first < times.count {
+      var last = first
+      while last + 1 < times.count, times[last + 1] == times[first] { last += 1 }
+      let (time, before, after) = (times[first], values[first], values[last])
+      if before == after || time <= 0 {
+        rampedTimes.append(time)
+        rampedValues.append(after)
+      } else {
+        rampedTimes.append(time)
+        rampedValues.append(before)
+        let end = time + Self.stepRampSeconds
+        if last + 1 == times.count {
+          rampedTimes.append(end)
+          rampedValues.append(after)
+        } else if times[last + 1] > end {
+          let (next, nextValue) = (times[last + 1], values[last + 1])
+          rampedTimes.append(end)
+          rampedValues.append(after + (nextValue - after) * ((end - time) / (next - time)))
+        }
+      }
+      first = last + 1
+    }
+    (times, values) = (rampedTimes, rampedValues)
   }
 
   /// The time of the last breakpoint added so far at or before `time`.

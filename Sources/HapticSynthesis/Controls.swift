@@ -1,19 +1,24 @@
 import HapticModel
 
-/// The compiled timeline of every dynamic parameter of a pattern.
+/// The compiled timeline of every dynamic parameter of a pattern, with its steps ramped (what
+/// continuous voices follow) and as written (what transients sample).
 package struct Controls: Sendable {
-  /// One timeline per ID, in `DynamicParameterID.allCases` order.
+  /// One timeline per ID, in `DynamicParameterID.allCases` order, steps ramped.
   private let timelines: [ControlTimeline]
+  /// The same with their steps as written.
+  private let abruptTimelines: [ControlTimeline]
   /// For each ID, in the same order, whether any element sets it.
   private let isSet: [Bool]
 
   package init(_ pattern: Pattern) {
     timelines = DynamicParameterID.allCases.map { ControlTimeline($0, in: pattern) }
+    abruptTimelines = DynamicParameterID.allCases.map { ControlTimeline($0, in: pattern, steps: .abrupt) }
     isSet = timelines.map { !$0.isConstant }
   }
 
-  package subscript(id: DynamicParameterID) -> ControlTimeline {
-    timelines[Self.index(of: id)]
+  /// The timeline of `id`, its steps shaped as `steps` says.
+  package subscript(id: DynamicParameterID, steps: ControlTimeline.Steps = .ramped) -> ControlTimeline {
+    steps == .ramped ? timelines[Self.index(of: id)] : abruptTimelines[Self.index(of: id)]
   }
 
   /// Whether a control acts on `parameter` of events of type `type`; when none does, the
@@ -23,10 +28,13 @@ package struct Controls: Sendable {
     return isSet[Self.index(of: id)]
   }
 
-  /// The effective value of `parameter` for `event` at `time` seconds.
-  package func value(of parameter: ParameterID, for event: Event, at time: Double) -> Double {
+  /// The effective value of `parameter` for `event` at `time` seconds, the control's steps
+  /// shaped as `steps` says.
+  package func value(
+    of parameter: ParameterID, for event: Event, at time: Double, steps: ControlTimeline.Steps = .ramped
+  ) -> Double {
     guard act(on: parameter, of: event.type) else { return event.value(of: parameter) }
-    return ParameterTrack(parameter, of: event, controls: self).value(at: time)
+    return ParameterTrack(parameter, of: event, controls: self, steps: steps).value(at: time)
   }
 
   private static func index(of id: DynamicParameterID) -> Int {

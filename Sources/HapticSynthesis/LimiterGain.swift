@@ -1,8 +1,8 @@
 /// The gain curve of ``PeakLimiter``: frame by frame, from the loudest sample of each frame
 /// pushed, the gain of the frame leaving the look-ahead delay line.
 ///
-/// - required gain `r(k) = ceiling / m(k)` where frame `k`'s loudest magnitude `m(k)` exceeds 1,
-///   else 1;
+/// - required gain `r(k) = ceiling / m(k)` where frame `k`'s loudest magnitude `m(k)` exceeds
+///   the ceiling (the threshold is the ceiling), else 1;
 /// - held: the smallest `r` of the last `lookahead` frames;
 /// - smoothed: the mean of the held values of the last `lookahead` frames (the attack ramp),
 ///   which reaches `r(k)` by the time frame `k` leaves the delay line;
@@ -14,8 +14,10 @@
 ///
 /// Memory: three rings of `lookahead` values.
 package struct LimiterGain: Sendable {
-  /// Output ceiling, linear.
+  /// Output ceiling, linear, 0 < c ≤ 1: frames louder than it are brought down to it.
   package let ceiling: Double
+  /// The ceiling in the samples' precision: a frame is loud when its magnitude exceeds it.
+  private let threshold: Float
   /// Look-ahead in frames, ≥ 1.
   package let lookahead: Int
   /// Frames pushed so far.
@@ -49,6 +51,7 @@ package struct LimiterGain: Sendable {
 
   package init(ceiling: Double, lookahead: Int, release: Int) {
     self.ceiling = ceiling
+    threshold = Float(ceiling)
     self.lookahead = lookahead
     self.release = LimiterRelease(release: release)
     held = Array(repeating: 1, count: lookahead)
@@ -57,7 +60,7 @@ package struct LimiterGain: Sendable {
     previousSuffixMinimum = Array(repeating: 1, count: lookahead + 1)
   }
 
-  /// Whether the gain is 1 and stays 1 until a frame above full scale is pushed: every held
+  /// Whether the gain is 1 and stays 1 until a frame above the ceiling is pushed: every held
   /// gain of the last `lookahead` frames is 1, and no release is under way.
   package var isAtRest: Bool { heldBelowOne == 0 && release.gain == 1 }
 
@@ -74,8 +77,8 @@ package struct LimiterGain: Sendable {
     var emitted = 0
     while pushed < loudest.count {
       let rest = UnsafeBufferPointer(rebasing: loudest[pushed...])
-      // Not a number counts as above full scale here, as in `framesAtOrBelowFullScale`.
-      if heldBelowOne > 0 || !(rest[0] <= 1) {
+      // Not a number counts as above the ceiling here, as in `framesAtOrBelow`.
+      if heldBelowOne > 0 || !(rest[0] <= threshold) {
         let (held, written) = pushHeld(rest, gains: gains + emitted)
         pushed += held
         emitted += written
@@ -85,7 +88,7 @@ package struct LimiterGain: Sendable {
         requiredAreOne = true
         let count: Int
         if release.gain < 1, frameCount + 1 >= lookahead {
-          count = release.rise(upTo: Self.framesAtOrBelowFullScale(rest), gains: gains + emitted)
+          count = release.rise(upTo: Self.framesAtOrBelow(threshold, rest), gains: gains + emitted)
           emitted += count
         } else {
           count = 1
@@ -103,7 +106,7 @@ package struct LimiterGain: Sendable {
     return (pushed, emitted)
   }
 
-  /// Pushes `count` frames none of which exceeds full scale, while the gain is at rest: the
+  /// Pushes `count` frames none of which exceeds the ceiling, while the gain is at rest: the
   /// same state as ``push(_:gains:)`` leaves, every gain being 1.
   package mutating func pushQuiet(_ count: Int) {
     precondition(isAtRest, "quiet frames skip the gain computation only at rest")
@@ -145,7 +148,7 @@ package struct LimiterGain: Sendable {
             let stretch = min(lookahead - slot, loudest.count - pushed)
             Self.writeRequired(
               UnsafeBufferPointer(rebasing: loudest[pushed..<pushed + stretch]), ceiling: ceiling,
-              into: blockRequired.baseAddress! + slot)
+              threshold: threshold, into: blockRequired.baseAddress! + slot)
             // A new block starts from a prefix minimum of 1, which every required gain reaches.
             if slot == 0 { prefixMinimum = 1 }
             // The first `lookahead − 1` frames of all fill the delay line and leave none.
@@ -214,9 +217,9 @@ package struct LimiterGain: Sendable {
   }
 
   /// Writes the required gain of each of `loudest` to `target`, eight at a time: `ceiling / m`
-  /// for a magnitude `m` above 1, else 1 (not a number included).
+  /// for a magnitude `m` above `threshold` (at most 1), else 1 (not a number included).
   private static func writeRequired(
-    _ loudest: UnsafeBufferPointer<Float>, ceiling: Double, into target: UnsafeMutablePointer<Double>
+    _ loudest: UnsafeBufferPointer<Float>, ceiling: Double, threshold: Float, into target: UnsafeMutablePointer<Double>
   ) {
     let source = UnsafeRawPointer(loudest.baseAddress!)
     let output = UnsafeMutableRawPointer(target)
@@ -224,30 +227,30 @@ package struct LimiterGain: Sendable {
     while index + 8 <= loudest.count {
       let magnitude = SIMD8<Double>(source.loadUnaligned(fromByteOffset: index * 4, as: SIMD8<Float>.self))
       var required = SIMD8<Double>(repeating: 1)
-      let over = magnitude .> 1
-      if any(over) { required.replace(with: ceiling / magnitude, where: over) }
+      let over = magnitude .> Double(threshold)
+      if any(over) { required.replace(with: pointwiseMin(ceiling / magnitude, required), where: over) }
       output.storeBytes(of: required, toByteOffset: index * 8, as: SIMD8<Double>.self)
       index += 8
     }
     while index < loudest.count {
-      let magnitude = Double(loudest[index])
-      target[index] = magnitude > 1 ? ceiling / magnitude : 1
+      let magnitude = loudest[index]
+      target[index] = magnitude > threshold ? min(ceiling / Double(magnitude), 1) : 1
       index += 1
     }
   }
 
-  /// How many of `loudest` come before the first above full scale (or not a number): all of
+  /// How many of `loudest` come before the first above `threshold` (or not a number): all of
   /// them when none is. Compares eight at a time.
-  package static func framesAtOrBelowFullScale(_ loudest: UnsafeBufferPointer<Float>) -> Int {
+  package static func framesAtOrBelow(_ threshold: Float, _ loudest: UnsafeBufferPointer<Float>) -> Int {
     guard let base = loudest.baseAddress else { return 0 }
     let source = UnsafeRawPointer(base)
     var index = 0
     while index + 8 <= loudest.count {
       let group = source.loadUnaligned(fromByteOffset: index * 4, as: SIMD8<Float>.self)
-      if !all(group .<= 1) { break }
+      if !all(group .<= threshold) { break }
       index += 8
     }
-    while index < loudest.count, loudest[index] <= 1 { index += 1 }
+    while index < loudest.count, loudest[index] <= threshold { index += 1 }
     return index
   }
 }

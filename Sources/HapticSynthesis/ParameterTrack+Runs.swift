@@ -9,16 +9,19 @@ extension ParameterTrack {
     case linear(first: Double, step: Double)
   }
 
-  /// Calls `body` with consecutive runs that together cover frames `0 ..< end` (frame `n` at
-  /// `n · secondsPerFrame` seconds), in frame order; at each frame the run's value is
-  /// ``next(at:)``'s, to the rounding of the linear form. The clamp to the parameter's range
-  /// splits a piece of the control where it starts to act, at the frame where ``next(at:)``
-  /// starts to apply it.
-  package func forEachRun(before end: Int, secondsPerFrame: Double, _ body: (Range<Int>, Run) -> Void) {
-    guard end > 0 else { return }
-    guard control != nil else { return body(0..<end, .constant(base)) }
+  /// Calls `body` with consecutive runs that together cover frames `start ..< end` (frame `n`
+  /// at `n · secondsPerFrame` seconds, `start ≥ 0`), in frame order; at each frame the run's
+  /// value is ``next(at:)``'s, to the rounding of the linear form. The clamp to the parameter's
+  /// range splits a piece of the control where it starts to act, at the frame where
+  /// ``next(at:)`` starts to apply it.
+  package func forEachRun(
+    from start: Int = 0, before end: Int, secondsPerFrame: Double, _ body: (Range<Int>, Run) -> Void
+  ) {
+    guard end > start else { return }
+    guard control != nil else { return body(start..<end, .constant(base)) }
     var index = -1
-    var first = 0
+    if start > 0 { _ = timeline.value(at: Double(start) * secondsPerFrame, from: &index) }
+    var first = start
     while first < end {
       let piece = timeline.segment(at: index)
       index += 1

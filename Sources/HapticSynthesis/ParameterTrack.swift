@@ -14,10 +14,14 @@ package struct ParameterTrack: Sendable {
   /// The timeline of a parameter that no control acts on (constant, at its neutral value).
   private static let noTimeline = ControlTimeline(.hapticIntensityControl, in: Pattern())
 
-  package init(_ parameter: ParameterID, of event: Event, controls: Controls) {
+  /// - Parameter steps: How the control's steps are shaped: ramped for a continuous voice,
+  ///   abrupt for what a transient samples at its onset.
+  package init(
+    _ parameter: ParameterID, of event: Event, controls: Controls, steps: ControlTimeline.Steps = .ramped
+  ) {
     base = event.value(of: parameter)
     let id = DynamicParameterID.control(for: parameter, on: event.type)
-    timeline = id.map { controls[$0] } ?? Self.noTimeline
+    timeline = id.map { controls[$0, steps] } ?? Self.noTimeline
     control = timeline.isConstant ? nil : id
     multiplies = id?.combination == .multiply
     lowest = parameter.range.lowerBound

@@ -1,24 +1,25 @@
 import HapticSupport
 
-/// A deterministic look-ahead peak limiter (`--peak limit`): wherever a sample exceeds full
-/// scale, the gain of every channel comes down over the 5 ms before it, just enough to bring
-/// that sample to the ceiling (−1 dBFS), and returns to 1 over 50 ms after it.
+/// A deterministic look-ahead peak limiter (`--peak limit`): wherever a sample exceeds the
+/// ceiling (its threshold), the gain of every channel comes down over the 5 ms before it, just
+/// enough to bring that sample to the ceiling, and returns to 1 over 50 ms after it. So the
+/// output peak never falls when the input's rises.
 ///
 /// Frame `n` of the output is input frame `n` times the gain ``LimiterGain`` computes once the
 /// next `lookahead − 1` frames are known. A rendered block waits until the gains of all its
 /// frames are known (the first `lookahead − 1` frames of the next block decide the last ones),
 /// is multiplied in place where a gain is below 1, and is then handed over as it is. While the
-/// gain is at rest, frames up to the next one above full scale pass unchanged, without a gain
+/// gain is at rest, frames up to the next one above the ceiling pass unchanged, without a gain
 /// computation.
 ///
 /// Invariants: the output does not depend on how frames are grouped into blocks; frames more
 /// than `lookahead` before or `lookahead + release` after every overload pass unchanged, bit
-/// for bit (the gain is exactly 1 there); no output sample exceeds full scale, and none that
-/// did exceeds the ceiling by more than rounding. Memory: two render blocks (more when a block
+/// for bit (the gain is exactly 1 there); no output sample exceeds the ceiling by more than
+/// rounding. Memory: two render blocks (more when a block
 /// is shorter than the look-ahead), each with a gain per frame.
 package struct PeakLimiter: Sendable {
-  /// Output ceiling, linear: −1 dBFS.
-  package static let ceiling = Decibels.minusOne
+  /// Output ceiling, linear, 0 < c ≤ 1 (``RenderOptions/ceiling``).
+  package var ceiling: Double { gain.ceiling }
   /// Look-ahead (and attack) time in seconds.
   package static let lookaheadSeconds = 0.005
   /// Release time in seconds.
@@ -70,13 +71,14 @@ package struct PeakLimiter: Sendable {
   /// - Parameters:
   ///   - frameCount: Frames the renderer renders in all.
   ///   - blockSize: Frames the renderer renders per block.
-  package init(channelCount: Int, frameCount: Int, sampleRate: Int, blockSize: Int) {
+  ///   - ceiling: The largest output magnitude, linear, 0 < c ≤ 1.
+  package init(channelCount: Int, frameCount: Int, sampleRate: Int, blockSize: Int, ceiling: Double) {
     self.channelCount = channelCount
     self.frameCount = frameCount
     self.blockSize = blockSize
     let lookahead = max(1, Int((Self.lookaheadSeconds * Double(sampleRate)).rounded()))
     gain = LimiterGain(
-      ceiling: Self.ceiling, lookahead: lookahead,
+      ceiling: ceiling, lookahead: lookahead,
       release: max(1, Int((Self.releaseSeconds * Double(sampleRate)).rounded())))
     loudest = Array(repeating: 0, count: blockSize)
   }
@@ -270,10 +272,10 @@ package struct PeakLimiter: Sendable {
     return Double(largest)
   }
 
-  /// How many of the frames of `loudest` in `frames` come before the first one above full scale.
+  /// How many of the frames of `loudest` in `frames` come before the first one above the ceiling.
   private func quietFrames(_ frames: Range<Int>) -> Int {
     loudest.withUnsafeBufferPointer {
-      LimiterGain.framesAtOrBelowFullScale(UnsafeBufferPointer(rebasing: $0[frames]))
+      LimiterGain.framesAtOrBelow(Float(ceiling), UnsafeBufferPointer(rebasing: $0[frames]))
     }
   }
 

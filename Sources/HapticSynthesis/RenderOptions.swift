@@ -1,3 +1,5 @@
+import HapticSupport
+
 /// Everything about a render that is not in the pattern.
 public struct RenderOptions: Sendable, Codable {
   /// Output sample rate in Hz, 1000 … 384000. Default 48000.
@@ -15,6 +17,13 @@ public struct RenderOptions: Sendable, Codable {
   public var tailSeconds: Double = 0
   /// What to do when a sample exceeds full scale. Default `limit`.
   public var peakPolicy: PeakPolicy = .limit
+  /// The largest sample magnitude `limit` lets through, linear, 0 < c ≤ 1: its threshold and
+  /// its ceiling. Default 1 (full scale, for PCM); ``Render/toFile(_:options:destination:format:)``
+  /// lowers it to ``lossyCeiling`` for the lossy formats, whose decoders overshoot.
+  public var ceiling: Double = 1
+  /// The ceiling for Ogg Vorbis, Opus and MP3: −1 dBFS (a full-scale haptic channel decodes to
+  /// 1.01 from Vorbis and 1.05 from Opus).
+  public static var lossyCeiling: Double { Decibels.minusOne }
   /// The signal model. Default ``SignalProfile/preview``.
   public var profile: SignalProfile = .preview
   /// When set, the render writes one channel for an actuator (the drive, or the acceleration it
@@ -50,8 +59,8 @@ public struct RenderOptions: Sendable, Codable {
 
 /// What the output stage does when a sample's magnitude exceeds 1.
 public enum PeakPolicy: String, Sendable, CaseIterable, Codable {
-  /// Bring each overload down to −1 dBFS with a look-ahead limiter (5 ms attack, 50 ms
-  /// release), leaving the rest of the output untouched; see ``PeakLimiter``.
+  /// Bring each sample above ``RenderOptions/ceiling`` down to it with a look-ahead limiter
+  /// (5 ms attack, 50 ms release), leaving the rest of the output untouched; see ``PeakLimiter``.
   case limit
   /// Scale the whole output so its peak is −1 dBFS (0.891), and say so.
   case normalize
@@ -87,6 +96,9 @@ extension RenderOptions {
     guard Self.maximumDurations.contains(maximumDurationSeconds) else {
       throw .invalidOption(
         "maximum duration (--max-duration) \(maximumDurationSeconds.formatted) s is outside 0…604800 s (a week)")
+    }
+    guard ceiling > 0, ceiling <= 1 else {
+      throw .invalidOption("ceiling \(ceiling.formatted) is outside 0…1 (exclusive of 0)")
     }
     try actuator?.model.validate(sampleRate: sampleRate)
     guard maximumDurationSeconds > 0 else {

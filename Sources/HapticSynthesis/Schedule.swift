@@ -61,14 +61,15 @@ package struct Schedule: Sendable {
     if voiceSeconds > options.maximumVoiceSeconds {
       throw .tooMuchSound(seconds: voiceSeconds, limit: options.maximumVoiceSeconds)
     }
-    let voices = schedule.voices
+    var voices = schedule.voices
     let isInOrder = zip(voices, voices.dropFirst()).allSatisfy { $0.onsetFrame <= $1.onsetFrame }
-    self.voices =
-      isInOrder
-      ? voices
-      : voices.enumerated()
+    if !isInOrder {
+      voices = voices.enumerated()
         .sorted { ($0.element.onsetFrame, $0.offset) < ($1.element.onsetFrame, $1.offset) }
         .map(\.element)
+    }
+    if pattern.events.contains(where: { $0.type == .hapticContinuous }) { PhaseAlignment.align(&voices) }
+    self.voices = voices
     frameCount =
       max(Int((pattern.lastControlTime * sampleRate).rounded()), schedule.frameCount)
       + Int((options.tailSeconds * sampleRate).rounded())
@@ -108,9 +109,11 @@ package struct Schedule: Sendable {
         voices.append(voice)
         spans.append(voice.onsetFrame..<max(voice.onsetFrame, voice.endFrame))
       }
-      for (event, span) in zip(events, spans) {
+      for (event, (voice, span)) in zip(events, zip(voices, spans)) {
         sweep.add(
-          Schedule.amplitudeBound(of: event, controls: controls, waveforms: waveforms, options: options), over: span)
+          Schedule.amplitudeBound(
+            of: voice, playing: event, controls: controls, waveforms: waveforms, options: options),
+          over: span)
       }
     }
 
@@ -133,28 +136,36 @@ package struct Schedule: Sendable {
     let onset = Int((event.time * sampleRate).rounded())
     switch event.type {
     case .hapticTransient:
-      let intensity = controls.value(of: .hapticIntensity, for: event, at: event.time)
+      // A transient samples the controls as written, steps included, at its onset.
+      let intensity = controls.value(of: .hapticIntensity, for: event, at: event.time, steps: .abrupt)
+      let decay = controls[.hapticDecayTimeControl, .abrupt].value(at: event.time)
       return .transient(
         TransientVoice(
           onsetFrame: onset,
           amplitude: options.amplitude(intensity: intensity),
           frequency: options.profile.frequency(sharpness: event.value(of: .hapticSharpness)),
-          cycles: options.profile.transientCycles, sampleRate: sampleRate))
+          cycles: options.profile.transientCycles, fadeStretch: PortableMath.exp2(8 * min(max(decay, 0), 1)),
+          sampleRate: sampleRate))
     case .hapticContinuous:
+      let sharpness = ParameterTrack(.hapticSharpness, of: event, controls: controls)
+      let envelope = Envelope(event: event, controls: controls, sampleRate: sampleRate) {
+        options.profile.frequency(sharpness: sharpness.value(at: $0))
+      }
       return .hapticContinuous(
         HapticContinuousVoice(
-          onsetFrame: onset, event: event, envelope: Envelope(event: event, controls: controls), controls: controls,
-          options: options))
+          onsetFrame: onset, event: event, envelope: envelope, controls: controls, options: options))
     case .audioContinuous:
-      let highest = AudioContinuousVoice.fundamental(
-        pitch: ParameterTrack(.audioPitch, of: event, controls: controls).maximum)
+      let pitch = ParameterTrack(.audioPitch, of: event, controls: controls)
+      let highest = AudioContinuousVoice.fundamental(pitch: pitch.maximum)
       if highest >= sampleRate / 2 {
         throw .carrierAboveNyquist(frequency: highest, sampleRate: options.sampleRate)
       }
+      let envelope = Envelope(event: event, controls: controls, sampleRate: sampleRate) {
+        AudioContinuousVoice.fundamental(pitch: pitch.value(at: $0))
+      }
       return .audioContinuous(
         AudioContinuousVoice(
-          onsetFrame: onset, event: event, envelope: Envelope(event: event, controls: controls),
-          controls: controls, sampleRate: sampleRate))
+          onsetFrame: onset, event: event, envelope: envelope, controls: controls, sampleRate: sampleRate))
     case .audioCustom:
       guard let waveform = event.waveform, let audio = waveforms[waveform.path] else {
         throw .missingWaveform(path: event.waveform?.path ?? "")
@@ -175,15 +186,18 @@ package struct Schedule: Sendable {
     return audio
   }
 
-  /// An upper bound of the magnitude of `event`'s voice over time.
+  /// An upper bound of the magnitude of `voice`, which plays `event`, over time.
   private static func amplitudeBound(
-    of event: Event, controls: Controls, waveforms: [String: SampledAudio], options: RenderOptions
+    of voice: Voice, playing event: Event, controls: Controls, waveforms: [String: SampledAudio],
+    options: RenderOptions
   ) -> AmplitudeBound {
     func largest(_ parameter: ParameterID) -> Double {
       ParameterTrack(parameter, of: event, controls: controls).maximum
     }
-    switch event.type {
-    case .hapticTransient, .hapticContinuous:
+    switch voice {
+    case .transient(let transient):
+      return .constant(transient.amplitude)
+    case .hapticContinuous:
       guard controls.act(on: .hapticIntensity, of: event.type) else {
         // What `.haptic` gives for an intensity that does not change.
         return .constant(options.amplitude(intensity: event.value(of: .hapticIntensity)))

@@ -21,7 +21,8 @@ package struct SoundingVoice: Sendable {
     sound =
       switch voice {
       case .transient(let voice):
-        .transient(voice, RotatingSine(increment: voice.increment, startingAt: voice.onsetFrame))
+        .transient(
+          voice, RotatingSine(increment: voice.increment, startingAt: voice.onsetFrame, offset: voice.phaseOffset))
       case .hapticContinuous(let voice): .hapticContinuous(voice)
       case .audioContinuous(let voice): .audioContinuous(voice)
       case .audioCustom(let voice): .audioCustom(voice)

@@ -28,4 +28,19 @@ package enum Voice: Sendable {
     case .audioCustom(let voice): voice.endFrame
     }
   }
+
+  /// Starts a haptic voice's carrier at `turns` at its onset instead of on the pattern clock
+  /// (``PhaseAlignment``); an audio voice is left as it is.
+  package mutating func start(atPhase turns: Double) {
+    switch self {
+    case .transient(var voice):
+      voice.start(atPhase: turns)
+      self = .transient(voice)
+    case .hapticContinuous(var voice):
+      voice.start(atPhase: turns)
+      self = .hapticContinuous(voice)
+    case .audioContinuous, .audioCustom:
+      break
+    }
+  }
 }

@@ -5,8 +5,8 @@ import HapticSynthesis
 /// A pattern being rendered, as a ``FrameSource``, with the peak policy applied.
 ///
 /// - `limit` (the default): a ``PeakLimiter`` follows the renderer whenever the sum of the
-///   amplitudes of the voices that sound together allows a sample above full scale; it changes
-///   only the frames near an overload.
+///   amplitudes of the voices that sound together allows a sample above the ceiling
+///   (``RenderOptions/ceiling``); it changes only the frames near an overload.
 /// - `normalize` and `error`: the pattern is rendered once when the source is made, to measure
 ///   its peak (unless that sum proves no sample can exceed full scale); reading renders it
 ///   again with the gain that policy needs.
@@ -28,14 +28,14 @@ public struct PatternSource: FrameSource {
     renderer = try Renderer(pattern: loaded.pattern, waveforms: loaded.playableWaveforms, options: options)
     policy = options.peakPolicy
     report = RenderReport(frameCount: renderer.frameCount, sampleRate: options.sampleRate, layout: renderer.layout)
-    guard renderer.peakBound > 1 else { return }
+    guard renderer.peakBound > min(options.ceiling, 1) else { return }
     switch policy {
     case .clip:
       return
     case .limit:
       limiter = PeakLimiter(
         channelCount: renderer.layout.channelCount, frameCount: renderer.frameCount, sampleRate: options.sampleRate,
-        blockSize: options.blockSize)
+        blockSize: options.blockSize, ceiling: options.ceiling)
     case .normalize, .error:
       var probe = renderer
       var block = AudioBlock(channelCount: renderer.layout.channelCount, capacity: options.blockSize)

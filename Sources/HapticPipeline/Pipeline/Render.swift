@@ -33,7 +33,8 @@ public enum Render {
   }
 
   /// Renders `pattern` into an audio file, atomically: on any error nothing is left at the
-  /// destination and an existing file there is untouched. The calling thread encodes and
+  /// destination and an existing file there is untouched. A lossy format lowers the limiter's
+  /// ceiling to ``RenderOptions/lossyCeiling``. The calling thread encodes and
   /// writes; see ``readsAheadForFiles`` for the threads that render.
   ///
   /// With an Android layout (``ChannelLayout/android``) an Ogg Vorbis or Opus file is written
@@ -44,6 +45,8 @@ public enum Render {
     _ pattern: some RenderablePattern, options: RenderOptions = RenderOptions(),
     destination: AudioFileWriter.Destination, format: AudioFileFormat
   ) throws -> RenderReport {
+    var options = options
+    if format.container.isLossy { options.ceiling = min(options.ceiling, RenderOptions.lossyCeiling) }
     if options.actuator != nil {
       let source = try ActuatorSource(pattern, options: options)
       var writer = try AudioFileWriter(

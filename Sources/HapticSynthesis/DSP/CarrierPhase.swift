@@ -16,11 +16,14 @@ package enum CarrierPhase {
   /// `φ(frame)` in turns, `0 ..< 1`, for a carrier whose frequency follows `track` through
   /// `map`. A run of frames where the value is constant or linear is summed in closed form,
   /// within 1e-9 turns of the frame-by-frame sum.
+  ///
+  /// - Parameter known: A frame at or before `frame` whose phase is known, to sum from there.
   package static func phase(
-    at frame: Int, of track: ParameterTrack, map: FrequencyMap, secondsPerFrame: Double
+    at frame: Int, of track: ParameterTrack, map: FrequencyMap, secondsPerFrame: Double,
+    from known: (frame: Int, phase: Double) = (0, 0)
   ) -> Double {
-    var phase = 0.0
-    track.forEachRun(before: frame, secondsPerFrame: secondsPerFrame) { frames, run in
+    var phase = known.phase
+    track.forEachRun(from: known.frame, before: frame, secondsPerFrame: secondsPerFrame) { frames, run in
       phase += turns(over: frames.count, of: run, map: map) * secondsPerFrame
       phase -= phase.rounded(.down)
     }

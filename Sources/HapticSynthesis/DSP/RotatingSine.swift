@@ -1,17 +1,19 @@
-/// `sin(2π · n · increment)` for consecutive frames `n ≥ 0` of a constant-frequency voice,
-/// eight frames at a time.
+/// `sin(2π · (n · increment + offset))` for consecutive frames `n ≥ 0` of a constant-frequency
+/// voice, eight frames at a time.
 ///
 /// Each group of eight frames is the previous group rotated by `8 · increment` turns (one
 /// complex multiplication per frame, instead of a polynomial); every ``resyncFrames`` frames
 /// the group is computed afresh with ``Sine/precise(turns:)``, so the rounding of the
 /// rotations cannot gather.
 ///
-/// Invariants: the value of frame `n` depends only on `n` and `increment`, never on how the
+/// Invariants: the value of frame `n` depends only on `n`, `increment` and `offset`, never on how the
 /// frames are split between calls; |error| < 1e-12 against `sin(2π · n · increment)` beyond
 /// the rounding of the phase `n · increment` itself (tested), far below the 6e-8 step of the 32-bit float output and the 1e-9 of ``Sine/of(turns:)``.
 package struct RotatingSine: Sendable {
   /// Turns per frame.
   package let increment: Double
+  /// The phase at frame 0, in turns.
+  package let offset: Double
   /// The rotation from one group to the next: cos and sin of `2π · 8 · increment`.
   private let stepCosine: Double
   private let stepSine: Double
@@ -26,11 +28,14 @@ package struct RotatingSine: Sendable {
 
   /// An oscillator whose first frames to be read start at `frame` (≥ 0): reading from there on
   /// needs no rotation to reach it.
-  package init(increment: Double, startingAt frame: Int = 0) {
+  ///
+  /// - Parameter offset: The phase at frame 0, in turns.
+  package init(increment: Double, startingAt frame: Int = 0, offset: Double = 0) {
     self.increment = increment
+    self.offset = offset
     (stepSine, stepCosine) = Sine.precise(turns: 8 * increment)
     group = frame & ~7
-    (cosines, sines) = Self.exact(group: group, increment: increment)
+    (cosines, sines) = Self.exact(group: group, increment: increment, offset: offset)
   }
 
   /// Writes the sines of frames `first ..< first + count` to `output`.
@@ -125,12 +130,12 @@ package struct RotatingSine: Sendable {
   private mutating func seek(_ target: Int) {
     if target != group + 8 {
       group = target - target % Self.resyncFrames
-      (cosines, sines) = Self.exact(group: group, increment: increment)
+      (cosines, sines) = Self.exact(group: group, increment: increment, offset: offset)
     }
     while group < target {
       group += 8
       if group % Self.resyncFrames == 0 {
-        (cosines, sines) = Self.exact(group: group, increment: increment)
+        (cosines, sines) = Self.exact(group: group, increment: increment, offset: offset)
       } else {
         (cosines, sines) = rotated(cosines, sines)
       }
@@ -144,12 +149,12 @@ package struct RotatingSine: Sendable {
   }
 
   /// The cosines and sines of frames `group ..< group + 8`, each from its phase
-  /// `n · increment` rounded once.
-  private static func exact(group: Int, increment: Double) -> (SIMD8<Double>, SIMD8<Double>) {
+  /// `n · increment + offset`.
+  private static func exact(group: Int, increment: Double, offset: Double) -> (SIMD8<Double>, SIMD8<Double>) {
     var cosines = SIMD8<Double>()
     var sines = SIMD8<Double>()
     for lane in 0..<8 {
-      (sines[lane], cosines[lane]) = Sine.precise(turns: Double(group + lane) * increment)
+      (sines[lane], cosines[lane]) = Sine.precise(turns: Double(group + lane) * increment + offset)
     }
     return (cosines, sines)
   }

@@ -62,7 +62,7 @@ package struct AudioContinuousVoice: Sendable {
         guard Double(harmonic) * frequency < nyquistLimit else { break }
         tone += weight / Double(harmonic) * Sine.of(turns: phase * Double(harmonic))
       }
-      let envelopeLevel = follower?.value.next() ?? envelope.level(at: Double(frame - onsetFrame) / sampleRate)
+      let envelopeLevel = follower?.value.next() ?? envelope.level(atFrame: frame - onsetFrame)
       let level = volume.next(at: time) * envelopeLevel
       let gains = constantGains ?? Pan(pan.next(at: time))
       let index = frame - buses.startFrame

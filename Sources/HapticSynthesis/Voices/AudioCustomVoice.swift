@@ -4,8 +4,9 @@ import HapticSupport
 /// An `AudioCustom` event: a decoded waveform read at `source rate · 2^pitch` per second with a
 /// band-limited (windowed-sinc) interpolator, so it plays at the output rate and the pitch's
 /// speed; then a one-pole low-pass at `200 Hz · 100^brightness` (bypassed at 1), volume, the
-/// volume envelope (a linear fade in over `T(AttackTime)` and out over `T(ReleaseTime)` when the
-/// event gives them, else 2 ms each), and constant-power pan for mono files.
+/// volume envelope (a linear fade in over `Tv(AttackTime)` and out over `Tv(ReleaseTime)`,
+/// ``volumeEnvelopeSeconds(normalized:)``: 2 ms at 0, the default), and constant-power pan for
+/// mono files.
 package struct AudioCustomVoice: Sendable {
   package let onsetFrame: Int
   package let endFrame: Int
@@ -25,9 +26,11 @@ package struct AudioCustomVoice: Sendable {
   /// Low-pass state per source channel.
   private var filtered: [Double]
 
-  /// Length of the fades of `EventWaveformUseVolumeEnvelope` when the event gives no
-  /// `AttackTime` or `ReleaseTime`, in seconds.
-  package static let fade = 0.002
+  /// Seconds for a normalized attack or release time of the volume envelope:
+  /// `Tv(v) = 0.002 · 2560^v`, 2 ms at 0 (the default) … 5.12 s at 1.
+  package static func volumeEnvelopeSeconds(normalized value: Double) -> Double {
+    0.002 * PortableMath.pow(2560, min(max(value, 0), 1))
+  }
   /// How far band-limited interpolation can overshoot the source's peak (Gibbs: about 9 %),
   /// with a margin.
   package static let interpolationOvershoot = 1.25
@@ -42,8 +45,7 @@ package struct AudioCustomVoice: Sendable {
     brightness = ParameterTrack(.audioBrightness, of: event, controls: controls)
     usesVolumeEnvelope = event.waveform?.usesVolumeEnvelope ?? true
     func fadeFrames(_ parameter: ParameterID) -> Double {
-      guard event.parameters[parameter] != nil else { return Self.fade * sampleRate }
-      return Envelope.seconds(normalized: controls.value(of: parameter, for: event, at: event.time)) * sampleRate
+      Self.volumeEnvelopeSeconds(normalized: controls.value(of: parameter, for: event, at: event.time)) * sampleRate
     }
     fadeInFrames = fadeFrames(.attackTime)
     fadeOutFrames = fadeFrames(.releaseTime)

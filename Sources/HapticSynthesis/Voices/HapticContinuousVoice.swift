@@ -4,10 +4,11 @@ import HapticSupport
 /// A `HapticContinuous` event: one sine oscillator whose frequency follows the effective
 /// sharpness and whose amplitude follows the effective intensity times the envelope.
 ///
-/// Invariants: the phase runs on the pattern clock (``CarrierPhase``): at the onset it is what
-/// the carrier would have reached from frame 0, and it advances every frame by `f(S(t)) / fs`
-/// in Double, so frequency changes never make the waveform jump and voices of one sharpness
-/// are in phase. At a constant sharpness the sine of frame `n` comes from a ``RotatingSine``
+/// Invariants: the phase at frame `n` is the pattern clock's (``CarrierPhase``: what the carrier
+/// would have reached from frame 0) plus ``phaseOffset``, which ``PhaseAlignment`` sets so that
+/// the voice starts in phase with the strongest continuous voice sounding at its onset; it
+/// advances every frame by `f(S(t)) / fs` in Double, so frequency changes never make the
+/// waveform jump. At a constant sharpness the sine of frame `n` comes from a ``RotatingSine``
 /// at `f / fs` turns per frame; under a sharpness control the phase is accumulated frame by
 /// frame from its closed-form value at the onset.
 package struct HapticContinuousVoice: Sendable {
@@ -27,6 +28,8 @@ package struct HapticContinuousVoice: Sendable {
   private var phase = 0.0
   /// The oscillator at a constant sharpness.
   private var oscillator: RotatingSine?
+  /// The carrier's phase less the pattern clock's, in turns, 0 ..< 1.
+  package private(set) var phaseOffset = 0.0
 
   package init(
     onsetFrame: Int, event: Event, envelope: Envelope, controls: Controls, options: RenderOptions
@@ -46,10 +49,53 @@ package struct HapticContinuousVoice: Sendable {
       oscillator = RotatingSine(
         increment: profile.frequency(sharpness: sharpness.base) * (1 / sampleRate), startingAt: onsetFrame)
     } else {
-      let map = CarrierPhase.FrequencyMap.linear(
-        intercept: profile.minimumFrequency, slope: profile.maximumFrequency - profile.minimumFrequency)
-      phase = CarrierPhase.phase(at: onsetFrame, of: sharpness, map: map, secondsPerFrame: 1 / sampleRate)
+      phase = CarrierPhase.phase(at: onsetFrame, of: sharpness, map: frequencyMap, secondsPerFrame: 1 / sampleRate)
     }
+  }
+
+  /// How the sharpness gives the carrier frequency.
+  private var frequencyMap: CarrierPhase.FrequencyMap {
+    .linear(intercept: profile.minimumFrequency, slope: profile.maximumFrequency - profile.minimumFrequency)
+  }
+
+  /// Starts the carrier at `turns` at the onset instead of on the pattern clock. Called before
+  /// the voice renders.
+  package mutating func start(atPhase turns: Double) {
+    let clock = oscillator.map { CarrierPhase.phase(at: onsetFrame, increment: $0.increment) } ?? phase
+    let offset = turns - clock
+    phaseOffset = offset - offset.rounded(.down)
+    if let oscillator {
+      self.oscillator = RotatingSine(increment: oscillator.increment, startingAt: onsetFrame, offset: phaseOffset)
+    } else {
+      phase = turns - turns.rounded(.down)
+    }
+  }
+
+  /// The carrier's phase at `frame` (at or after the onset), in turns, 0 ..< 1: the pattern
+  /// clock summed from `clock`, a frame at or before it whose clock is known, plus
+  /// ``phaseOffset``. Gives the clock at `frame` too, to sum from there next time.
+  package func carrierPhase(atFrame frame: Int, clock: inout (frame: Int, phase: Double)) -> Double {
+    if let oscillator {
+      clock = (frame, CarrierPhase.phase(at: frame, increment: oscillator.increment))
+    } else {
+      if clock.frame > frame { clock = (0, 0) }
+      clock = (
+        frame,
+        CarrierPhase.phase(
+          at: frame, of: sharpness, map: frequencyMap, secondsPerFrame: 1 / sampleRate, from: clock)
+      )
+    }
+    let turns = clock.phase + phaseOffset
+    return turns - turns.rounded(.down)
+  }
+
+  /// What the voice multiplies its carrier by at `frame` (at or after the frames asked before):
+  /// the amplitude of the effective intensity times the envelope.
+  package mutating func level(atFrame frame: Int) -> Double {
+    let intensity = intensity.value(at: Double(frame) * (1 / sampleRate))
+    let envelopeLevel =
+      follower?.value.level(atFrame: frame - onsetFrame) ?? envelope.level(atFrame: frame - onsetFrame)
+    return profile.amplitude(intensity: intensity * intensityScale) * envelopeLevel
   }
 
   /// Frames computed per pass: the first passes follow the envelope and the controls frame by
@@ -68,11 +114,7 @@ package struct HapticContinuousVoice: Sendable {
         while first < frames.upperBound {
           let count = min(Self.chunk, frames.upperBound - first)
           intensity.fill(levels, from: first, count: count, secondsPerFrame: secondsPerFrame)
-          let holding =
-            follower == nil
-            && envelope.holds(
-              from: Double(first - onsetFrame) * secondsPerFrame,
-              to: Double(first + count - 1 - onsetFrame) * secondsPerFrame)
+          let holding = follower == nil && envelope.holds((first - onsetFrame)...(first + count - 1 - onsetFrame))
           if var follower = follower?.value {
             for index in 0..<count {
               levels[index] = profile.amplitude(intensity: levels[index] * intensityScale) * follower.next()
@@ -95,7 +137,7 @@ package struct HapticContinuousVoice: Sendable {
             for index in 0..<count {
               levels[index] =
                 profile.amplitude(intensity: levels[index] * intensityScale)
-                * envelope.level(at: Double(first + index - onsetFrame) * secondsPerFrame)
+                * envelope.level(atFrame: first + index - onsetFrame)
             }
           }
           if oscillator != nil {

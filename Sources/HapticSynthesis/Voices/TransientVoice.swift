@@ -1,6 +1,8 @@
-/// A `HapticTransient`: whole cycles of a sine at a fixed frequency and amplitude, with its
-/// phase on the pattern clock (``CarrierPhase``), faded in and out over a quarter period so
-/// that its first sample is 0 and no step is heard (docs/signal-model.md §3.5).
+/// A `HapticTransient`: whole cycles of a sine at a fixed frequency and amplitude, faded in
+/// and out over a quarter period so that its first sample is 0 and no step is heard; a
+/// `HapticDecayTimeControl` above 0 at the onset lengthens the fade-out by the law of every
+/// envelope time, `2^(8d)` (docs/signal-model.md §3.5). Its phase at the onset is set by
+/// ``PhaseAlignment``: the strongest continuous haptic voice's, or the pattern clock's.
 package struct TransientVoice: Sendable {
   package let onsetFrame: Int
   package let endFrame: Int
@@ -8,6 +10,25 @@ package struct TransientVoice: Sendable {
   package let amplitude: Double
   /// Carrier frequency divided by the sample rate, in turns per frame.
   package let increment: Double
+  /// The carrier's phase at frame 0, in turns: its phase is `n · increment + phaseOffset` at
+  /// frame `n` (0 on the pattern clock).
+  package var phaseOffset = 0.0
+  /// The fade-out when a decay control lengthens it; `nil` for the quarter-period fade.
+  private let stretchedFade: StretchedFade?
+
+  /// A fade-out lengthened to `F = q · 2^(8d)`: `w = cos²((π/2) · (k − origin) / frames)` at
+  /// frame `k` after the onset.
+  private final class StretchedFade: Sendable {
+    /// Frames after the onset where the fade starts, `L − q · fs`.
+    let origin: Double
+    /// The fade's length `F · fs`, in frames.
+    let frames: Double
+
+    init(origin: Double, frames: Double) {
+      self.origin = origin
+      self.frames = frames
+    }
+  }
 
   /// The frames after the onset that fade in: those less than a quarter period in,
   /// `0 ..< fadeInEnd`.
@@ -15,21 +36,37 @@ package struct TransientVoice: Sendable {
   /// The first frame after the onset that fades out: the first more than `length − ¼ period`.
   private let fadeOutStart: Int32
 
-  package init(onsetFrame: Int, amplitude: Double, frequency: Double, cycles: Int, sampleRate: Double) {
+  /// - Parameter fadeStretch: How many times longer than a quarter period the fade-out lasts,
+  ///   `2^(8d)` for a decay control `d` (1 for none), ≥ 1.
+  package init(
+    onsetFrame: Int, amplitude: Double, frequency: Double, cycles: Int, fadeStretch: Double = 1, sampleRate: Double
+  ) {
     self.onsetFrame = onsetFrame
     self.amplitude = amplitude
     increment = frequency / sampleRate
     let length = max(Int((Double(cycles) * sampleRate / frequency).rounded()), 1)
-    endFrame = onsetFrame + length
     let quarter = 0.25 / increment
     let fadeInEnd = min(Int(quarter.rounded(.up)), length)
     self.fadeInEnd = Int32(fadeInEnd)
     fadeOutStart = Int32(max(Int((Double(length) - quarter).rounded(.down)) + 1, fadeInEnd))
+    if fadeStretch > 1 {
+      stretchedFade = StretchedFade(origin: Double(length) - quarter, frames: quarter * fadeStretch)
+      endFrame = onsetFrame + length + Int((quarter * (fadeStretch - 1)).rounded())
+    } else {
+      stretchedFade = nil
+      endFrame = onsetFrame + length
+    }
+  }
+
+  /// Starts the carrier at `turns` at the onset instead of on the pattern clock.
+  package mutating func start(atPhase turns: Double) {
+    let offset = turns - CarrierPhase.phase(at: onsetFrame, increment: increment)
+    phaseOffset = offset - offset.rounded(.down)
   }
 
   /// Adds the voice's samples for `frames` (inside its span) to the buses; `sine` is the
-  /// voice's oscillator, `RotatingSine(increment: increment, startingAt: onsetFrame)`, read at
-  /// absolute frames, in order.
+  /// voice's oscillator, `RotatingSine(increment: increment, startingAt: onsetFrame, offset:
+  /// phaseOffset)`, read at absolute frames, in order.
   package func render(_ frames: Range<Int>, with sine: inout RotatingSine, into buses: inout Buses) {
     let start = buses.startFrame
     let (fadeIn, fadeOut) = (onsetFrame + Int(fadeInEnd), onsetFrame + Int(fadeOutStart))
@@ -44,7 +81,34 @@ package struct TransientVoice: Sendable {
       if !middle.isEmpty {
         sine.add(amplitude, to: base + middle.lowerBound, from: middle.lowerBound, count: middle.count)
       }
-      addFaded(fadingOut, with: &sine, to: base, scratch: scratch)
+      if let stretchedFade {
+        addStretched(fadingOut, stretchedFade, with: &sine, to: base, scratch: scratch)
+      } else {
+        addFaded(fadingOut, with: &sine, to: base, scratch: scratch)
+      }
+    }
+  }
+
+  /// Adds the frames of a lengthened fade-out: the sine times `amplitude · w`, the window's
+  /// cosines from a ``RotatingSine`` of their own.
+  ///
+  /// - Parameter scratch: Room for `2 · frames.count` values.
+  private func addStretched(
+    _ frames: Range<Int>, _ fade: StretchedFade, with sine: inout RotatingSine, to output: UnsafeMutablePointer<Float>,
+    scratch: UnsafeMutablePointer<Double>
+  ) {
+    guard !frames.isEmpty else { return }
+    let sines = scratch
+    let windows = sines + frames.count
+    sine.fill(sines, from: frames.lowerBound, count: frames.count)
+    // cos(2π · x) = sin(2π · (x + ¼)), x = (k − origin) / (4 · frames) for frame k after the onset.
+    let step = 1 / (4 * fade.frames)
+    var window = RotatingSine(
+      increment: step, startingAt: frames.lowerBound - onsetFrame, offset: 0.25 - fade.origin * step)
+    window.fill(windows, from: frames.lowerBound - onsetFrame, count: frames.count)
+    for index in 0..<frames.count {
+      let w = windows[index]
+      output[frames.lowerBound + index] += Float(amplitude * (w * w) * sines[index])
     }
   }
 

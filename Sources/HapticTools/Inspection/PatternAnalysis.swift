@@ -108,7 +108,8 @@ public struct PatternAnalysis: Sendable {
       let event = pattern.events[span.event]
       let control: DynamicParameterID = event.type.isHaptic ? .hapticIntensityControl : .audioVolumeControl
       let sounding = soundingInterval(event: span.event)
-      guard controls[control].maximum(from: sounding.start, to: sounding.end) <= Self.silenceThreshold else {
+      guard controls[control, steps(of: event)].maximum(from: sounding.start, to: sounding.end) <= Self.silenceThreshold
+      else {
         return nil
       }
       let starts =
@@ -125,7 +126,14 @@ public struct PatternAnalysis: Sendable {
     let event = pattern.events[index]
     let parameter: ParameterID = event.type.isHaptic ? .hapticIntensity : .audioVolume
     let sounding = soundingInterval(event: index)
-    return ParameterTrack(parameter, of: event, controls: controls).maximum(from: sounding.start, to: sounding.end)
+    return ParameterTrack(parameter, of: event, controls: controls, steps: steps(of: event))
+      .maximum(from: sounding.start, to: sounding.end)
+  }
+
+  /// How `event` meets a control's steps: as written for a transient, which samples them at its
+  /// onset, ramped for every other event (docs/signal-model.md §2.1).
+  private func steps(of event: Event) -> ControlTimeline.Steps {
+    event.type == .hapticTransient ? .abrupt : .ramped
   }
 
   /// The seconds over which the event at `index` takes its level from the controls: its onset

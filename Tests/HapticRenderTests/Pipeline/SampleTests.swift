@@ -58,3 +58,29 @@ import _HapticRenderTestSupport
     #expect(rms[1110] > rms[1500] && rms[1500] > rms[1850])
   }
 }
+
+/// Property 18 over the samples: no step between consecutive samples of the haptic channel
+/// exceeds the voices' own slope bound by more than 10 % (docs/signal-model.md §6.18, §8): no
+/// sample clicks.
+@Suite struct SampleSlopeTests {
+  @Test(arguments: SampleTests.names)
+  func noSampleStepsAboveTheCarriersSlope(_ name: String) throws {
+    var diagnostics = Diagnostics()
+    let pattern = try #require(
+      try PatternLoader().load(path: "\(Locations.samples)/\(name)", diagnostics: &diagnostics))
+    let haptic = pattern.pattern.events.filter(\.type.isHaptic)
+    guard !haptic.isEmpty else { return }
+    var options = RenderOptions()
+    options.layout = .haptic
+    let samples = try Render.toMemory(pattern, options: options).channels[0]
+    // The highest carrier any haptic event can reach, and the transient fade's steepest slope.
+    let sharpnessControl = ControlTimeline(.hapticSharpnessControl, in: pattern.pattern).largestValue ?? 0
+    let highest = haptic.map { min(max($0.value(of: .hapticSharpness) + sharpnessControl, 0), 1) }.max() ?? 1
+    let fadeFactor = haptic.contains { $0.type == .hapticTransient } ? (4.0 / 3).squareRoot() : 1
+    let bound =
+      2 * Double.pi * SignalProfile.preview.frequency(sharpness: highest) / 48_000 * fadeFactor
+      * Signal.peak(samples[...])
+    let largest = zip(samples, samples.dropFirst()).map { abs(Double($1) - Double($0)) }.max() ?? 0
+    #expect(largest <= 1.1 * bound, "\(name): largest step \(largest), bound \(bound)")
+  }
+}

@@ -243,20 +243,37 @@ import _HapticRenderTestSupport
     #expect(abs(envelope[200] - full) < 0.01)
   }
 
-  /// Apple: the volume envelope can "use different attack and release times": AttackTime 0.25
-  /// fades in over T(0.25) = 80 ms, ReleaseTime 0.125 fades out over T(0.125) = 40 ms.
+  /// Apple: the volume envelope can "use different attack and release times": AttackTime 0.5
+  /// fades in over Tv(0.5) = 0.002 · 2560^0.5 = 101.2 ms, ReleaseTime 0.375 fades out over
+  /// Tv(0.375) = 38.0 ms.
   @Test func attackAndReleaseTimesShapeTheVolumeEnvelope() throws {
     let folder = try TemporaryFolder()
     let audio = try renderCustom(
       try customFixture(
         folder, rate: 48_000, frequency: 1_000, seconds: 0.5,
-        event: customEvent(time: 0, ["AttackTime": 0.25, "ReleaseTime": 0.125])))
+        event: customEvent(time: 0, ["AttackTime": 0.5, "ReleaseTime": 0.375])))
     let envelope = Signal.envelope(audio.channels[0], frequency: 1_000, sampleRate: fs)
     let full = 0.5 * sin(Double.pi / 4)
-    let end = Double(audio.report.frameCount)
-    #expect(abs(envelope[1_920] - full / 2) < 0.02 * full, "halfway up at 40 ms: \(envelope[1_920])")
-    #expect(abs(envelope[6_000] - full) < 0.01)
-    #expect(abs(envelope[Int(end) - 960] - full / 2) < 0.02 * full, "halfway down 20 ms before the end")
+    let end = audio.report.frameCount
+    let (attack, release) = (0.002 * 2_560.0.squareRoot() * Double(fs), 0.002 * pow(2_560, 0.375) * Double(fs))
+    #expect(abs(envelope[Int(attack / 2)] - full / 2) < 0.02 * full, "halfway up: \(envelope[Int(attack / 2)])")
+    #expect(abs(envelope[Int(attack) + 2_000] - full) < 0.01)
+    #expect(abs(envelope[end - Int(release / 2)] - full / 2) < 0.02 * full, "halfway down")
+  }
+
+  /// Property 23: `AttackTime` 0 and `ReleaseTime` 0 written out sound exactly as leaving them
+  /// out: both are 2 ms fades.
+  @Test func zeroEnvelopeTimesWrittenOutSoundAsTheDefaults() throws {
+    let folder = try TemporaryFolder()
+    let written = try renderCustom(
+      try customFixture(
+        folder, rate: 48_000, frequency: 1_000, seconds: 0.2,
+        event: customEvent(time: 0, ["AttackTime": 0, "ReleaseTime": 0])))
+    let absent = try renderCustom(
+      try customFixture(folder, rate: 48_000, frequency: 1_000, seconds: 0.2, event: customEvent(time: 0)))
+    #expect(written.channels == absent.channels)
+    let envelope = Signal.envelope(absent.channels[0], frequency: 1_000, sampleRate: fs)
+    #expect(envelope[48] < 0.5 * sin(Double.pi / 4) * 0.6, "1 ms in: still fading in")
   }
 
   @Test func brightnessLowPassesTheWaveform() throws {

@@ -4,9 +4,9 @@ import _HapticRenderTestSupport
 @testable import HapticRender
 
 @Suite struct ControlTimelineTests {
-  private func timeline(_ elements: String...) throws -> ControlTimeline {
+  private func timeline(_ elements: String..., steps: ControlTimeline.Steps = .ramped) throws -> ControlTimeline {
     let document = "{\"Pattern\": [\(elements.joined(separator: ","))]}"
-    return ControlTimeline(.hapticIntensityControl, in: try PatternFixtures.pattern(document))
+    return ControlTimeline(.hapticIntensityControl, in: try PatternFixtures.pattern(document), steps: steps)
   }
 
   @Test func startsNeutral() throws {
@@ -16,11 +16,35 @@ import _HapticRenderTestSupport
     #expect(ControlTimeline(.hapticSharpnessControl, in: Pattern()).value(at: 3) == 0)
   }
 
-  @Test func parameterIsAStepAtItsTime() throws {
-    let steps = try timeline(PatternFixtures.parameter("HapticIntensityControl", time: 1, 0.5))
-    #expect(steps.value(at: 0.999) == 1)
-    #expect(steps.value(at: 1) == 0.5)
-    #expect(steps.value(at: 100) == 0.5)
+  /// A `Parameter` steps to its value at its time: as written for what a transient samples,
+  /// as a 5 ms ramp for continuous voices.
+  @Test func parameterIsAStepAtItsTimeRampedOver5Milliseconds() throws {
+    let element = PatternFixtures.parameter("HapticIntensityControl", time: 1, 0.5)
+    let abrupt = try timeline(element, steps: .abrupt)
+    #expect(abrupt.value(at: 0.999) == 1)
+    #expect(abrupt.value(at: 1) == 0.5)
+    let ramped = try timeline(element)
+    #expect(ramped.value(at: 1) == 1)
+    #expect(abs(ramped.value(at: 1.0025) - 0.75) < 1e-9)
+    #expect(ramped.value(at: 1.005) == 0.5)
+    #expect(ramped.value(at: 100) == 0.5)
+  }
+
+  /// A step whose next point comes within 5 ms runs straight to that point; a step at 0 takes
+  /// its value from the start; of several points at one time, the first and the last count.
+  @Test func stepsBecomeRampsOrRunStraightToTheNextPoint() throws {
+    let close = try timeline(
+      PatternFixtures.curve("HapticIntensityControl", [(0, 1), (0.1, 1), (0.1, 0), (0.103, 0.6)]))
+    #expect(close.value(at: 0.1) == 1)
+    #expect(abs(close.value(at: 0.1015) - 0.8) < 1e-9)
+    #expect(close.value(at: 0.103) == 0.6)
+    let start = try timeline(PatternFixtures.curve("HapticIntensityControl", [(0, 1), (0, 0.2), (1, 0.2)]))
+    #expect(start.value(at: 0) == 0.2)
+    let several = try timeline(
+      PatternFixtures.curve("HapticIntensityControl", [(0, 1), (0.5, 1), (0.5, 0), (0.5, 0.7), (0.5, 0.4), (2, 0.4)]))
+    #expect(several.value(at: 0.5) == 1)
+    #expect(abs(several.value(at: 0.505) - 0.4) < 1e-12)
+    #expect(several.maximum(from: 0.5, to: 2) == 1)
   }
 
   @Test func curvePointsAreRelativeAndRampFromTheValueInForce() throws {
@@ -36,15 +60,20 @@ import _HapticRenderTestSupport
   }
 
   @Test func twoPointsAtOneTimeMakeAStep() throws {
-    let curve = try timeline(PatternFixtures.curve("HapticIntensityControl", [(0, 1), (0.1, 1), (0.1, 0), (0.2, 0)]))
-    #expect(curve.value(at: 0.0999) == 1)
-    #expect(curve.value(at: 0.1) == 0)
+    let points = PatternFixtures.curve("HapticIntensityControl", [(0, 1), (0.1, 1), (0.1, 0), (0.2, 0)])
+    let abrupt = try timeline(points, steps: .abrupt)
+    #expect(abrupt.value(at: 0.0999) == 1)
+    #expect(abrupt.value(at: 0.1) == 0)
+    let ramped = try timeline(points)
+    #expect(ramped.value(at: 0.1) == 1)
+    #expect(abs(ramped.value(at: 0.105)) < 1e-12)
   }
 
   /// A ramp up to a step down: the values before the step approach the ramp's top, so the
   /// maximum up to the step's time is that top, not the value after the step.
   @Test func maximumUpToAStepIsTheRampsTop() throws {
-    let curve = try timeline(PatternFixtures.curve("HapticIntensityControl", [(0, 0), (2, 1), (2, 0.4), (4, 0.4)]))
+    let curve = try timeline(
+      PatternFixtures.curve("HapticIntensityControl", [(0, 0), (2, 1), (2, 0.4), (4, 0.4)]), steps: .abrupt)
     #expect(curve.value(at: 2) == 0.4)
     #expect(curve.maximum(from: 0, to: 2) == 1)
     #expect(curve.maximum(from: 2, to: 4) == 0.4)  // from the step on
@@ -64,7 +93,8 @@ import _HapticRenderTestSupport
       PatternFixtures.curve("HapticIntensityControl", [(0, 0), (2, 1)]),
       PatternFixtures.parameter("HapticIntensityControl", time: 1, 0.3))
     #expect(abs(curve.value(at: 0.5) - 0.25) < 1e-12)
-    #expect(curve.value(at: 1) == 0.3)
+    #expect(curve.value(at: 1) == 0.5)  // the step starts its 5 ms ramp
+    #expect(abs(curve.value(at: 1.005) - 0.3) < 1e-12)
     #expect(curve.value(at: 1.5) == 0.3)  // the earlier ramp no longer runs
   }
 

@@ -77,7 +77,8 @@ import Testing
       for _ in 0..<Int(random.next() % 60) { loudest.append(Float(random.unit() * 0.95)) }
       for _ in 0..<Int(random.next() % 12) { loudest.append(Float(1 + random.unit() * 2)) }
     }
-    let required = loudest.map { $0 > 1 ? ceiling / Double($0) : 1 }
+    // The threshold is the ceiling.
+    let required = loudest.map { $0 > Float(ceiling) ? min(ceiling / Double($0), 1) : 1 }
     let held = required.indices.map { frame in required[max(0, frame - lookahead + 1)...frame].min()! }
     var expected: [Double] = []
     var (gain, lowest) = (1.0, 1.0)

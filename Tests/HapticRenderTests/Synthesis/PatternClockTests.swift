@@ -5,9 +5,9 @@ import _HapticRenderTestSupport
 
 private typealias F = PatternFixtures
 
-/// Revision 3 of the signal model (docs/signal-model.md §3.2, §3.3, §3.5, §5.2): carriers on
-/// the pattern clock, so overlapping events add whatever their onsets; envelope controls act on
-/// sounding events; every continuous event releases at its duration; the length is Apple's.
+/// The pattern clock and the envelope (docs/signal-model.md §3.2, §3.3, §3.5, §5.2): carriers of
+/// one sharpness add whatever their onsets; envelope controls act on sounding events; a
+/// sustained event releases at its duration, one that is not fades; the length is Apple's.
 @Suite struct PatternClockTests {
   private static let rate = 48_000
 
@@ -188,19 +188,25 @@ private typealias F = PatternFixtures
     #expect(abs(Double(lastSound) / 48_000 - 30.02) < 0.002, "sounds 30 s, then releases over 20 ms")
   }
 
-  /// A continuous event that reaches its duration while decaying releases over T(ReleaseTime)
-  /// from the level reached, instead of a 5 ms cut.
-  @Test func aNonSustainedEventReleasesAtItsDuration() throws {
-    let audio = try F.render(
-      F.document(
-        F.event(
-          "HapticContinuous", duration: 0.5,
-          ["HapticIntensity": 1, "HapticSharpness": 0.5, "Sustained": 0, "DecayTime": 1, "ReleaseTime": 0.5])),
-      configure: { $0.tailSeconds = 0 })
-    let end = try #require(Signal.lastNonZero(audio.channels[0]))
+  /// A continuous event that reaches its duration while decaying has no release (revision 4):
+  /// `ReleaseTime` 0.5 changes nothing, and the sound ends a quarter period after 0.5 s.
+  @Test func aNonSustainedEventEndsAtItsDurationWithoutARelease() throws {
+    func render(release: Double) throws -> [Float] {
+      try F.render(
+        F.document(
+          F.event(
+            "HapticContinuous", duration: 0.5,
+            ["HapticIntensity": 1, "HapticSharpness": 0.5, "Sustained": 0, "DecayTime": 1, "ReleaseTime": release])),
+        configure: { $0.tailSeconds = 0 }
+      ).channels[0]
+    }
+    let samples = try render(release: 0.5)
+    #expect(samples == (try render(release: 0)))
+    let end = try #require(Signal.lastNonZero(samples))
     let seconds: Double = Double(end + 1) / 48_000
-    #expect(abs(seconds - (0.5 + 0.32)) < 0.002)
+    #expect(abs(seconds - (0.5 + 1 / (4 * (65 + 235 * 0.5)))) < 2 / 48_000.0)
   }
+
 }
 
 /// A sum of many terms without the rounding error that grows with their count (Neumaier's
