@@ -45,7 +45,7 @@ public struct BreathingSession: Sendable {
   /// Seconds an inhale's curve takes to fall from 1 to 0 after an inhale cue's last tap starts.
   public static let cueLeadSeconds = 0.005
   /// Points of an ``Shape/ease`` curve: with the three of an inhale cue, within the 16 points
-  /// of a curve Core Haptics takes.
+  /// per curve that community tools report Core Haptics takes (Apple documents no limit).
   public static let easePointCount = 13
   /// Most cycles `render breath` accepts (10,000: 52 hours of 4-7-8).
   public static let cycleLimit = 10_000

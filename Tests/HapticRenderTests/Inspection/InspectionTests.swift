@@ -86,7 +86,8 @@ import _HapticRenderTestSupport
     #expect(try lint(F.document(F.event("HapticTransient"), F.event("HapticTransient", time: 9))).isEmpty)
   }
 
-  @Test func waveformFormatsDevicesCannotPlayAreFlagged() throws {
+  /// Apple documents no waveform formats for AHAP; the warning names the source it follows.
+  @Test func waveformFormatsApplesPluginWarnsAboutAreFlagged() throws {
     var pattern = try F.pattern(F.document(F.event("HapticTransient")))
     pattern.events.append(
       Event(
@@ -99,7 +100,7 @@ import _HapticRenderTestSupport
     PatternLinter.lint(analysis, file: "t.ahap", diagnostics: &diagnostics)
     #expect(
       diagnostics.all.map(\.description) == [
-        "t.ahap:3:5: warning: Pattern[1].Event.EventWaveformPath: Apple devices may not play '.ogg' files; use WAV, AIFF or CAF"
+        "t.ahap:3:5: warning: Pattern[1].Event.EventWaveformPath: Apple documents no waveform formats for AHAP, and Apple's Core Haptics Unity plug-in warns about '.ogg' files (it accepts WAV, AIFF, CAF, M4A, MP3 and a few more); use WAV, AIFF or CAF"
       ])
   }
 
