@@ -19,7 +19,8 @@ public struct PatternInfo: Sendable, Encodable, CustomStringConvertible {
   public var layout: String
   /// `Metadata` entries, values as text.
   public var metadata: [String: String]
-  /// Events a control silences, as `Pattern[4].Event at 16 s (HapticIntensityControl 0 since 8 s)`.
+  /// Events a control silences, as `Pattern[4].Event at 16.00 s (HapticIntensityControl 0 since 8.00 s)`:
+  /// since the control reached 0 (or within 1 % of it) and stayed there.
   public var silencedEvents: [String]
   /// With `--actuator`: what each haptic event feels like on the actuator.
   public var actuator: ActuatorFigures?

@@ -88,7 +88,7 @@ public enum PatternLinter {
       let event = pattern.events[silenced.event]
       warn(
         event.position, event.path,
-        "silent: \(silenced.control.rawValue) holds it at 0 (set at \(seconds(silenced.since)) s), and controls apply to every event of the pattern; set the control back before this event"
+        "silent: \(silenced.control.rawValue) holds it at 0 (reached at \(seconds(silenced.since)) s), and controls apply to every event of the pattern; set the control back before this event"
       )
     }
 
