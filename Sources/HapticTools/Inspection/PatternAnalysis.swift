@@ -29,8 +29,15 @@ public struct PatternAnalysis: Sendable {
   public let options: RenderOptions
   /// One span per event, in event order.
   public let spans: [Span]
-  /// Seconds from 0 to the end of the last sound or event (with the options' tail).
+  /// Seconds from 0 to the end of the last sound, event or control (docs/signal-model.md §5.2),
+  /// with the options' tail.
   public let duration: Double
+  /// What ends the render before the tail.
+  public let lengthSource: LengthSource
+  /// Seconds from 0 to where ``lengthSource`` ends: ``duration`` without the tail.
+  public let lengthEnd: Double
+  /// Seconds of the options' tail, as rendered (a whole number of frames).
+  public let tailSeconds: Double
   private let controls: Controls
 
   /// - Parameter pattern: A pattern with its `AudioCustom` waveforms decoded (``PatternLoader``).
@@ -46,6 +53,9 @@ public struct PatternAnalysis: Sendable {
     self.options = options
     controls = Controls(pattern)
     duration = Double(schedule.frameCount) / rate
+    lengthSource = schedule.lengthSource
+    lengthEnd = Double(schedule.lengthEndFrame) / rate
+    tailSeconds = Double(schedule.frameCount - schedule.lengthEndFrame) / rate
     spans = schedule.spans.enumerated().map { index, frames in
       Span(event: index, start: Double(frames.lowerBound) / rate, end: Double(frames.upperBound) / rate)
     }
