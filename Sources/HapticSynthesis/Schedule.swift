@@ -8,6 +8,10 @@ package struct Schedule: Sendable {
   package let voices: [Voice]
   /// Frames from time 0 to the end of the last sound, event or control (docs/signal-model.md §5.2), plus the tail.
   package let frameCount: Int
+  /// What ends the render before the tail.
+  package let lengthSource: LengthSource
+  /// The frame ``lengthSource`` ends at: ``frameCount`` less the tail.
+  package let lengthEndFrame: Int
   /// The frames each event sounds, in event order.
   package let spans: [Range<Int>]
   /// An upper bound of any output sample's magnitude before gain: the largest sum of the
@@ -70,9 +74,11 @@ package struct Schedule: Sendable {
     }
     if pattern.events.contains(where: { $0.type == .hapticContinuous }) { PhaseAlignment.align(&voices) }
     self.voices = voices
-    frameCount =
-      max(Int((pattern.lastControlTime * sampleRate).rounded()), schedule.frameCount)
-      + Int((options.tailSeconds * sampleRate).rounded())
+    let controlEnd = Self.lastControl(of: pattern, sampleRate: sampleRate)
+    let end = controlEnd.frame > schedule.end.frame ? controlEnd : schedule.end
+    lengthEndFrame = max(end.frame, 0)
+    lengthSource = end.source
+    frameCount = lengthEndFrame + Int((options.tailSeconds * sampleRate).rounded())
     spans = schedule.spans
     peakBound = schedule.sweep.largestSum()
   }
@@ -82,9 +88,9 @@ package struct Schedule: Sendable {
   private struct Part: Sendable {
     var voices: [Voice] = []
     var spans: [Range<Int>] = []
-    /// The latest frame any of the events counts in (docs/signal-model.md §5.2), before the tail; `Int.min` for
-    /// none.
-    var frameCount = Int.min
+    /// The latest frame any of the events counts in (docs/signal-model.md §5.2), before the tail, and what
+    /// ends there; `Int.min` for none.
+    var end: (frame: Int, source: LengthSource) = (Int.min, .nothing)
     var sweep: AmplitudeSweep
 
     /// - Parameter capacity: Voices to reserve room for, at least `events.count`.
@@ -97,7 +103,7 @@ package struct Schedule: Sendable {
       voices = [Voice](largeCapacity: max(capacity, events.count))
       spans.reserveCapacity(max(capacity, events.count))
       var playable: [String: SampledAudio] = [:]
-      for event in events {
+      for (index, event) in zip(events.indices, events) {
         let voice = try Schedule.voice(
           for: event, controls: controls, waveforms: waveforms, options: options, playable: &playable)
         let voiceEnd = Double(voice.endFrame) / sampleRate + options.tailSeconds
@@ -105,7 +111,10 @@ package struct Schedule: Sendable {
           throw .tooLong(seconds: voiceEnd, limit: options.maximumDurationSeconds)
         }
         let counted = Int(((event.time + event.duration) * sampleRate).rounded())
-        frameCount = max(frameCount, counted, voice.endFrame)
+        // The sound on a tie with the event's own duration; the earlier event on a tie with another.
+        let latest: (frame: Int, source: LengthSource) =
+          voice.endFrame >= counted ? (voice.endFrame, .sound(event: index)) : (counted, .eventDuration(event: index))
+        if latest.frame > end.frame { end = latest }
         voices.append(voice)
         spans.append(voice.onsetFrame..<max(voice.onsetFrame, voice.endFrame))
       }
@@ -121,9 +130,23 @@ package struct Schedule: Sendable {
     mutating func append(_ next: Part) {
       voices += next.voices
       spans += next.spans
-      frameCount = max(frameCount, next.frameCount)
+      if next.end.frame > end.frame { end = next.end }
       sweep.append(next.sweep)
     }
+  }
+
+  /// The frame of the latest control element's `Time` and that element (parameters before
+  /// curves on a tie); `Int.min` and ``LengthSource/nothing`` without controls.
+  private static func lastControl(of pattern: Pattern, sampleRate: Double) -> (frame: Int, source: LengthSource) {
+    func frame(_ time: Double) -> Int { Int((time * sampleRate).rounded()) }
+    var last: (frame: Int, source: LengthSource) = (Int.min, .nothing)
+    for (index, parameter) in pattern.parameters.enumerated() where frame(parameter.time) > last.frame {
+      last = (frame(parameter.time), .parameter(index))
+    }
+    for (index, curve) in pattern.curves.enumerated() where frame(curve.time) > last.frame {
+      last = (frame(curve.time), .curve(index))
+    }
+    return last
   }
 
   /// The voice that plays `event`; `playable` keeps each waveform as ``playable(_:at:)`` made

@@ -66,9 +66,10 @@ open class CHHapticPattern {
     AHAPDocument.dictionary(of: pattern.ahapDocument())
   }
 
-  /// Apple's duration, in seconds: the latest event's `Time` plus its `EventDuration`, or the
-  /// latest control's time, whichever is later; no release tails (the render adds them;
-  /// docs/signal-model.md §5.2).
+  /// Apple's duration, in seconds: "the start time of the pattern's last event or parameter,
+  /// plus that event's duration", i.e. the latest event's `Time` plus its `EventDuration` or the
+  /// latest control's `Time` (a curve's start; its later points do not count), whichever is
+  /// later; no release tails (the render adds them; docs/signal-model.md §5.2).
   open var duration: TimeInterval {
     pattern.duration
   }

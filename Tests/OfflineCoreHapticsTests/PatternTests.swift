@@ -91,8 +91,8 @@ import _HapticRenderTestSupport
     #expect(missing?.code == .resourceNotAvailable)
   }
 
-  /// `duration` is Apple's: the latest event's start plus its duration, or the latest control,
-  /// without release tails; the render adds the tails (docs/signal-model.md §5.2).
+  /// `duration` is Apple's: the latest event's start plus its duration, or the latest control's
+  /// start, without release tails; the render adds the tails (docs/signal-model.md §5.2).
   @Test func durationIsApplesAndTheRenderAddsTails() throws {
     let buzz = CHHapticEvent(
       eventType: .hapticContinuous,
@@ -104,6 +104,13 @@ import _HapticRenderTestSupport
     let pattern = try CHHapticPattern(events: [buzz], parameters: [late])
     #expect(pattern.duration == 3)
     #expect(try Self.samples(pattern).count == 3 * Self.rate)
+    // A curve counts by its start (1 s), not by its last point (4 s).
+    let sweep = CHHapticParameterCurve(
+      parameterID: .hapticIntensityControl,
+      controlPoints: [.init(relativeTime: 0, value: 1), .init(relativeTime: 3, value: 0.2)], relativeTime: 1)
+    let swept = try CHHapticPattern(events: [buzz], parameterCurves: [sweep])
+    #expect(swept.duration == 1.5)
+    #expect(try Self.samples(swept).count == Int((1.5 + 0.02 * 16) * Double(Self.rate)))
   }
 
   @Test func invalidPatternsThrowWithTheReason() throws {

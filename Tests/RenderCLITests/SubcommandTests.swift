@@ -183,9 +183,28 @@ import _HapticRenderTestSupport
     let pattern = try await CommandRunner.render(["info", "\(samples)/breath-478.ahap"])
     #expect(pattern.status == 0)
     let text = String(decoding: pattern.standardOutput, as: UTF8.self)
-    #expect(text.contains("  duration                19.020 s (tails included)"))
+    #expect(
+      text.contains(
+        "  duration                19.020 s: the release of Pattern[2].Event (HapticContinuous at 11.000 s, 8.000 s + release 0.020 s)\n"
+      ))
     #expect(text.contains("  events                  2 HapticContinuous"))
     let folder = try TemporaryFolder()
+    // A tap under a curve that runs to 3 s, and a Parameter at 1.5 s: the Parameter ends it.
+    try """
+    {"Pattern": [{"Event": {"Time": 0, "EventType": "HapticTransient"}},
+      {"ParameterCurve": {"ParameterID": "HapticIntensityControl", "Time": 0,
+        "ParameterCurveControlPoints": [{"Time": 0, "ParameterValue": 1}, {"Time": 3, "ParameterValue": 0.2}]}},
+      {"Parameter": {"ParameterID": "HapticSharpnessControl", "Time": 1.5, "ParameterValue": 0.1}}]}
+    """.write(toFile: "\(folder.path)/tap.ahap", atomically: true, encoding: .utf8)
+    let tap = try await CommandRunner.render(["info", "\(folder.path)/tap.ahap", "--tail", "0.5", "--json"])
+    let tapJSON = try #require(try JSONSerialization.jsonObject(with: Data(tap.standardOutput)) as? [String: Any])
+    let length = try #require(tapJSON["length"] as? [String: Any])
+    #expect(tapJSON["duration"] as? Double == 2)
+    #expect(length["kind"] as? String == "parameter" && length["element"] as? String == "Pattern[2].Parameter")
+    #expect(length["end"] as? Double == 1.5 && length["tail"] as? Double == 0.5)
+    #expect(
+      length["text"] as? String
+        == "the Time of Pattern[2].Parameter (HapticSharpnessControl at 1.500 s) + --tail 0.500 s")
     #expect(
       try await CommandRunner.render(["\(samples)/breath-478.ahap", "-o", "\(folder.path)/b.flac", "-q"]).status == 0)
     let audio = try await CommandRunner.render(["info", "\(folder.path)/b.flac", "--json"])

@@ -21,16 +21,19 @@ public struct Pattern: Sendable {
     self.curves = curves
   }
 
-  /// The latest time a control acts at, in seconds: every `Parameter`'s `Time` and every
-  /// curve's `Time` plus its last point's; 0 without controls. Counts towards the length.
+  /// The latest `Time` of a control element, in seconds: every `Parameter`'s and every curve's
+  /// (its start; its later points do not count); 0 without controls. Counts towards the length
+  /// (docs/signal-model.md §5.2), as Apple counts "the start time of the pattern's last event or
+  /// parameter".
   public var lastControlTime: Double {
-    let parameterEnd = parameters.map(\.time).max() ?? 0
-    let curveEnd = curves.map { $0.time + ($0.points.last?.time ?? 0) }.max() ?? 0
-    return max(parameterEnd, curveEnd)
+    let parameterStart = parameters.map(\.time).max() ?? 0
+    let curveStart = curves.map(\.time).max() ?? 0
+    return max(parameterStart, curveStart)
   }
 
-  /// Apple's duration of the pattern, in seconds (`CHHapticPattern.duration`): the latest of
-  /// every event's `Time` plus its `EventDuration` and every control's time
+  /// Apple's duration of the pattern, in seconds (`CHHapticPattern.duration`): "the start time
+  /// of the pattern's last event or parameter, plus that event's duration", i.e. the latest of
+  /// every event's `Time` plus its `EventDuration` and every control element's `Time`
   /// (``lastControlTime``); no release tails, which the render's length adds.
   public var duration: Double {
     max(events.map { $0.time + $0.duration }.max() ?? 0, lastControlTime)

@@ -132,7 +132,7 @@ public struct JSONParser {
   }
 
   /// The byte at `index` as messages show it; a comment (`//` or `/*`) is named as such, since
-  /// JSON has none and Core Haptics refuses them.
+  /// JSON has none.
   package func describeCurrent() -> String {
     guard index < bytes.count else { return "end of file" }
     if bytes[index] == UInt8(ascii: "/"), index + 1 < bytes.count,

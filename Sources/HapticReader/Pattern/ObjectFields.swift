@@ -7,7 +7,7 @@ package struct ObjectFields {
     package var value: JSONDocument.Index
   }
 
-  /// A member read under another name (an alias Core Haptics does not know).
+  /// A member read under another name (an alias of a documented key).
   private struct Rename {
     var keyNode: JSONDocument.Index
     var name: StaticString
@@ -49,20 +49,20 @@ package struct ObjectFields {
   }
 
   /// Reads `alias` as `key`; when both are present the alias is ignored. Either way the
-  /// diagnostic says that Core Haptics documents `key`, not `alias`.
-  package mutating func alias(_ alias: StaticString, for key: StaticString, parser: inout PatternParser) {
+  /// diagnostic says what Core Haptics documents: `documentation`, or by default that it
+  /// documents `key` and not `alias`.
+  package mutating func alias(
+    _ alias: StaticString, for key: StaticString, documentation: String? = nil, parser: inout PatternParser
+  ) {
     let document = parser.document
     guard let aliasNode = find(alias, in: document, includingTaken: false) else { return }
+    let standing = documentation ?? "Core Haptics documents \"\(key)\"; \"\(alias)\" is not documented"
     if find(key, in: document, includingTaken: true) != nil {
-      parser.warn(
-        aliasNode + 1,
-        "Core Haptics documents \"\(key)\"; \"\(alias)\" is not documented, and ignored here as \"\(key)\" is also given"
-      )
+      parser.warn(aliasNode + 1, "\(standing); ignored here as \"\(key)\" is also given")
       setAside(aliasNode, in: document)
       return
     }
-    parser.warn(
-      aliasNode + 1, "Core Haptics documents \"\(key)\"; \"\(alias)\" is not documented; read here as \"\(key)\"")
+    parser.warn(aliasNode + 1, "\(standing); read here as \"\(key)\"")
     renames.append(Rename(keyNode: aliasNode, name: key))
   }
 

@@ -62,7 +62,7 @@ extension PatternParser {
     if points.count > Self.maximumCurvePoints {
       warn(
         pointsField.value,
-        "\(points.count) control points; Core Haptics devices may refuse curves with more than \(Self.maximumCurvePoints)"
+        "\(points.count) control points; Apple documents no limit, but Lofelt NiceVibrations and haptify report that Core Haptics takes at most \(Self.maximumCurvePoints) per curve"
       )
     }
     if time > 0, points[0].time == time, let firstTimeValue {

@@ -2,6 +2,12 @@ import HapticModel
 
 /// Events and their parameters.
 extension PatternParser {
+  /// What Core Haptics documents about `Duration`: Apple's AHAP article spells the key so in its
+  /// table, while the reference, the header (`CHHapticPatternKeyEventDuration`) and Apple's own
+  /// files spell it `EventDuration`.
+  static let durationSpelling =
+    "Core Haptics documents \"EventDuration\" (its reference, header and Apple's own files); the AHAP article's table spells it \"Duration\""
+
   /// The event whose object is at `value`, or `nil` after an error.
   ///
   /// - Parameter path: The JSON path of `value`.
@@ -9,7 +15,7 @@ extension PatternParser {
     guard var fields = object(value) else { return nil }
     fields.alias("Type", for: "EventType", parser: &self)
     fields.alias("Parameters", for: "EventParameters", parser: &self)
-    fields.alias("Duration", for: "EventDuration", parser: &self)
+    fields.alias("Duration", for: "EventDuration", documentation: Self.durationSpelling, parser: &self)
 
     let time = fields.take("Time", in: document).flatMap { requireTime($0.value) }
     let type = fields.take("EventType", in: document).flatMap { eventType($0.value) }

@@ -13,7 +13,9 @@ package struct PatternParser {
     self.diagnostics = diagnostics
   }
 
-  /// Control points per curve above which devices may refuse a curve (a warning).
+  /// Control points per curve above which a curve gets a warning: the limit community tools
+  /// report for Core Haptics (Lofelt NiceVibrations and haptify split curves at 16 points);
+  /// Apple documents none.
   package static let maximumCurvePoints = 16
 
   /// The error for JSON that holds no pattern.

@@ -10,9 +10,10 @@ import HapticReader
 /// - Each event's `EventDuration` stops ``releaseSeconds`` before its phase ends, so that its
 ///   release (docs/signal-model.md §3.3, 20 ms at `ReleaseTime` 0) ends exactly at the phase's
 ///   end: nothing sounds into a hold, and the rendered file is exactly `cycles × period` long.
-/// - Cycle `k` starts at `k × period` seconds; a session that ends in a hold is closed by a
-///   one-point curve at its end, holding the control's value, which keeps the pattern's duration at
-///   `cycles × period` (docs/signal-model.md §5.2), so the pattern loops seamlessly.
+/// - Cycle `k` starts at `k × period` seconds; every session is closed by a one-point curve at
+///   its end, holding the control's value, which keeps the pattern's duration at
+///   `cycles × period` (docs/signal-model.md §5.2: a control counts by its `Time`, and the last
+///   event's `EventDuration` ends 20 ms before its phase does), so the pattern loops seamlessly.
 /// - A cue (``BreathingCue``) adds its preset's taps where each inhale or exhale starts. The
 ///   intensity control multiplies every event, taps included, and a tap takes its intensity at
 ///   its onset (docs/signal-model.md §2.2): under an inhale cue the curve therefore holds 1
@@ -45,7 +46,7 @@ public struct BreathingSession: Sendable {
   /// Seconds an inhale's curve takes to fall from 1 to 0 after an inhale cue's last tap starts.
   public static let cueLeadSeconds = 0.005
   /// Points of an ``Shape/ease`` curve: with the three of an inhale cue, within the 16 points
-  /// of a curve Core Haptics takes.
+  /// per curve that community tools report Core Haptics takes (Apple documents no limit).
   public static let easePointCount = 13
   /// Most cycles `render breath` accepts (10,000: 52 hours of 4-7-8).
   public static let cycleLimit = 10_000
@@ -112,11 +113,9 @@ public struct BreathingSession: Sendable {
         heldValue = rising ? 1 : 0
       }
     }
-    if technique.phases.last?.kind == .hold {
-      curves.append(
-        ParameterCurve(
-          id: .hapticIntensityControl, time: duration, points: [ParameterCurve.Point(time: 0, value: heldValue)]))
-    }
+    curves.append(
+      ParameterCurve(
+        id: .hapticIntensityControl, time: duration, points: [ParameterCurve.Point(time: 0, value: heldValue)]))
     return Self.ordered(events: events, curves: curves, metadata: metadata)
   }
 

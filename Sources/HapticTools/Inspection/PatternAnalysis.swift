@@ -29,8 +29,15 @@ public struct PatternAnalysis: Sendable {
   public let options: RenderOptions
   /// One span per event, in event order.
   public let spans: [Span]
-  /// Seconds from 0 to the end of the last sound or event (with the options' tail).
+  /// Seconds from 0 to the end of the last sound, event or control (docs/signal-model.md §5.2),
+  /// with the options' tail.
   public let duration: Double
+  /// What ends the render before the tail.
+  public let lengthSource: LengthSource
+  /// Seconds from 0 to where ``lengthSource`` ends: ``duration`` without the tail.
+  public let lengthEnd: Double
+  /// Seconds of the options' tail, as rendered (a whole number of frames).
+  public let tailSeconds: Double
   private let controls: Controls
 
   /// - Parameter pattern: A pattern with its `AudioCustom` waveforms decoded (``PatternLoader``).
@@ -46,6 +53,9 @@ public struct PatternAnalysis: Sendable {
     self.options = options
     controls = Controls(pattern)
     duration = Double(schedule.frameCount) / rate
+    lengthSource = schedule.lengthSource
+    lengthEnd = Double(schedule.lengthEndFrame) / rate
+    tailSeconds = Double(schedule.frameCount - schedule.lengthEndFrame) / rate
     spans = schedule.spans.enumerated().map { index, frames in
       Span(event: index, start: Double(frames.lowerBound) / rate, end: Double(frames.upperBound) / rate)
     }
@@ -94,8 +104,9 @@ public struct PatternAnalysis: Sendable {
     /// Index in `pattern.events`.
     public var event: Int
     public var control: DynamicParameterID
-    /// When the control came to (near) 0: the `Time` of the last element of that control
-    /// starting at or before the event.
+    /// Seconds at which the control reached (near) 0 and stayed there up to the event: the
+    /// earliest time from which it stays at or below ``PatternAnalysis/silenceThreshold``
+    /// until the event has sounded, read from the control's timeline (ramps included).
     public var since: Double
   }
 
@@ -107,17 +118,30 @@ public struct PatternAnalysis: Sendable {
     spans.compactMap { span in
       let event = pattern.events[span.event]
       let control: DynamicParameterID = event.type.isHaptic ? .hapticIntensityControl : .audioVolumeControl
+      let timeline = controls[control, steps(of: event)]
       let sounding = soundingInterval(event: span.event)
-      guard controls[control, steps(of: event)].maximum(from: sounding.start, to: sounding.end) <= Self.silenceThreshold
-      else {
-        return nil
+      func isSilent(from start: Double) -> Bool {
+        timeline.maximum(from: start, to: sounding.end) <= Self.silenceThreshold
       }
-      let starts =
-        pattern.parameters.filter { $0.id == control }.map(\.time)
-        + pattern.curves.filter { $0.id == control }.map(\.time)
-      let since = starts.filter { $0 <= event.time }.max() ?? 0
-      return SilencedEvent(event: span.event, control: control, since: since)
+      guard isSilent(from: sounding.start) else { return nil }
+      return SilencedEvent(
+        event: span.event, control: control, since: Self.earliest(in: 0...sounding.start, where: isSilent))
     }
+  }
+
+  /// The earliest time in `range` from which `holds` is true, given that it holds at
+  /// `range.upperBound` and, once true, stays true at every later time (a maximum over a
+  /// shrinking interval). Found by bisection to the nearest representable time: 64 halvings at
+  /// most, each a query of O(log n).
+  private static func earliest(in range: ClosedRange<Double>, where holds: (Double) -> Bool) -> Double {
+    if holds(range.lowerBound) { return range.lowerBound }
+    var (low, high) = (range.lowerBound, range.upperBound)  // fails at low, holds at high
+    for _ in 0..<64 {
+      let middle = low + (high - low) / 2
+      guard middle > low, middle < high else { break }
+      if holds(middle) { high = middle } else { low = middle }
+    }
+    return high
   }
 
   /// The largest effective intensity (haptic) or volume (audio) of the event at `index` over

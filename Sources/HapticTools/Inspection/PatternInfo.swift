@@ -4,8 +4,11 @@ import HapticSupport
 /// What `render info` says about an AHAP file.
 public struct PatternInfo: Sendable, Encodable, CustomStringConvertible {
   public var file: String
-  /// Seconds to the end of the last sound (tails included) or event.
+  /// Seconds from 0 to the end of the last sound (release tails included), event or control,
+  /// plus the tail (`--tail`).
   public var duration: Double
+  /// What ends the render: the event, control or tail the length comes from.
+  public var length: LengthExplanation
   public var events: [String: Int]
   public var eventParameters: [String: Int]
   /// Per dynamic parameter: how many `Parameter` and `ParameterCurve` elements set it.
@@ -19,7 +22,8 @@ public struct PatternInfo: Sendable, Encodable, CustomStringConvertible {
   public var layout: String
   /// `Metadata` entries, values as text.
   public var metadata: [String: String]
-  /// Events a control silences, as `Pattern[4].Event at 16 s (HapticIntensityControl 0 since 8 s)`.
+  /// Events a control silences, as `Pattern[4].Event at 16.00 s (HapticIntensityControl 0 since 8.00 s)`:
+  /// since the control reached 0 (or within 1 % of it) and stayed there.
   public var silencedEvents: [String]
   /// With `--actuator`: what each haptic event feels like on the actuator.
   public var actuator: ActuatorFigures?
@@ -28,6 +32,7 @@ public struct PatternInfo: Sendable, Encodable, CustomStringConvertible {
     self.actuator = actuator
     self.file = file
     duration = analysis.duration
+    length = LengthExplanation(analysis)
     events = Dictionary(uniqueKeysWithValues: analysis.eventCounts.map { ($0.type.rawValue, $0.count) })
     eventParameters = Dictionary(uniqueKeysWithValues: analysis.parametersUsed.map { ($0.id.rawValue, $0.count) })
     dynamicParameters = Dictionary(
@@ -61,7 +66,7 @@ public struct PatternInfo: Sendable, Encodable, CustomStringConvertible {
     func row(_ label: String, _ value: String) {
       lines.append("  " + label.escapingControlCharacters.padded(24) + value.escapingControlCharacters)
     }
-    row("duration", "\(NumberText.fixed(duration, 3)) s (tails included)")
+    row("duration", "\(NumberText.fixed(duration, 3)) s: \(length.text)")
     row(
       "events",
       events.isEmpty

@@ -9,9 +9,11 @@ import HapticSupport
 public enum PatternLinter {
   /// Silence before an event, in seconds, above which the event is flagged.
   public static let longSilence = 10.0
-  /// Waveform file extensions Apple devices play through Core Haptics.
+  /// Waveform file extensions Apple's Core Haptics Unity plug-in accepts for an `AudioCustom`
+  /// event (`CHHapticAudioCustomEvent.SupportedAudioExtensions`); it warns about any other.
+  /// Apple documents no formats for AHAP waveforms.
   public static let deviceAudioExtensions: Set<String> = [
-    "wav", "wave", "aif", "aiff", "aifc", "caf", "m4a", "aac", "mp3", "flac",
+    "aac", "adts", "ac3", "aif", "aifc", "aiff", "caf", "mp3", "mp4", "m4a", "snd", "au", "sd2", "wav",
   ]
 
   /// Everything `render lint` reports for the AHAP file at `path`: the reader's diagnostics,
@@ -77,7 +79,8 @@ public enum PatternLinter {
       if !deviceAudioExtensions.contains(ext) {
         warn(
           event.position, event.path.appending("EventWaveformPath"),
-          "Apple devices may not play '\(ext.isEmpty ? name : "." + ext)' files; use WAV, AIFF or CAF")
+          "Apple documents no waveform formats for AHAP, and Apple's Core Haptics Unity plug-in warns about '\(ext.isEmpty ? name : "." + ext)' files (it accepts WAV, AIFF, CAF, M4A, MP3 and a few more); use WAV, AIFF or CAF"
+        )
       }
     }
 
@@ -85,7 +88,7 @@ public enum PatternLinter {
       let event = pattern.events[silenced.event]
       warn(
         event.position, event.path,
-        "silent: \(silenced.control.rawValue) holds it at 0 (set at \(seconds(silenced.since)) s), and controls apply to every event of the pattern; set the control back before this event"
+        "silent: \(silenced.control.rawValue) holds it at 0 (reached at \(seconds(silenced.since)) s), and controls apply to every event of the pattern; set the control back before this event"
       )
     }
 

@@ -6,7 +6,7 @@ struct Info: ParsableCommand, OptionChecking {
   static let configuration = CommandConfiguration(
     commandName: "info",
     abstract:
-      "Describe an AHAP file (duration, events, parameters, polyphony, loudest point, metadata) or an audio file (rate, channels, length, peak and RMS per channel)."
+      "Describe an AHAP file (duration and what ends it, events, parameters, polyphony, loudest point, metadata) or an audio file (rate, channels, length, peak and RMS per channel)."
   )
 
   @Argument(help: ArgumentHelp("An AHAP file or an audio file.", valueName: "file"), completion: .file())

@@ -10,7 +10,8 @@ struct Lint: ParsableCommand {
       Beyond the reader's warnings (curves over 16 points, continuous events over 30 s, \
       absolute-looking curve times, and more) it flags sharpness controls in patterns without \
       continuous events, overlapping continuous events of the same sharpness, waveforms in \
-      formats Apple devices do not play, and events after more than 10 s of silence.
+      formats Apple's Core Haptics Unity plug-in warns about (Apple documents none for AHAP), \
+      events after more than 10 s of silence, and events that a control silences.
 
       Exit status: 0 no errors (and no warnings with --strict), 1 otherwise.
       """)

@@ -25,25 +25,55 @@ import _HapticRenderTestSupport
 
   // MARK: - lint
 
-  /// docs/signal-model.md §2.3: a control left at 0 silences every later event; lint names the control.
+  /// docs/signal-model.md §2.3: a control left at 0 silences every later event; lint names the
+  /// control and when it reached 0 (or within 1 % of it), on its ramp, not where its curve starts.
   @Test func eventsAControlSilencesAreFlagged() throws {
-    let findings = try lint(
-      F.document(
-        F.event("HapticContinuous", duration: 2),
-        F.curve("HapticIntensityControl", [(0, 1), (2, 0)]),
-        F.event("HapticTransient", time: 3),
-        F.event("HapticTransient", time: 4),
-        F.parameter("HapticIntensityControl", time: 4, 0.005)))
+    let elements = [
+      F.event("HapticContinuous", duration: 2),
+      F.curve("HapticIntensityControl", [(0, 1), (2, 0)]),  // within 1 % of 0 from 1.98 s
+      F.event("HapticTransient", time: 3),
+      F.parameter("HapticIntensityControl", time: 3.5, 1),
+      F.parameter("HapticIntensityControl", time: 4, 0.005),
+      F.event("HapticTransient", time: 4.5),
+    ]
+    let findings = try lint(F.document(elements.joined(separator: ",")))
     #expect(
       findings == [
-        "Pattern[2].Event: silent: HapticIntensityControl holds it at 0 (set at 0.00 s), and controls apply to every event of the pattern; set the control back before this event",
-        "Pattern[3].Event: silent: HapticIntensityControl holds it at 0 (set at 4.00 s), and controls apply to every event of the pattern; set the control back before this event",
+        "Pattern[2].Event: silent: HapticIntensityControl holds it at 0 (reached at 1.98 s), and controls apply to every event of the pattern; set the control back before this event",
+        "Pattern[5].Event: silent: HapticIntensityControl holds it at 0 (reached at 4.00 s), and controls apply to every event of the pattern; set the control back before this event",
+      ])
+    let silencing = try analysis(F.document(elements.joined(separator: ",")))
+    let silenced = silencing.silencedEvents
+    #expect(silenced.map(\.event) == [1, 2])  // indices in pattern.events
+    #expect(abs(silenced[0].since - 1.98) < 1e-9, "\(silenced[0].since)")
+    #expect(
+      PatternInfo(file: "t.ahap", analysis: silencing).silencedEvents == [
+        "Pattern[2].Event at 3.00 s (HapticIntensityControl 0 since 1.98 s)",
+        "Pattern[5].Event at 4.50 s (HapticIntensityControl 0 since 4.00 s)",
       ])
     let restored = try lint(
       F.document(
         F.event("HapticContinuous", duration: 2), F.curve("HapticIntensityControl", [(0, 1), (2, 0)]),
         F.parameter("HapticIntensityControl", time: 3, 1), F.event("HapticTransient", time: 3)))
     #expect(restored.isEmpty)
+  }
+
+  /// A continuous event counts as silenced only if the control stays near 0 while it sounds,
+  /// and the time is where the control came down before it.
+  @Test func aSilencedContinuousEventNamesWhenTheControlReachedZero() throws {
+    let silenced = try analysis(
+      F.document(
+        F.curve("HapticIntensityControl", time: 1, [(0, 1), (1, 0.5), (3, 0)]),  // 0.01 at 3.96 s
+        F.event("HapticContinuous", time: 5, duration: 1))
+    ).silencedEvents
+    #expect(silenced.count == 1)
+    #expect(abs((silenced.first?.since ?? 0) - 3.96) < 1e-9)
+    #expect(
+      try analysis(
+        F.document(
+          F.curve("HapticIntensityControl", time: 1, [(0, 1), (1, 0.5), (3, 0)]),
+          F.event("HapticContinuous", time: 3, duration: 2))
+      ).silencedEvents.isEmpty)
   }
 
   @Test func sharpnessControlWithoutContinuousEventsIsFlagged() throws {
@@ -86,7 +116,8 @@ import _HapticRenderTestSupport
     #expect(try lint(F.document(F.event("HapticTransient"), F.event("HapticTransient", time: 9))).isEmpty)
   }
 
-  @Test func waveformFormatsDevicesCannotPlayAreFlagged() throws {
+  /// Apple documents no waveform formats for AHAP; the warning names the source it follows.
+  @Test func waveformFormatsApplesPluginWarnsAboutAreFlagged() throws {
     var pattern = try F.pattern(F.document(F.event("HapticTransient")))
     pattern.events.append(
       Event(
@@ -99,7 +130,7 @@ import _HapticRenderTestSupport
     PatternLinter.lint(analysis, file: "t.ahap", diagnostics: &diagnostics)
     #expect(
       diagnostics.all.map(\.description) == [
-        "t.ahap:3:5: warning: Pattern[1].Event.EventWaveformPath: Apple devices may not play '.ogg' files; use WAV, AIFF or CAF"
+        "t.ahap:3:5: warning: Pattern[1].Event.EventWaveformPath: Apple documents no waveform formats for AHAP, and Apple's Core Haptics Unity plug-in warns about '.ogg' files (it accepts WAV, AIFF, CAF, M4A, MP3 and a few more); use WAV, AIFF or CAF"
       ])
   }
 

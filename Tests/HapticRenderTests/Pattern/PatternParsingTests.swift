@@ -120,7 +120,14 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
       id: "Duration alias",
       json: wrap("{\"Time\": 0, \"EventType\": \"HapticContinuous\", \"Duration\": ⚑1}"), severity: .warning,
       expected:
-        "Pattern[0].Event.Duration: Core Haptics documents \"EventDuration\"; \"Duration\" is not documented; read here as \"EventDuration\""
+        "Pattern[0].Event.Duration: Core Haptics documents \"EventDuration\" (its reference, header and Apple's own files); the AHAP article's table spells it \"Duration\"; read here as \"EventDuration\""
+    ),
+    DiagnosticCase(
+      id: "Duration alias beside EventDuration",
+      json: wrap("{\"Time\": 0, \"EventType\": \"HapticContinuous\", \"Duration\": ⚑2, \"EventDuration\": 1}"),
+      severity: .warning,
+      expected:
+        "Pattern[0].Event.Duration: Core Haptics documents \"EventDuration\" (its reference, header and Apple's own files); the AHAP article's table spells it \"Duration\"; ignored here as \"EventDuration\" is also given"
     ),
     DiagnosticCase(
       id: "Parameters alias",
@@ -173,7 +180,7 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
         + (0..<17).map { "{\"Time\": \($0), \"ParameterValue\": 1}" }.joined(separator: ",") + "]}}]}",
       severity: .warning,
       expected:
-        "Pattern[0].ParameterCurve.ParameterCurveControlPoints: 17 control points; Core Haptics devices may refuse curves with more than 16"
+        "Pattern[0].ParameterCurve.ParameterCurveControlPoints: 17 control points; Apple documents no limit, but Lofelt NiceVibrations and haptify report that Core Haptics takes at most 16 per curve"
     ),
     DiagnosticCase(
       id: "absolute-looking point times",

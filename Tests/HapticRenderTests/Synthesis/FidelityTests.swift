@@ -57,15 +57,16 @@ import _HapticRenderTestSupport
     #expect(largestStep < 2, "largest step \(largestStep) dB")
   }
 
-  /// Apple: the duration runs to "the start time of the pattern's last event or parameter".
-  @Test func lengthCountsParametersAndCurveEnds() throws {
+  /// Apple: the duration runs to "the start time of the pattern's last event or parameter": a
+  /// curve counts by its `Time`, not by its last point (docs/signal-model.md §5.2).
+  @Test func lengthCountsParameterAndCurveStarts() throws {
     let tap = F.event("HapticTransient", ["HapticIntensity": 1])
     let marked = try F.render(F.document(tap, F.parameter("HapticIntensityControl", time: 19, 1)), rate: 8_000)
     #expect(marked.report.frameCount == 19 * 8_000)
     #expect(marked.channels[0][1_000...].allSatisfy { $0 == 0 })
     let curved = try F.render(
       F.document(tap, F.curve("HapticSharpnessControl", time: 10, [(0, 0), (5, 0.2)])), rate: 8_000)
-    #expect(curved.report.frameCount == 15 * 8_000)
+    #expect(curved.report.frameCount == 10 * 8_000)
   }
 
   /// Only a `Sustained` of exactly 0 means not sustained: 0.3 holds for the whole second.

@@ -13,12 +13,14 @@ private typealias F = PatternFixtures
     var frames: [Range<Int>]
     var spans: [Range<Int>]
     var frameCount: Int
+    var lengthSource: LengthSource
     var peakBound: Double
 
     init(_ schedule: Schedule) {
       frames = schedule.voices.map { $0.onsetFrame..<$0.endFrame }
       spans = schedule.spans
       frameCount = schedule.frameCount
+      lengthSource = schedule.lengthSource
       peakBound = schedule.peakBound
     }
   }
@@ -29,7 +31,8 @@ private typealias F = PatternFixtures
 
   @Test func halvesGiveTheScheduleOfOnePass() throws {
     // Out of time order (the voices are sorted), overlapping, under an intensity curve, with
-    // the longest event in the first half and a control ending last.
+    // the longest event in the first half and a control ending last (a `Parameter`: a curve
+    // counts by its start).
     var elements = (0..<41).map { index in
       let intensity: Double = Double(index % 7) / 7
       return F.event("HapticTransient", time: Double(40 - index) * 0.013, ["HapticIntensity": intensity])
@@ -39,12 +42,25 @@ private typealias F = PatternFixtures
     }
     elements.swapAt(3, 45)
     elements.append(F.curve("HapticIntensityControl", time: 0.1, [(0, 1), (0.5, 0.2), (2.5, 0.6)]))
+    elements.append(F.parameter("HapticIntensityControl", time: 2.5, 0.8))
     let json = F.document(elements.joined(separator: ","))
     let whole = try outline(json, halvesFrom: .max)
-    #expect(whole.frames.count == 50 && whole.frameCount > 2 * 48_000)
+    #expect(whole.frames.count == 50 && whole.frameCount == 120_000 && whole.lengthSource == .parameter(0))
     for threshold in [2, 49, 50] {
       #expect(try outline(json, halvesFrom: threshold) == whole, "halves from \(threshold) events")
     }
+  }
+
+  /// Two events that end on the same frame, one in each half: the earlier one tells the length,
+  /// as in one pass.
+  @Test func theEarlierOfTwoEventsEndingTogetherTellsTheLength() throws {
+    var elements = (0..<10).map { F.event("HapticTransient", time: Double($0) * 0.01) }
+    elements[1] = F.event("HapticContinuous", time: 1, duration: 0.5)
+    elements[8] = F.event("HapticContinuous", time: 1, duration: 0.5)
+    let json = F.document(elements.joined(separator: ","))
+    let whole = try outline(json, halvesFrom: .max)
+    #expect(whole.lengthSource == .sound(event: 1) && whole.frameCount == 72_960)
+    #expect(try outline(json, halvesFrom: 2) == whole)
   }
 
   @Test func theFirstErrorInEventOrderIsThrown() throws {
