@@ -22,11 +22,12 @@ extension CHHapticEngine.Recording {
 
     /// The warning as printed after `OfflineCoreHaptics: warning: `.
     public var description: String {
-      let events = eventTimes.count == 1 ? "1 event" : "\(eventTimes.count) events"
+      let (events, verb, them) =
+        eventTimes.count == 1 ? ("1 event", "plays", "it") : ("\(eventTimes.count) events", "play", "them")
       return "recorded pattern: \(events) of \(player) from \(Self.seconds(start)) to \(Self.seconds(end)) "
-        + "play otherwise than the engine played them: \(control.rawValue) of \(controllingPlayer) acts on them "
-        + "there, as a pattern's controls act on all its events; engine.render(to:) plays each player with its own "
-        + "controls"
+        + "\(verb) otherwise than the engine played \(them): \(control.rawValue) of \(controllingPlayer) acts on "
+        + "\(them) there, as a pattern's controls act on all its events; engine.render(to:) plays each player with "
+        + "its own controls"
     }
 
     /// `seconds` as written in warnings: `1.250 s`.

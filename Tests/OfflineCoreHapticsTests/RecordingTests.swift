@@ -129,8 +129,8 @@ import _HapticRenderTestSupport
     #expect(
       warning.description
         == "recorded pattern: 1 event of UIImpactFeedbackGenerator (ios/impact.rigid) from 1.000 s to "
-        + "\(NumberText.fixed(warning.end, 3)) s play otherwise than the engine played them: HapticIntensityControl "
-        + "of player 1 (makePlayer(with:)) acts on them there, as a pattern's controls act on all its events; "
+        + "\(NumberText.fixed(warning.end, 3)) s plays otherwise than the engine played it: HapticIntensityControl "
+        + "of player 1 (makePlayer(with:)) acts on it there, as a pattern's controls act on all its events; "
         + "engine.render(to:) plays each player with its own controls")
 
     let (played, file) = try Self.renders(engine)
