@@ -36,6 +36,10 @@ public final class CHHapticEngine: @unchecked Sendable {
   /// The engine time of the next check for players that finished (host clock), if one waits.
   private var nextWakeUp: TimeInterval?
   private var players: [OfflinePatternPlayer] = []
+  /// Players made with `makePlayer`, `makeAdvancedPlayer` or `playPattern`, which number them.
+  private var madePlayerCount = 0
+  /// The recording's warnings printed so far, each printed once.
+  private var printedWarnings: Set<String> = []
   private var isRunning = false
   /// Handlers waiting for every player to finish, in the order given.
   private var finishedHandlers: [FinishedHandler] = []
@@ -174,33 +178,44 @@ public final class CHHapticEngine: @unchecked Sendable {
   }
 
   public func makePlayer(with pattern: CHHapticPattern) throws -> any CHHapticPatternPlayer {
-    try makeAdvancedPlayer(with: pattern)
+    add(OfflinePatternPlayer(engine: self, pattern: pattern), numberedAs: "makePlayer(with:)")
   }
 
   public func makeAdvancedPlayer(with pattern: CHHapticPattern) throws -> any CHHapticAdvancedPatternPlayer {
-    let player = OfflinePatternPlayer(engine: self, pattern: pattern)
-    withLock { _ in players.append(player) }
-    return player
+    add(OfflinePatternPlayer(engine: self, pattern: pattern), numberedAs: "makeAdvancedPlayer(with:)")
   }
 
   /// Plays the AHAP file at `url` now.
   public func playPattern(from url: URL) throws {
     let time = currentTime
-    try play(CHHapticPattern(contentsOf: url), calledAt: time)
+    let player = OfflinePatternPlayer(engine: self, pattern: try CHHapticPattern(contentsOf: url))
+    add(player, numberedAs: "playPattern(from: \(url.lastPathComponent))").start(calledAt: time)
   }
 
   /// Plays the AHAP text `data` (a file's bytes) now.
   public func playPattern(from data: Data) throws {
     let time = currentTime
-    try play(CHHapticPattern(data: data), calledAt: time)
+    let player = OfflinePatternPlayer(engine: self, pattern: try CHHapticPattern(data: data))
+    add(player, numberedAs: "playPattern(from:)").start(calledAt: time)
   }
 
   /// Plays `pattern` from engine time `time`, when the call that made it began (not later, when
-  /// the pattern is ready).
-  func play(_ pattern: CHHapticPattern, calledAt time: TimeInterval) throws {
-    let player = OfflinePatternPlayer(engine: self, pattern: pattern)
+  /// the pattern is ready), on a player named `name` in the recording's warnings.
+  func play(_ pattern: CHHapticPattern, calledAt time: TimeInterval, by name: String) {
+    let player = OfflinePatternPlayer(engine: self, pattern: pattern, name: name)
     withLock { _ in players.append(player) }
     player.start(calledAt: time)
+  }
+
+  /// Adds `player`, named `player N (call)` in the recording's warnings for the `N`th player the
+  /// app made.
+  private func add(_ player: OfflinePatternPlayer, numberedAs call: String) -> OfflinePatternPlayer {
+    withLock { _ in
+      madePlayerCount += 1
+      player.name = "player \(madePlayerCount) (\(call))"
+      players.append(player)
+    }
+    return player
   }
 
   /// Registers an audio file for `CHHapticEvent(audioResourceID:…)`.
@@ -248,18 +263,27 @@ public final class CHHapticEngine: @unchecked Sendable {
     withLock { _ in keeper.switchTo(kind) }
   }
 
-  /// Everything played so far as one pattern (a loop still running ends now). Controls sent to
-  /// one player act on every event in a single pattern; ``render(to:options:)`` keeps them apart.
-  public var recordedPattern: CHHapticPattern {
-    let patterns = playedPatterns()
-    var merged = LoadedPattern(Pattern(version: 1))
-    for pattern in patterns {
-      merged.events += pattern.events
-      merged.parameters += pattern.parameters
-      merged.curves += pattern.curves
-      merged.waveforms.merge(pattern.waveforms) { first, _ in first }
+  /// Everything played so far as one pattern (a loop still running ends now), each player's
+  /// controls baked into its own events where AHAP can say so, and the events it plays
+  /// otherwise than the engine did (an addition of `OfflineCoreHaptics`).
+  ///
+  /// Each player's pattern is scheduled once (at 48 kHz) for how long its events sound.
+  public var recording: Recording {
+    let played = withLock { now in
+      players.map { RecordingMerge.Played(name: $0.name, pattern: $0.timeline.playedPattern(until: now)) }
     }
-    return CHHapticPattern(merged)
+    let merge = RecordingMerge(played)
+    return Recording(pattern: CHHapticPattern(merge.pattern), warnings: merge.warnings)
+  }
+
+  /// ``recording``'s pattern (an addition of `OfflineCoreHaptics`); its warnings are printed on
+  /// the standard error, each once.
+  public var recordedPattern: CHHapticPattern {
+    let recording = recording
+    for warning in recording.warnings where withLock({ _ in printedWarnings.insert(warning.description).inserted }) {
+      OfflineHaptics.warn(warning.description)
+    }
+    return recording.pattern
   }
 
   /// Writes everything played so far, tails included; the format comes from the extension.

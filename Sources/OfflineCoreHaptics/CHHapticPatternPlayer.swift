@@ -36,6 +36,8 @@ final class OfflinePatternPlayer: CHHapticAdvancedPatternPlayer, @unchecked Send
   private unowned let engine: CHHapticEngine
   /// This and every property below are guarded by the engine's lock.
   var timeline: PlaybackTimeline
+  /// The player in the recording's warnings (``CHHapticEngine/Recording/Warning/player``).
+  var name: String
   private var pausedPosition: Double?
   private var muted = false
   private var loops = false
@@ -43,9 +45,10 @@ final class OfflinePatternPlayer: CHHapticAdvancedPatternPlayer, @unchecked Send
   private var rate: Float = 1
   private var completion: CompletionHandler?
 
-  init(engine: CHHapticEngine, pattern: CHHapticPattern) {
+  init(engine: CHHapticEngine, pattern: CHHapticPattern, name: String = "") {
     self.engine = engine
     timeline = PlaybackTimeline(pattern: pattern.loaded)
+    self.name = name
   }
 
   func start(atTime time: TimeInterval) throws {

@@ -26,7 +26,8 @@ open class UIFeedbackGenerator {
     guard let preset = try? PresetCatalog.presets(named: "ios/\(name)").first else {
       preconditionFailure("the ios family has no preset \(name)")
     }
-    try? engine.play(CHHapticPattern(preset.pattern(intensity: intensity)), calledAt: time)
+    engine.play(
+      CHHapticPattern(preset.pattern(intensity: intensity)), calledAt: time, by: "\(type(of: self)) (ios/\(name))")
   }
 }
 

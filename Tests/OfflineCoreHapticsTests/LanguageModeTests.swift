@@ -46,6 +46,37 @@ extension HostTimeSuites {
       #expect(result.status == 0, "\(result.standardError)")
     }
 
+    /// A class not isolated to the main actor that captures `self` in
+    /// `DispatchQueue.main.asyncAfter` compiles in the Swift 5 language mode only; the Swift 6
+    /// mode stops at "sending 'self' risks causing data races", as it does against Apple's SDK
+    /// (docs/core-haptics.md, "The import").
+    @Test(.enabled(if: canCompile, "swiftc and the build's modules are needed"))
+    func aClassThatSendsSelfToTheMainQueueNeedsTheSwift5Mode() async throws {
+      let folder = try TemporaryFolder()
+      let file = "\(folder.path)/BreathingHaptics.swift"
+      let source = """
+        import OfflineCoreHaptics
+
+        final class BreathingHaptics {
+          private let completionTap = UIImpactFeedbackGenerator(style: .rigid)
+
+          func signalSessionComplete() {
+            for index in 0..<3 {
+              DispatchQueue.main.asyncAfter(deadline: .now() + 0.15 * Double(index)) {
+                self.completionTap.impactOccurred()
+              }
+            }
+          }
+        }
+
+        """
+      try source.write(toFile: file, atomically: true, encoding: .utf8)
+      let five = try await Self.compile([file], module: "BreathingHaptics", mode: 5)
+      #expect(five.status == 0, "\(five.standardError)")
+      let six = try await Self.compile([file], module: "BreathingHaptics", mode: 6)
+      #expect(six.status != 0 && six.standardError.contains("sending 'self' risks causing data races"))
+    }
+
     /// This suite's own files: subclasses, `init(audioSession:)`, `async` start and stop,
     /// `JSONSerialization`, bundle resources, timers on the host clock.
     @Test(.enabled(if: canCompile, "swiftc and the build's modules are needed"), arguments: [5, 6])
