@@ -23,6 +23,26 @@ package enum PhaseAlignment {
   /// - Complexity: O(haptic voices × continuous haptic voices sounding at their onsets), plus
   ///   the envelope frames followed when a control changes a leading voice's envelope times.
   package static func align(_ voices: inout [Voice]) {
+    alignInOrder(&voices)
+  }
+
+  /// Sets the onset phase of the haptic voices of several schedules that sound together (an
+  /// engine's players), each in onset order: they are aligned in one onset order, ties in the
+  /// order of `lists`, then in each list's order, as one pattern of all their events would be.
+  package static func align(_ lists: inout [[Voice]]) {
+    var places = lists.indices.flatMap { list in lists[list].indices.map { (list: list, index: $0) } }
+    func order(_ place: (list: Int, index: Int)) -> (Int, Int, Int) {
+      (lists[place.list][place.index].onsetFrame, place.list, place.index)
+    }
+    places.sort { order($0) < order($1) }
+    var merged = places.map { lists[$0.list][$0.index] }
+    alignInOrder(&merged)
+    for (voice, place) in zip(merged, places) { lists[place.list][place.index] = voice }
+  }
+
+  /// Aligns `voices`, which are in onset order: a voice that no continuous voice leads is put on
+  /// the pattern clock.
+  private static func alignInOrder(_ voices: inout [Voice]) {
     var sounding: [Reference] = []
     for index in voices.indices {
       let onset = voices[index].onsetFrame
@@ -40,6 +60,8 @@ package enum PhaseAlignment {
       if let strongest {
         voices[index].start(
           atPhase: sounding[strongest].voice.carrierPhase(atFrame: onset, clock: &sounding[strongest].clock))
+      } else {
+        voices[index].startOnPatternClock()
       }
       if case .hapticContinuous(let voice) = voices[index] { sounding.append(Reference(voice: voice)) }
     }

@@ -40,7 +40,12 @@ public struct Renderer: Sendable {
   ///     (as `PatternLoader` gives them); an `AudioCustom` event without one is an error.
   public init(pattern: Pattern, waveforms: [String: SampledAudio] = [:], options: RenderOptions) throws(RenderError) {
     try options.validate()
-    let schedule = try Schedule(pattern: pattern, waveforms: waveforms, options: options)
+    self.init(try Schedule(pattern: pattern, waveforms: waveforms, options: options), of: pattern, options: options)
+  }
+
+  /// Prepares the render of a schedule already made (options checked): one of an engine's
+  /// players, whose voices ``PhaseAlignment/align(_:)-lists`` aligned with the other players'.
+  package init(_ schedule: Schedule, of pattern: Pattern, options: RenderOptions) {
     self.schedule = schedule.voices
     unscaledPeakBound = schedule.peakBound
     frameCount = schedule.frameCount

@@ -5,7 +5,7 @@ import HapticSupport
 /// rendered.
 package struct Schedule: Sendable {
   /// Every voice, by onset frame (ties in file order).
-  package let voices: [Voice]
+  package var voices: [Voice]
   /// Frames from time 0 to the end of the last sound, event or control (docs/signal-model.md §5.2), plus the tail.
   package let frameCount: Int
   /// What ends the render before the tail.

@@ -43,4 +43,18 @@ package enum Voice: Sendable {
       break
     }
   }
+
+  /// Puts a haptic voice's carrier back on the pattern clock (undoes ``start(atPhase:)``).
+  package mutating func startOnPatternClock() {
+    switch self {
+    case .transient(var voice) where voice.phaseOffset != 0:
+      voice.phaseOffset = 0
+      self = .transient(voice)
+    case .hapticContinuous(var voice) where voice.phaseOffset != 0:
+      voice.start(atPhase: voice.clockPhase)
+      self = .hapticContinuous(voice)
+    default:
+      break
+    }
+  }
 }

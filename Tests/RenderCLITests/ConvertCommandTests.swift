@@ -159,7 +159,7 @@ import _HapticRenderTestSupport
     #expect(limited.status == 0)
     #expect(
       limited.standardError.contains(
-        "limited 1 overload above full scale to -1.0 dBFS (largest gain reduction 7.0 dB)"),
+        "limited 1 overload to the ceiling, 0.0 dBFS (largest gain reduction 6.0 dB)"),
       "\(limited.standardError)")
   }
 }

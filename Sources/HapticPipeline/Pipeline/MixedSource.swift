@@ -6,7 +6,9 @@ import HapticSynthesis
 ///
 /// Every pattern is rendered with `options` and one channel layout (stereo when any of them has
 /// audio events and `options.layout` is `auto`); each applies the peak policy on its own, and
-/// the sum is clipped to ±1 (``clippedSamples`` counts the samples that were).
+/// the sum is clipped to ±1 (``clippedSamples`` counts the samples that were). Their haptic
+/// voices share one actuator: each starts in phase with the strongest continuous haptic voice
+/// of any pattern sounding at its onset (docs/signal-model.md §3.2), as in one pattern.
 public struct MixedSource: FrameSource {
   private var sources: [PatternSource]
   /// Per source: its current block and how many of its frames were used.
@@ -23,8 +25,20 @@ public struct MixedSource: FrameSource {
   public init(_ patterns: [LoadedPattern], options: RenderOptions = RenderOptions()) throws(RenderError) {
     var options = options
     options.layout = options.layout.resolved(for: patterns.map(\.pattern))
+    try options.validate()
+    var voices: [[Voice]] = []
+    var schedules: [Schedule] = []
+    for pattern in patterns {
+      let schedule = try Schedule(pattern: pattern.pattern, waveforms: pattern.playableWaveforms, options: options)
+      voices.append(schedule.voices)
+      schedules.append(schedule)
+    }
+    PhaseAlignment.align(&voices)
     var sources: [PatternSource] = []
-    for pattern in patterns { sources.append(try PatternSource(pattern, options: options)) }
+    for ((pattern, aligned), var schedule) in zip(zip(patterns, voices), schedules) {
+      schedule.voices = aligned
+      sources.append(try PatternSource(Renderer(schedule, of: pattern.pattern, options: options), options: options))
+    }
     self.sources = sources
     layout = options.layout
     sampleRate = options.sampleRate

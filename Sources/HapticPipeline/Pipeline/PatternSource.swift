@@ -25,10 +25,19 @@ public struct PatternSource: FrameSource {
   /// - Throws: ``RenderError`` for bad options or `--peak error` overflow.
   public init(_ pattern: some RenderablePattern, options: RenderOptions = RenderOptions()) throws(RenderError) {
     let loaded = pattern.loadedPattern
-    renderer = try Renderer(pattern: loaded.pattern, waveforms: loaded.playableWaveforms, options: options)
+    try self.init(
+      Renderer(pattern: loaded.pattern, waveforms: loaded.playableWaveforms, options: options), options: options)
+  }
+
+  /// The source of a renderer already made with `options`.
+  ///
+  /// - Throws: ``RenderError`` for `--peak error` overflow.
+  package init(_ renderer: Renderer, options: RenderOptions) throws(RenderError) {
+    self.renderer = renderer
     policy = options.peakPolicy
     report = RenderReport(frameCount: renderer.frameCount, sampleRate: options.sampleRate, layout: renderer.layout)
-    guard renderer.peakBound > min(options.ceiling, 1) else { return }
+    report.limiterCeiling = options.ceiling
+    guard renderer.peakBound > options.ceiling else { return }
     switch policy {
     case .clip:
       return
@@ -44,7 +53,7 @@ public struct PatternSource: FrameSource {
       if policy == .error { throw RenderError.peakOverflow(peak: report.peak) }
       let gain = Decibels.minusOne / report.peak
       report.normalizationGain = gain
-      renderer.gain *= Float(gain)
+      self.renderer.gain *= Float(gain)
     }
   }
 

@@ -58,11 +58,19 @@ package struct HapticContinuousVoice: Sendable {
     .linear(intercept: profile.minimumFrequency, slope: profile.maximumFrequency - profile.minimumFrequency)
   }
 
+  /// The pattern clock's phase at the onset, in turns, 0 ..< 1. Read before the voice renders.
+  package var clockPhase: Double {
+    guard let oscillator else {
+      let clock = phase - phaseOffset
+      return clock - clock.rounded(.down)
+    }
+    return CarrierPhase.phase(at: onsetFrame, increment: oscillator.increment)
+  }
+
   /// Starts the carrier at `turns` at the onset instead of on the pattern clock. Called before
   /// the voice renders.
   package mutating func start(atPhase turns: Double) {
-    let clock = oscillator.map { CarrierPhase.phase(at: onsetFrame, increment: $0.increment) } ?? phase
-    let offset = turns - clock
+    let offset = turns - clockPhase
     phaseOffset = offset - offset.rounded(.down)
     if let oscillator {
       self.oscillator = RotatingSine(increment: oscillator.increment, startingAt: onsetFrame, offset: phaseOffset)

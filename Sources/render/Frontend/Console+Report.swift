@@ -10,7 +10,7 @@ extension Console {
     }
     if report.limitedOverloads > 0 {
       note(
-        "limited \(report.limitedOverloads) overload\(report.limitedOverloads == 1 ? "" : "s") above full scale to -1.0 dBFS (largest gain reduction \(NumberText.decibels(1 / report.smallestLimiterGain)))"
+        "limited \(report.limitedOverloads) overload\(report.limitedOverloads == 1 ? "" : "s") to the ceiling, \(NumberText.dBFS(report.limiterCeiling)) (largest gain reduction \(NumberText.decibels(1 / report.smallestLimiterGain)))"
       )
     }
     if report.clippedSamples > 0 {

@@ -19,7 +19,7 @@ struct RenderOptionGroup: ParsableArguments {
 
   @Option(
     help:
-      "When the mix exceeds full scale: limit each overload to -1 dBFS and leave the rest untouched, normalize the whole output to -1 dBFS (with a warning), clip it, or fail."
+      "When the mix exceeds full scale: limit each overload to the ceiling (0 dBFS; -1 dBFS for ogg, opus, mp3) and leave the rest untouched, normalize the whole output to -1 dBFS (with a warning), clip it, or fail."
   )
   var peak: PeakPolicy = .limit
 

@@ -37,6 +37,24 @@ private typealias F = PatternFixtures
     }
   }
 
+  /// An engine's players share one actuator: a tap played by one starts in phase with the bed
+  /// another plays, as in one pattern.
+  @Test func aTapOnAnotherPlayersBedStartsInPhaseWithIt() throws {
+    let bed = LoadedPattern(try F.pattern(F.document(Self.bed)))
+    for step in 0..<16 {
+      let onset = 0.1 + 0.3 * Double(step) / 15
+      let tap = LoadedPattern(
+        try F.pattern(
+          F.document(F.event("HapticTransient", time: onset, ["HapticIntensity": 0.7, "HapticSharpness": 0.52]))))
+      var mix = try MixedSource([bed, tap])
+      var block = AudioBlock(channelCount: mix.channelCount, capacity: 4_096)
+      var samples: [Float] = []
+      while try mix.read(into: &block) { samples += block.channels[0][0..<block.frameCount] }
+      let peak = Signal.peak(samples[transientFrames(at: onset, sharpness: 0.52)])
+      #expect(peak >= 0.36 + 0.5 * 0.49, "tap at \(onset) s: peak \(peak)")
+    }
+  }
+
   /// A continuous event that starts on a louder one of another sharpness starts in phase with
   /// it: once its attack is over, the two add instead of cancelling.
   @Test(arguments: [0.7071, 0.7103, 0.7135])

@@ -187,26 +187,6 @@ private typealias F = PatternFixtures
     let lastSound = try #require(Signal.lastNonZero(long.channels[0]))
     #expect(abs(Double(lastSound) / 48_000 - 30.02) < 0.002, "sounds 30 s, then releases over 20 ms")
   }
-
-  /// A continuous event that reaches its duration while decaying has no release (revision 4):
-  /// `ReleaseTime` 0.5 changes nothing, and the sound ends a quarter period after 0.5 s.
-  @Test func aNonSustainedEventEndsAtItsDurationWithoutARelease() throws {
-    func render(release: Double) throws -> [Float] {
-      try F.render(
-        F.document(
-          F.event(
-            "HapticContinuous", duration: 0.5,
-            ["HapticIntensity": 1, "HapticSharpness": 0.5, "Sustained": 0, "DecayTime": 1, "ReleaseTime": release])),
-        configure: { $0.tailSeconds = 0 }
-      ).channels[0]
-    }
-    let samples = try render(release: 0.5)
-    #expect(samples == (try render(release: 0)))
-    let end = try #require(Signal.lastNonZero(samples))
-    let seconds: Double = Double(end + 1) / 48_000
-    #expect(abs(seconds - (0.5 + 1 / (4 * (65 + 235 * 0.5)))) < 2 / 48_000.0)
-  }
-
 }
 
 /// A sum of many terms without the rounding error that grows with their count (Neumaier's
