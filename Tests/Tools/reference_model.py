@@ -31,7 +31,10 @@ CONTINUOUS_CAP_SECONDS = 30.0  # §1: a HapticContinuous event longer than 30 s 
 TRANSIENT_CYCLES = 2  # §3: a transient is two cycles of its carrier
 STEP_RAMP_SECONDS = 0.005  # §2: every step becomes a 5 ms ramp
 SILENCE_THRESHOLD = 1e-6  # §3 carrier phase: a reference voice's A(I)·env must be above 1e-6
-PROGRESS_TOLERANCE = 1e-9  # envelope segments summed frame by frame end within this of their goal
+# An envelope segment summed frame by frame reaches its goal when within this of it: SPEC's rates
+# are exact, so an attack of 160 frames reaches 1 at its 160th frame, although a floating-point
+# sum of 160 × 1/160 is 0.9999999999999974.
+PROGRESS_TOLERANCE = 1e-9
 
 
 def carrier_frequency(sharpness):
@@ -347,8 +350,9 @@ def stepped_function(points, neutral):
 def ramped_function(points, neutral):
     """§2: every step becomes a 5 ms ramp. Where two points lie at one time ts > 0 with different
     values, the later moves to ts + 5 ms and takes the stepped function's value there; if the
-    stepped function has another point before ts + 5 ms, the later point is dropped and the
-    function runs straight to that point. A step at ts = 0 takes its new value from the start."""
+    stepped function has another point before ts + 5 ms (or at it, as docs/signal-model.md §2.1
+    words it), the later point is dropped and the function runs straight to that point. A step at
+    ts = 0 takes its new value from the start."""
     stepped = stepped_function(points, neutral)
     groups = group_by_time(points)
     ramped = []
@@ -455,6 +459,10 @@ def continuous_envelope(event, n0, fs, timelines):
     release_control = timelines["HapticReleaseTimeControl"].ramped
     sustained = is_sustained(event)
     duration = continuous_duration(event)
+    if duration == 0.0 and not sustained:
+        # An EventDuration of 0 is none (Apple's header: "If unset (0.0), Continuous event types
+        # will have no fixed end"; docs/signal-model.md §8): the event ends when its decay does.
+        duration = None
     kD = round_half_away(duration * fs) if duration is not None else None
     if kD is None and sustained:
         raise ValueError("a sustained HapticContinuous event needs an EventDuration (SPEC §1)")

@@ -4,7 +4,8 @@ import HapticModel
 /// while it sounds (docs/signal-model.md §3.3): the level moves frame by frame at rates read
 /// from the times in force at each frame.
 ///
-/// - attack: rises by `1/(fs·T(attack))` per frame until it reaches 1;
+/// - attack: rises by `1/(fs·T(attack))` per frame until it reaches 1 (within
+///   ``Envelope/tolerance``, as every level that reaches 1 or 0 here);
 /// - then holds 1 (sustained) or falls by `1/(fs·T(decay))` per frame to 0 (not sustained);
 /// - from the duration's frame `kD = round(D · fs)`, if still sounding: a sustained event falls
 ///   from the level reached there, `e`, by `e/(fs·T(release))` per frame to 0; one that is not
@@ -76,16 +77,16 @@ package struct EnvelopeFollower: Sendable {
     switch stage {
     case .attack:
       level += secondsPerFrame / Envelope.seconds(normalized: attack.next(at: time))
-      if level >= 1 {
+      if level >= 1 - Envelope.tolerance {
         level = 1
         stage = isSustained ? .hold : .decay
       }
     case .decay:
       level -= secondsPerFrame / Envelope.seconds(normalized: decay.next(at: time))
-      if level <= 0 { (level, stage) = (0, .done) }
+      if level <= Envelope.tolerance { (level, stage) = (0, .done) }
     case .release:
       level -= endingStart * secondsPerFrame / Envelope.seconds(normalized: release.next(at: time))
-      if level <= 0 { (level, stage) = (0, .done) }
+      if level <= Envelope.tolerance { (level, stage) = (0, .done) }
     case .hold, .fade, .done:
       break
     }
