@@ -13,22 +13,11 @@ package struct TransientVoice: Sendable {
   /// The carrier's phase at frame 0, in turns: its phase is `n · increment + phaseOffset` at
   /// frame `n` (0 on the pattern clock).
   package var phaseOffset = 0.0
-  /// The fade-out when a decay control lengthens it; `nil` for the quarter-period fade.
-  private let stretchedFade: StretchedFade?
-
-  /// A fade-out lengthened to `F = q · 2^(8d)`: `w = cos²((π/2) · (k − origin) / frames)` at
-  /// frame `k` after the onset.
-  private final class StretchedFade: Sendable {
-    /// Frames after the onset where the fade starts, `L − q · fs`.
-    let origin: Double
-    /// The fade's length `F · fs`, in frames.
-    let frames: Double
-
-    init(origin: Double, frames: Double) {
-      self.origin = origin
-      self.frames = frames
-    }
-  }
+  /// A fade-out that a decay control lengthens to `F = q · 2^(8d)`: `w = cos²((π/2) · (k −
+  /// stretchedFadeOrigin) / stretchedFadeFrames)` at frame `k` after the onset. The origin is
+  /// `L − q · fs`, where the fade starts; the length `F · fs` is 0 for the quarter-period fade.
+  private let stretchedFadeOrigin: Double
+  private let stretchedFadeFrames: Double
 
   /// The frames after the onset that fade in: those less than a quarter period in,
   /// `0 ..< fadeInEnd`.
@@ -49,13 +38,9 @@ package struct TransientVoice: Sendable {
     let fadeInEnd = min(Int(quarter.rounded(.up)), length)
     self.fadeInEnd = Int32(fadeInEnd)
     fadeOutStart = Int32(max(Int((Double(length) - quarter).rounded(.down)) + 1, fadeInEnd))
-    if fadeStretch > 1 {
-      stretchedFade = StretchedFade(origin: Double(length) - quarter, frames: quarter * fadeStretch)
-      endFrame = onsetFrame + length + Int((quarter * (fadeStretch - 1)).rounded())
-    } else {
-      stretchedFade = nil
-      endFrame = onsetFrame + length
-    }
+    stretchedFadeOrigin = Double(length) - quarter
+    stretchedFadeFrames = fadeStretch > 1 ? quarter * fadeStretch : 0
+    endFrame = onsetFrame + length + (fadeStretch > 1 ? Int((quarter * (fadeStretch - 1)).rounded()) : 0)
   }
 
   /// Starts the carrier at `turns` at the onset instead of on the pattern clock.
@@ -81,8 +66,8 @@ package struct TransientVoice: Sendable {
       if !middle.isEmpty {
         sine.add(amplitude, to: base + middle.lowerBound, from: middle.lowerBound, count: middle.count)
       }
-      if let stretchedFade {
-        addStretched(fadingOut, stretchedFade, with: &sine, to: base, scratch: scratch)
+      if stretchedFadeFrames > 0 {
+        addStretched(fadingOut, with: &sine, to: base, scratch: scratch)
       } else {
         addFaded(fadingOut, with: &sine, to: base, scratch: scratch)
       }
@@ -94,7 +79,7 @@ package struct TransientVoice: Sendable {
   ///
   /// - Parameter scratch: Room for `2 · frames.count` values.
   private func addStretched(
-    _ frames: Range<Int>, _ fade: StretchedFade, with sine: inout RotatingSine, to output: UnsafeMutablePointer<Float>,
+    _ frames: Range<Int>, with sine: inout RotatingSine, to output: UnsafeMutablePointer<Float>,
     scratch: UnsafeMutablePointer<Double>
   ) {
     guard !frames.isEmpty else { return }
@@ -102,9 +87,9 @@ package struct TransientVoice: Sendable {
     let windows = sines + frames.count
     sine.fill(sines, from: frames.lowerBound, count: frames.count)
     // cos(2π · x) = sin(2π · (x + ¼)), x = (k − origin) / (4 · frames) for frame k after the onset.
-    let step = 1 / (4 * fade.frames)
+    let step = 1 / (4 * stretchedFadeFrames)
     var window = RotatingSine(
-      increment: step, startingAt: frames.lowerBound - onsetFrame, offset: 0.25 - fade.origin * step)
+      increment: step, startingAt: frames.lowerBound - onsetFrame, offset: 0.25 - stretchedFadeOrigin * step)
     window.fill(windows, from: frames.lowerBound - onsetFrame, count: frames.count)
     for index in 0..<frames.count {
       let w = windows[index]
