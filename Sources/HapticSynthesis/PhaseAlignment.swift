@@ -11,17 +11,28 @@ package enum PhaseAlignment {
 
   /// A continuous haptic voice that may set the phase of the voices starting while it sounds,
   /// with what it has followed so far.
-  private struct Reference {
-    var voice: HapticContinuousVoice
+  private struct Candidate {
+    let onsetFrame: Int
+    let endFrame: Int
+    /// The level times the envelope's when nothing changes the amplitude (then the level
+    /// needs no more than `envelope`); `nil`: the voice computes it.
+    let amplitude: Double?
+    let envelope: Envelope
+    /// Where the voice is in the list being aligned.
+    let index: Int
+    /// The voice, when it computes its own level (it follows its envelope frame by frame).
+    var voice: HapticContinuousVoice?
     /// The last frame whose pattern clock was summed, and that clock.
     var clock = (frame: 0, phase: 0.0)
+
+    mutating func level(atFrame frame: Int) -> Double {
+      if let amplitude { return amplitude * envelope.level(atFrame: frame - onsetFrame) }
+      return voice?.level(atFrame: frame) ?? 0
+    }
   }
 
   /// Sets the onset phase of the haptic voices of `voices`, which are in onset order (ties in
   /// file order). Voices that no continuous voice leads keep the pattern clock.
-  ///
-  /// - Complexity: O(haptic voices × continuous haptic voices sounding at their onsets), plus
-  ///   the envelope frames followed when a control changes a leading voice's envelope times.
   package static func align(_ voices: inout [Voice]) {
     alignInOrder(&voices)
   }
@@ -42,28 +53,55 @@ package enum PhaseAlignment {
 
   /// Aligns `voices`, which are in onset order: a voice that no continuous voice leads is put on
   /// the pattern clock.
+  ///
+  /// The candidates are looked at in onset order (the order of ties) and the search stops at one
+  /// whose level is the largest any sounding candidate can reach, so a voice on a held bed
+  /// looks at few; at most it looks at every continuous voice sounding at its onset.
   private static func alignInOrder(_ voices: inout [Voice]) {
-    var sounding: [Reference] = []
+    var candidates: [Candidate] = []
+    /// Each candidate's largest level, by place in `candidates`.
+    var bounds: [Double] = []
+    /// The first candidate that may still sound, and the largest bound from there on (it may
+    /// count candidates that have ended, which makes it larger, never wrong).
+    var first = 0
+    var largestBound = 0.0
     for index in voices.indices {
       let onset = voices[index].onsetFrame
       switch voices[index] {
       case .transient, .hapticContinuous: break
       case .audioContinuous, .audioCustom: continue
       }
-      sounding.removeAll { $0.voice.endFrame <= onset }
+      while first < candidates.count, candidates[first].endFrame <= onset { first += 1 }
+      if first == candidates.count { largestBound = 0 }
+      if first > 1_024, first > candidates.count / 2 {
+        candidates.removeFirst(first)
+        bounds.removeFirst(first)
+        first = 0
+        largestBound = bounds.max() ?? 0
+      }
       var strongest: Int?
       var strongestLevel = audibleLevel
-      for candidate in sounding.indices where sounding[candidate].voice.onsetFrame < onset {
-        let level = sounding[candidate].voice.level(atFrame: onset)
-        if level > strongestLevel { (strongest, strongestLevel) = (candidate, level) }
+      for place in first..<candidates.count where largestBound > strongestLevel {
+        guard candidates[place].onsetFrame < onset else { break }
+        guard candidates[place].endFrame > onset, bounds[place] > strongestLevel else { continue }
+        let level = candidates[place].level(atFrame: onset)
+        if level > strongestLevel { (strongest, strongestLevel) = (place, level) }
+        if strongestLevel >= largestBound { break }
       }
-      if let strongest {
-        voices[index].start(
-          atPhase: sounding[strongest].voice.carrierPhase(atFrame: onset, clock: &sounding[strongest].clock))
+      if let strongest, case .hapticContinuous(let leader) = voices[candidates[strongest].index] {
+        voices[index].start(atPhase: leader.carrierPhase(atFrame: onset, clock: &candidates[strongest].clock))
       } else {
         voices[index].startOnPatternClock()
       }
-      if case .hapticContinuous(let voice) = voices[index] { sounding.append(Reference(voice: voice)) }
+      if case .hapticContinuous(let voice) = voices[index] {
+        let amplitude = voice.constantAmplitude
+        candidates.append(
+          Candidate(
+            onsetFrame: voice.onsetFrame, endFrame: voice.endFrame, amplitude: amplitude, envelope: voice.envelope,
+            index: index, voice: amplitude == nil ? voice : nil))
+        bounds.append(voice.levelBound)
+        largestBound = max(largestBound, voice.levelBound)
+      }
     }
   }
 }

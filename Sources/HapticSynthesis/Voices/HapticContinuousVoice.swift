@@ -97,6 +97,15 @@ package struct HapticContinuousVoice: Sendable {
     return turns - turns.rounded(.down)
   }
 
+  /// The largest level the voice reaches: the amplitude of its largest effective intensity.
+  package var levelBound: Double { profile.amplitude(intensity: intensity.maximum * intensityScale) }
+
+  /// The amplitude when neither the intensity nor the envelope's times change while the voice
+  /// sounds (its level is then this times ``envelope``'s); `nil` otherwise.
+  package var constantAmplitude: Double? {
+    intensity.isConstant && follower == nil ? profile.amplitude(intensity: intensity.base * intensityScale) : nil
+  }
+
   /// What the voice multiplies its carrier by at `frame` (at or after the frames asked before):
   /// the amplitude of the effective intensity times the envelope.
   package mutating func level(atFrame frame: Int) -> Double {
