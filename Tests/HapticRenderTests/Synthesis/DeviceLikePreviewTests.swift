@@ -156,6 +156,25 @@ private typealias F = PatternFixtures
     #expect(Signal.peak(short[Int(0.99 * Self.rate)..<Int(Self.rate)]) > 0.5, "still sounding at the duration")
   }
 
+  /// Property 13 on what revision 4 adds: voices aligned to a leader, ramped steps, a fade at
+  /// the duration and a lengthened transient give the same samples in blocks of 1, 7, 64 and
+  /// 4,096 frames.
+  @Test func revisionFourDoesNotDependOnTheBlockSize() throws {
+    let document = F.document(
+      F.event("HapticContinuous", duration: 0.6, ["HapticIntensity": 0.5, "HapticSharpness": 0.3]),
+      F.event(
+        "HapticContinuous", time: 0.1, duration: 0.4,
+        ["HapticIntensity": 0.6, "HapticSharpness": 0.55, "Sustained": 0, "DecayTime": 0.5]),
+      F.event("HapticTransient", time: 0.2003, ["HapticIntensity": 0.7, "HapticSharpness": 0.4]),
+      F.parameter("HapticIntensityControl", time: 0.25, 0.7),
+      F.parameter("HapticDecayTimeControl", time: 0.3, 0.4),
+      F.event("HapticTransient", time: 0.31, ["HapticIntensity": 0.8, "HapticSharpness": 0.6]))
+    let reference = try F.render(document) { $0.blockSize = 4_096 }.channels
+    for blockSize in [1, 7, 64] {
+      #expect(try F.render(document) { $0.blockSize = blockSize }.channels == reference, "blocks of \(blockSize)")
+    }
+  }
+
   /// Property 21: `HapticDecayTimeControl` 0.5 before a transient (I 1, S 0.5) makes its
   /// fade-out 16 quarter periods long: the tap lasts two cycles plus 15 quarter periods.
   @Test(arguments: [0.5, 0.0, -0.5])
