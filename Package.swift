@@ -13,7 +13,22 @@ let package = Package(
   name: "HapticRender",
   platforms: [.macOS(.v13)],
   products: [
+    // Each stage is a product of its own, so a program takes only what it uses (HapticModel,
+    // HapticReader and HapticSynthesis link no C library); HapticRender is all of them
     .library(name: "HapticRender", targets: ["HapticRender"]),
+    .library(name: "HapticModel", targets: ["HapticModel"]),
+    .library(name: "HapticReader", targets: ["HapticReader"]),
+    .library(name: "HapticAudio", targets: ["HapticAudio"]),
+    .library(name: "HapticSynthesis", targets: ["HapticSynthesis"]),
+    .library(name: "HapticFiles", targets: ["HapticFiles"]),
+    .library(name: "HapticPipeline", targets: ["HapticPipeline"]),
+    .library(name: "HapticAnalysis", targets: ["HapticAnalysis"]),
+    .library(name: "HapticInspection", targets: ["HapticInspection"]),
+    .library(name: "HapticPresets", targets: ["HapticPresets"]),
+    .library(name: "HapticRegression", targets: ["HapticRegression"]),
+    .library(name: "HapticAndroid", targets: ["HapticAndroid"]),
+    .library(name: "HapticBreathing", targets: ["HapticBreathing"]),
+    .library(name: "HapticPreview", targets: ["HapticPreview"]),
     .library(name: "OfflineCoreHaptics", targets: ["OfflineCoreHaptics"]),
     .executable(name: "render", targets: ["render"]),
     .executable(name: "render-serve", targets: ["RenderServe"]),
@@ -50,25 +65,56 @@ let package = Package(
     // (docs/architecture.md; scripts/check-layers holds the graph to it)
     .target(name: "HapticSupport"),
     .target(name: "HapticModel"),
+    // Blocks of planar frames and the protocol that delivers them, shared by synthesis and files
+    .target(name: "HapticAudio", dependencies: ["HapticSupport"]),
     .target(name: "HapticReader", dependencies: ["HapticModel", "HapticSupport"]),
-    .target(name: "HapticSynthesis", dependencies: ["HapticModel", "HapticSupport"]),
-    .target(
-      name: "HapticFiles", dependencies: ["HapticSynthesis", "HapticSupport", "CSndFile", "CVorbis", "COpusEnc"]),
+    .target(name: "HapticSynthesis", dependencies: ["HapticModel", "HapticAudio", "HapticSupport"]),
+    .target(name: "HapticFiles", dependencies: ["HapticAudio", "HapticSupport", "CSndFile", "CVorbis", "COpusEnc"]),
     .target(
       name: "HapticPipeline",
-      dependencies: ["HapticModel", "HapticReader", "HapticSynthesis", "HapticFiles", "HapticSupport"]
+      dependencies: ["HapticModel", "HapticReader", "HapticAudio", "HapticSynthesis", "HapticFiles", "HapticSupport"]
     ),
     .target(
-      name: "HapticTools",
+      name: "HapticAnalysis",
+      dependencies: ["HapticAudio", "HapticFiles", "HapticSupport"]
+    ),
+    .target(
+      name: "HapticInspection",
       dependencies: [
-        "HapticModel", "HapticReader", "HapticSynthesis", "HapticFiles", "HapticPipeline", "HapticSupport",
+        "HapticModel", "HapticReader", "HapticAudio", "HapticSynthesis", "HapticFiles", "HapticPipeline",
+        "HapticSupport",
+      ]
+    ),
+    .target(name: "HapticPresets", dependencies: ["HapticModel", "HapticPipeline", "HapticSupport"]),
+    .target(
+      name: "HapticRegression",
+      dependencies: [
+        "HapticModel", "HapticReader", "HapticAudio", "HapticSynthesis", "HapticFiles", "HapticPipeline",
+        "HapticAnalysis", "HapticSupport",
       ]
     ),
     .target(
+      name: "HapticAndroid",
+      dependencies: [
+        "HapticModel", "HapticReader", "HapticAudio", "HapticSynthesis", "HapticFiles", "HapticPipeline",
+        "HapticInspection", "HapticSupport",
+      ]
+    ),
+    .target(name: "HapticBreathing", dependencies: ["HapticModel", "HapticReader", "HapticPresets", "HapticSupport"]),
+    .target(
+      name: "HapticPreview",
+      dependencies: [
+        "HapticModel", "HapticReader", "HapticSynthesis", "HapticFiles", "HapticPipeline", "HapticInspection",
+        "HapticPresets", "HapticSupport",
+      ]
+    ),
+    // Everything above behind one import
+    .target(
       name: "HapticRender",
       dependencies: [
-        "HapticModel", "HapticReader", "HapticSynthesis", "HapticFiles", "HapticPipeline", "HapticTools",
-        "HapticSupport",
+        "HapticModel", "HapticReader", "HapticAudio", "HapticSynthesis", "HapticFiles", "HapticPipeline",
+        "HapticAnalysis", "HapticInspection", "HapticPresets", "HapticRegression", "HapticAndroid",
+        "HapticBreathing", "HapticPreview", "HapticSupport",
       ]
     ),
 
@@ -76,8 +122,8 @@ let package = Package(
     .target(
       name: "HapticServe",
       dependencies: [
-        "HapticReader", "HapticSynthesis", "HapticFiles", "HapticPipeline", "HapticTools", "HapticSupport",
-        .product(name: "FlyingFox", package: "FlyingFox"),
+        "HapticReader", "HapticSynthesis", "HapticFiles", "HapticPipeline", "HapticInspection", "HapticPreview",
+        "HapticSupport", .product(name: "FlyingFox", package: "FlyingFox"),
       ]
     ),
 
@@ -91,16 +137,18 @@ let package = Package(
     ),
 
     // MARK: - Command-line tool
+    // What only the executables share: console output, exit codes, signal handling (not a product)
+    .target(name: "RenderCommandSupport", dependencies: ["HapticModel", "HapticReader", "HapticSupport"]),
     .executableTarget(
       name: "render",
       dependencies: [
-        "HapticRender",
+        "HapticRender", "RenderCommandSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
     // The server that `render serve` becomes once its options are checked: FlyingFox and
     // Foundation are loaded by it alone, not by every `render` command (docs/serve.md#server)
-    .executableTarget(name: "RenderServe", dependencies: ["HapticRender", "HapticServe"]),
+    .executableTarget(name: "RenderServe", dependencies: ["HapticRender", "HapticServe", "RenderCommandSupport"]),
 
     // MARK: - Benchmark (run by hand: swift run -c release render-benchmark)
     .executableTarget(name: "RenderBenchmark", dependencies: ["HapticRender"]),

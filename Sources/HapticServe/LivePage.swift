@@ -1,5 +1,6 @@
+import HapticPreview
 import HapticReader
-import HapticTools
+import HapticSupport
 
 /// The pages as `render serve` sends them: a preview page, the index of a folder, or the
 /// diagnostics of a pattern that cannot be shown, each with a line that says what it follows

@@ -3,9 +3,9 @@ import FlyingSocks
 import Foundation
 import HapticFiles
 import HapticPipeline
+import HapticPreview
 import HapticSupport
 import HapticSynthesis
-import HapticTools
 
 /// The web server of `render serve`: on 127.0.0.1 only, it shows the preview page of a
 /// pattern, or the index of a folder of them and their pages, and an open page follows its file:

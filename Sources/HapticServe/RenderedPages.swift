@@ -1,6 +1,6 @@
 import Dispatch
 import HapticFiles
-import HapticTools
+import HapticPreview
 
 /// The preview pages of the served patterns, written into a scratch folder (``PreviewSite``)
 /// when first asked for and again when their file has changed.

@@ -40,15 +40,6 @@ public enum ChannelLayout: String, Sendable, CaseIterable, Codable {
     }
   }
 
-  /// The number of haptic channels at the end of an Android layout (the value of the Ogg
-  /// comment `ANDROID_HAPTIC`), or `0` for the other layouts.
-  public var androidHapticChannelCount: Int {
-    switch self {
-    case .android, .androidMono, .androidStereo: 1
-    default: 0
-    }
-  }
-
   /// Number of output channels (`auto` and `android` must be resolved first).
   public var channelCount: Int {
     switch self {

@@ -1,3 +1,4 @@
+import HapticAudio
 import HapticSupport
 
 /// A deterministic look-ahead peak limiter (`--peak limit`): wherever a sample exceeds the

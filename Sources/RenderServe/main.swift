@@ -4,6 +4,7 @@
 import Foundation
 import HapticRender
 import HapticServe
+import RenderCommandSupport
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,5 @@
 internal import CSndFile
-import HapticSynthesis
+import HapticAudio
 
 #if canImport(Glibc)
   import Glibc

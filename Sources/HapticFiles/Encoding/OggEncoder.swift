@@ -1,4 +1,4 @@
-import HapticSynthesis
+import HapticAudio
 
 /// An encoder of one Ogg stream whose pages go to a caller's `emit`, which returns `false` to
 /// refuse a page (a failed write): ``VorbisStream`` and ``OpusStream``.

@@ -1,5 +1,5 @@
 internal import COpusEnc
-import HapticSynthesis
+import HapticAudio
 
 /// An Ogg Opus encoder (libopusenc, pulled page by page) whose comment header holds the tags it
 /// is given. Channels 1 and 2 use Opus' mapping family 0, more use family 1, which keeps them

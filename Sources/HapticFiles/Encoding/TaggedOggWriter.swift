@@ -1,4 +1,4 @@
-import HapticSynthesis
+import HapticAudio
 
 /// Writes float frames to an Ogg Vorbis or Ogg Opus file whose comments carry tags of the
 /// caller's, such as Android's `ANDROID_HAPTIC=1`, through libvorbis and libogg

@@ -1,5 +1,5 @@
 internal import CVorbis
-import HapticSynthesis
+import HapticAudio
 
 /// An Ogg Vorbis encoder (libvorbis and libogg) whose comment header holds the tags it is given:
 /// what libsndfile cannot write, since its Vorbis header takes only a fixed set of fields.

@@ -1,3 +1,4 @@
+import HapticAudio
 import HapticModel
 import HapticSynthesis
 

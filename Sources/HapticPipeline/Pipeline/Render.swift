@@ -1,5 +1,7 @@
+import HapticAudio
 import HapticFiles
 import HapticModel
+import HapticSupport
 import HapticSynthesis
 
 /// The one-call API: a pattern to frames in memory, to a callback, or to an audio file.
@@ -114,10 +116,10 @@ public enum Render {
   package static func run(
     _ source: ActuatorSource, blockSize: Int, into sink: (AudioBlock) throws -> Void
   ) throws -> RenderReport {
-    let pipeline = BlockPipeline(source, channelCount: source.channelCount, blockSize: blockSize) {
-      $0.read(into: &$1)
-    }
-    let finished = try pipeline.run(sink)
+    let ahead = ReadAhead(source, blockSize: blockSize)
+    var block = AudioBlock(channelCount: source.channelCount, capacity: blockSize)
+    while try ahead.read(into: &block) { try sink(block) }
+    let finished = ahead.finish()
     var report = RenderReport(frameCount: finished.frameCount, sampleRate: finished.sampleRate, layout: .haptic)
     report.peak = finished.peak
     return report

@@ -1,4 +1,5 @@
 import HapticRender
+import RenderCommandSupport
 
 extension Console {
   /// The warnings and one-line summary of a finished render.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HapticRender
+import RenderCommandSupport
 
 /// Reads a pattern for a subcommand and prints its diagnostics.
 enum PatternLoading {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HapticRender
+import RenderCommandSupport
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials  // already loaded by swift-argument-parser: no cost at start-up

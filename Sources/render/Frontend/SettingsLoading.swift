@@ -1,5 +1,6 @@
 import ArgumentParser
 import HapticRender
+import RenderCommandSupport
 
 /// Finds the settings that an option such as `--profile` or `--actuator` names: a built-in set
 /// by name, or the settings in a JSON file.

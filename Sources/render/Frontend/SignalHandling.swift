@@ -1,5 +1,6 @@
 import Dispatch
 import HapticRender
+import RenderCommandSupport
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HapticRender
+import RenderCommandSupport
 
 /// Opens one side of a comparison: an audio file, an AHAP file rendered in memory, or the
 /// waveform of an Android effect file (`.json`) played back as steps.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HapticRender
+import RenderCommandSupport
 
 /// `--actuator`: render for a resonant actuator (docs/actuators.md).
 struct ActuatorOptionGroup: ParsableArguments {

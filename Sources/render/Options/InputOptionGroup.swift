@@ -1,5 +1,6 @@
 import ArgumentParser
 import HapticRender
+import RenderCommandSupport
 
 /// How patterns are read: shared by every subcommand that reads AHAP files.
 struct InputOptionGroup: ParsableArguments {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HapticRender
+import RenderCommandSupport
 
 /// The options that shape the rendered signal.
 struct RenderOptionGroup: ParsableArguments {

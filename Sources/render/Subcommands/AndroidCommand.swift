@@ -1,5 +1,6 @@
 import ArgumentParser
 import HapticRender
+import RenderCommandSupport
 
 /// `render android INPUT.ahap -o effect.json|Effect.kt`: the pattern as an Android vibration
 /// effect.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HapticRender
+import RenderCommandSupport
 
 /// `render breath TECHNIQUE -o OUT`: a breathing session as an AHAP pattern, audio or a
 /// preview page.

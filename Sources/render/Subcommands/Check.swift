@@ -1,5 +1,6 @@
 import ArgumentParser
 import HapticRender
+import RenderCommandSupport
 
 /// `render check DIR --golden GOLDEN_DIR`: golden-file regression tests for a folder of patterns.
 struct Check: ParsableCommand, OptionChecking {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HapticRender
+import RenderCommandSupport
 
 /// `render compare EXPECTED ACTUAL`: are two sounds the same, in numbers.
 struct Compare: ParsableCommand, OptionChecking {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HapticRender
+import RenderCommandSupport
 
 /// `render INPUT.ahap -o OUT.wav`, or many inputs with `--out-dir`: the default subcommand.
 struct Convert: ParsableCommand, OptionChecking {

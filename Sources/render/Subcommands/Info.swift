@@ -1,5 +1,6 @@
 import ArgumentParser
 import HapticRender
+import RenderCommandSupport
 
 /// `render info FILE`: what is in a pattern or an audio file.
 struct Info: ParsableCommand, OptionChecking {

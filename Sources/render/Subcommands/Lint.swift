@@ -1,5 +1,6 @@
 import ArgumentParser
 import HapticRender
+import RenderCommandSupport
 
 /// `render lint FILE…`: will these patterns behave on a device?
 struct Lint: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HapticRender
+import RenderCommandSupport
 
 /// `render plot FILE.ahap -o OUT.svg`: see a pattern.
 struct Plot: ParsableCommand, OptionChecking {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HapticRender
+import RenderCommandSupport
 
 /// `render preset NAME -o FILE`: the system haptics of iOS, React Native, Expo and Android.
 struct PresetCommand: ParsableCommand, OptionChecking {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import HapticRender
+import RenderCommandSupport
 
 /// `render preview IN.ahap -o OUT.html`, or a site of pages with `--out-dir`.
 struct Preview: ParsableCommand, OptionChecking {

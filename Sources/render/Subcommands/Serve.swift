@@ -1,5 +1,6 @@
 import ArgumentParser
 import HapticRender
+import RenderCommandSupport
 
 /// `render serve IN.ahap|DIR [--port N]`: the preview page on a local web server, following
 /// every edit. The options are parsed and checked here; the server is `render-serve`, which

@@ -1,0 +1,151 @@
+import HapticInspection
+import HapticModel
+import HapticPipeline
+import HapticReader
+import HapticSupport
+import HapticSynthesis
+
+/// A pattern as Android's vibrator plays it: a waveform of amplitude steps (API 26+), an
+/// envelope of intensity and sharpness (API 36+), and the short transients as composition
+/// primitives (API 30+). See docs/android.md §2–§4.
+///
+/// All three come from the render of the haptic bus with the options given (profile, intensity
+/// scale, gain, peak policy) and from the effective parameters of the haptic events: the
+/// waveform follows the render's envelope, the envelope's intensity is that envelope through
+/// the inverse of the amplitude law (`A^(1/exponent)`), its sharpness that of the strongest
+/// haptic event sounding.
+public struct AndroidEffect: Sendable, Equatable {
+  public var waveform: AndroidWaveform
+  public var envelope: AndroidEnvelope
+  /// One primitive per transient shorter than a waveform step, in time order; empty when the
+  /// pattern has none.
+  public var composition: [AndroidPrimitive]
+  /// `true` when the composition holds every haptic event of the pattern: only transients,
+  /// all short enough. Below API 36 the effect is then played as the composition.
+  public var compositionIsComplete: Bool
+
+  public init(
+    waveform: AndroidWaveform, envelope: AndroidEnvelope, composition: [AndroidPrimitive],
+    compositionIsComplete: Bool
+  ) {
+    self.waveform = waveform
+    self.envelope = envelope
+    self.composition = composition
+    self.compositionIsComplete = compositionIsComplete
+  }
+
+  /// Converts `pattern`, adding a warning to `diagnostics` for each event or curve that does
+  /// not carry over: audio events (a vibration has no sound) and haptic curves whose points
+  /// come closer than a waveform step (the effect moves in 10 ms steps).
+  ///
+  /// - Parameters:
+  ///   - file: How the diagnostics name the pattern's file.
+  ///   - options: The render's options; the layout is ignored (the haptic bus is rendered).
+  /// - Returns: The effect, and the report of the render it follows.
+  /// - Throws: ``RenderError`` for options the renderer refuses.
+  /// - Complexity: One render of the pattern, in blocks; memory grows with the number of
+  ///   10 ms windows only.
+  public static func converting(
+    _ pattern: some RenderablePattern, file: String, options: RenderOptions = RenderOptions(),
+    diagnostics: inout Diagnostics
+  ) throws -> (effect: AndroidEffect, report: RenderReport) {
+    var options = options
+    options.layout = .haptic
+    let analysis = try PatternAnalysis(pattern, options: options)
+    let rate = options.sampleRate
+    let step = AndroidWaveform.stepMillis
+    var peaks: [Double] = []
+    var frame = 0
+    let report = try Render.stream(pattern, options: options) { block in
+      block.channels[0].withUnsafeBufferPointer { samples in
+        for index in 0..<block.frameCount {
+          let window = (frame + index) * 1_000 / (rate * step)
+          if window >= peaks.count { peaks.append(0) }
+          peaks[window] = max(peaks[window], Double(abs(samples[index])))
+        }
+      }
+      frame += block.frameCount
+    }
+    let totalMillis = (frame * 1_000 + rate - 1) / rate
+    let lastMillis = peaks.isEmpty ? step : totalMillis - (peaks.count - 1) * step
+    let exponent = options.profile.amplitudeExponent
+    let envelope = AndroidEnvelope(
+      intensities: peaks.map { $0 > 0 ? PortableMath.exp2(PortableMath.log2($0) / exponent) : 0 },
+      sharpnesses: sharpnesses(analysis, windows: peaks.count), lastMillis: lastMillis)
+    let (composition, isComplete) = primitives(analysis)
+    warn(analysis.pattern, file: file, diagnostics: &diagnostics)
+    let effect = AndroidEffect(
+      waveform: AndroidWaveform(peaks: peaks, lastMillis: lastMillis), envelope: envelope,
+      composition: composition, compositionIsComplete: isComplete)
+    return (effect, report)
+  }
+
+  /// The sharpness of the strongest haptic event sounding in the middle of each window; the
+  /// last one found where none sounds (the first haptic event's before any does).
+  private static func sharpnesses(_ analysis: PatternAnalysis, windows: Int) -> [Double] {
+    let events = analysis.pattern.events
+    let haptic = analysis.spans.filter { events[$0.event].type.isHaptic }.sorted { $0.start < $1.start }
+    var current = haptic.first.map { analysis.value(of: .hapticSharpness, event: $0.event, at: $0.start) } ?? 0
+    var next = 0
+    var sounding: [PatternAnalysis.Span] = []
+    return (0..<windows).map { window in
+      let time = (Double(window) + 0.5) * Double(AndroidWaveform.stepMillis) / 1_000
+      while next < haptic.count, haptic[next].start <= time {
+        sounding.append(haptic[next])
+        next += 1
+      }
+      sounding.removeAll { $0.end < time }
+      let strongest = sounding.max {
+        analysis.value(of: .hapticIntensity, event: $0.event, at: time)
+          < analysis.value(of: .hapticIntensity, event: $1.event, at: time)
+      }
+      if let strongest { current = analysis.value(of: .hapticSharpness, event: strongest.event, at: time) }
+      return current
+    }
+  }
+
+  /// A primitive for each transient whose rendered length (the profile's cycles of its
+  /// carrier) is shorter than a waveform step, and whether those are all the haptic events.
+  private static func primitives(_ analysis: PatternAnalysis) -> ([AndroidPrimitive], Bool) {
+    let profile = analysis.options.profile
+    var primitives: [AndroidPrimitive] = []
+    var isComplete = true
+    for (index, event) in analysis.pattern.events.enumerated() where event.type.isHaptic {
+      let sharpness = analysis.value(of: .hapticSharpness, event: index, at: event.time)
+      let length = Double(profile.transientCycles) / profile.frequency(sharpness: sharpness)
+      guard event.type == .hapticTransient, length * 1_000 < Double(AndroidWaveform.stepMillis) else {
+        isComplete = false
+        continue
+      }
+      let intensity = analysis.value(of: .hapticIntensity, event: index, at: event.time)
+      primitives.append(
+        AndroidPrimitive(intensity: intensity, startMillis: Int((event.time * 1_000).rounded())))
+    }
+    primitives.sort { $0.startMillis < $1.startMillis }
+    return (primitives, isComplete && !primitives.isEmpty)
+  }
+
+  /// `value` clamped to 0…1 and rounded to 0.01: the resolution of the envelope's points and
+  /// the primitives' scales, which keeps the files short and their diffs readable.
+  static func unitHundredths(_ value: Double) -> Double { (min(max(value, 0), 1) * 100).rounded() / 100 }
+
+  /// Warnings for what a vibration effect cannot carry.
+  private static func warn(_ pattern: Pattern, file: String, diagnostics: inout Diagnostics) {
+    for event in pattern.events where !event.type.isHaptic {
+      diagnostics.warn(
+        at: event.position.location(in: file), event.path,
+        "\(event.type.rawValue) event is left out: a vibration effect has no sound (render it with --layout android to an .ogg file to keep it)"
+      )
+    }
+    let step = Double(AndroidWaveform.stepMillis) / 1_000
+    for curve in pattern.curves
+    where curve.id == .hapticIntensityControl || curve.id == .hapticSharpnessControl {
+      let gaps = zip(curve.points.dropFirst(), curve.points).map { $0.time - $1.time }
+      guard let shortest = gaps.filter({ $0 > 0 }).min(), shortest < step else { continue }
+      diagnostics.warn(
+        at: curve.position.location(in: file), curve.path,
+        "\(curve.id.rawValue) changes within \(NumberText.fixed(shortest * 1_000, 1)) ms, faster than the \(AndroidWaveform.stepMillis) ms steps of the effect; it is followed in steps"
+      )
+    }
+  }
+}

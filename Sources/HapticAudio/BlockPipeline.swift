@@ -1,0 +1,153 @@
+import Dispatch
+import HapticSupport
+
+/// Runs a producer of blocks on a thread of its own, ahead of the thread that takes them,
+/// through a small ring of preallocated blocks. Chained, pipelines put the stages of a render
+/// (synthesis, limiting, encoding) on separate cores; the blocks and their order are those of a
+/// single thread.
+///
+/// The producer is `produce(&source, &block)`, called until it returns `false`. It runs on an
+/// ``OwnThread``, never on one of Dispatch's shared workers: it waits for free slots, and a
+/// worker that waits holds a thread that other work is queued for (and when every worker is
+/// taken, the producer itself waits for one). Dropping the pipeline stops its producer after the
+/// block it is making and waits for its thread to let go of the source.
+package final class BlockPipeline<Source: ~Copyable> {
+  private let ring: Ring
+  /// The producer's thread, until it has been joined.
+  private var producer: OwnThread?
+  private let channelCount: Int
+  private let capacity: Int
+  /// The next slot to take.
+  private var index = 0
+  private var isFinished = false
+
+  /// Starts producing at once.
+  ///
+  /// - Parameters:
+  ///   - source: What the producer reads; it is the producer's until ``run(_:)`` or
+  ///     ``finish()`` hands it back.
+  ///   - channelCount: Channels of every block, ≥ 1.
+  ///   - blockSize: Capacity of every block in frames, ≥ 1.
+  ///   - produce: Fills a block with the next frames of `source`; `false` once there are none.
+  package init(
+    _ source: consuming Source, channelCount: Int, blockSize: Int,
+    produce: @escaping (inout Source, inout AudioBlock) -> Bool
+  ) {
+    self.channelCount = channelCount
+    capacity = blockSize
+    let ring = Ring(source, produce: produce, channelCount: channelCount, blockSize: blockSize)
+    self.ring = ring
+    producer = OwnThread { ring.produce() }
+  }
+
+  deinit {
+    stopProducer()
+  }
+
+  /// Exchanges `block` with the next block produced, waiting for it if need be.
+  ///
+  /// - Parameter block: A block of the pipeline's channel count and block size; what it held
+  ///   is overwritten by a later block.
+  /// - Returns: `false` once every block has been taken; `block` is then untouched.
+  package func read(into block: inout AudioBlock) -> Bool {
+    precondition(block.channels.count == channelCount && block.capacity == capacity, "a block of another shape")
+    guard !isFinished else { return false }
+    ring.filled.wait()
+    let slot = ring.slots[index % Ring.depth]
+    if slot.isEnd {
+      isFinished = true
+      return false
+    }
+    swap(&block, &slot.block)
+    ring.free.signal()
+    index += 1
+    return true
+  }
+
+  /// Hands every block to `consume` in order, on the calling thread.
+  ///
+  /// - Returns: The source once the producer is done with it.
+  /// - Throws: Whatever `consume` throws; producing stops then.
+  package func run(_ consume: (AudioBlock) throws -> Void) throws -> Source {
+    var block = AudioBlock(channelCount: channelCount, capacity: capacity)
+    do {
+      while read(into: &block) { try consume(block) }
+    } catch {
+      stopProducer()
+      throw error
+    }
+    return finish()
+  }
+
+  /// Stops the producer after the block it is making, whether or not every block was taken.
+  /// Called once.
+  ///
+  /// - Returns: The source, as the producer left it.
+  package func finish() -> Source {
+    stopProducer()  // the producer's thread has handed the source back when it is joined
+    guard let source = ring.source.take() else { preconditionFailure("the pipeline's source was taken already") }
+    return source
+  }
+
+  /// Stops the producer (after the block it is making) and joins its thread; later calls do
+  /// nothing.
+  private func stopProducer() {
+    guard let producer = producer.take() else { return }
+    ring.isStopped.withLock { $0 = true }
+    ring.free.signal()  // wakes a producer waiting for a free slot
+    producer.join()
+  }
+
+  /// The blocks, the source and the producer, shared by the producer's thread and the thread
+  /// that takes the blocks: each slot is owned by one of them at a time, handed over by the
+  /// semaphores, and the source and `makeBlock` are the producer's from the start of its thread
+  /// to its end (which ``stopProducer()`` waits for). The compiler cannot see those hand-overs,
+  /// hence `@unchecked`.
+  private final class Ring: @unchecked Sendable {
+    /// Blocks in flight.
+    static var depth: Int { 4 }
+
+    final class Slot {
+      package var block: AudioBlock
+      package var isEnd = false
+      package init(_ block: AudioBlock) { self.block = block }
+    }
+
+    let slots: [Slot]
+    /// Created at 0 and signalled `depth` times: libdispatch traps when a semaphore is released
+    /// with a value below its initial one.
+    let free = DispatchSemaphore(value: 0)
+    let filled = DispatchSemaphore(value: 0)
+    /// The source while no producer holds it: before its thread starts and after it returns.
+    var source: Source?
+    private let makeBlock: (inout Source, inout AudioBlock) -> Bool
+    /// Set when the blocks are no longer wanted; the producer then stops.
+    let isStopped = Locked(false)
+
+    init(
+      _ source: consuming Source, produce: @escaping (inout Source, inout AudioBlock) -> Bool, channelCount: Int,
+      blockSize: Int
+    ) {
+      self.source = consume source
+      makeBlock = produce
+      slots = (0..<Self.depth).map { _ in Slot(AudioBlock(channelCount: channelCount, capacity: blockSize)) }
+      for _ in 0..<Self.depth { free.signal() }
+    }
+
+    /// The producer's loop, on its own thread: takes the source, and puts it back on return.
+    func produce() {
+      guard var source = source.take() else { return }
+      var index = 0
+      while true {
+        free.wait()
+        if isStopped.withLock({ $0 }) { break }
+        let slot = slots[index % Self.depth]
+        slot.isEnd = !makeBlock(&source, &slot.block)
+        filled.signal()
+        if slot.isEnd { break }
+        index += 1
+      }
+      self.source = consume source
+    }
+  }
+}

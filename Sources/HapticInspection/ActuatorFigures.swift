@@ -1,0 +1,199 @@
+import HapticAudio
+import HapticModel
+import HapticPipeline
+import HapticSupport
+import HapticSynthesis
+
+/// What a pattern feels like on an actuator, event by event (`render info --actuator`;
+/// docs/actuators.md §4): how fast the acceleration the drive produces rises and stops against
+/// the pattern's own render (the target), how far it overshoots, and for transients the peak
+/// and the ring after it.
+///
+/// Envelopes are the largest magnitude within half a period of f0 on each side. For an event:
+/// its level is the target's largest envelope while it sounds; rise is from its `Time` to the
+/// first frame whose envelope reaches 90 % of the level (negative when the drive starts early);
+/// stop is from its end (`Time + EventDuration` for a continuous event, the end of a transient's
+/// cycles) to the last frame above 10 %; overshoot is the largest envelope over the level,
+/// less 1; a transient's ring is the largest magnitude from 5 to 50 ms after its peak, over the
+/// peak. Events that overlap share their frames, so their figures mix.
+public struct ActuatorFigures: Sendable, Encodable {
+  /// The figures of one haptic event.
+  public struct EventFigures: Sendable, Encodable {
+    /// Index in the pattern's events.
+    public var event: Int
+    public var path: String
+    public var type: String
+    /// Seconds.
+    public var time: Double
+    /// The target's level (1 is the level intensity 1 asks for).
+    public var level: Double
+    /// Seconds from the event's time to 90 % of the level, target and felt; `nil`: never.
+    public var targetRise: Double?
+    public var rise: Double?
+    /// Seconds from the event's end to the last frame above 10 % of the level.
+    public var targetStop: Double?
+    public var stop: Double?
+    /// Largest felt envelope over the level, less 1.
+    public var overshoot: Double
+    /// Transients: the largest felt magnitude, and the largest 5 … 50 ms after it over it.
+    public var peak: Double?
+    public var ring: Double?
+  }
+
+  public var actuator: String
+  public var resonance: Double
+  public var qualityFactor: Double
+  public var ratedDrive: Double
+  public var gPerUnit: Double?
+  public var events: [EventFigures]
+
+  /// Measures every haptic event of `pattern`, rendered with `analysis.options` for `actuator`.
+  ///
+  /// - Complexity: two renders; memory independent of the pattern's length.
+  public init(_ pattern: some RenderablePattern, analysis: PatternAnalysis, actuator rendering: ActuatorRendering)
+    throws
+  {
+    let model = rendering.model
+    actuator = rendering.name
+    resonance = model.resonance
+    qualityFactor = model.qualityFactor
+    ratedDrive = model.ratedDrive
+    gPerUnit = model.gPerUnit
+    var options = analysis.options
+    options.actuator = ActuatorRendering(model: model, output: .targetAndAcceleration, name: rendering.name)
+    let rate = Double(options.sampleRate)
+    let frames = { (seconds: Double) in Int((seconds * rate).rounded()) }
+    let ring = frames(model.ringSeconds)
+    var windows: [Window] = []
+    for span in analysis.spans {
+      let event = analysis.pattern.events[span.event]
+      guard event.type == .hapticTransient || event.type == .hapticContinuous else { continue }
+      let onset = frames(event.time)
+      let end =
+        event.type == .hapticContinuous
+        ? frames(event.time + min(event.duration, 30)) : frames(span.end)
+      windows.append(
+        Window(
+          event: span.event, onset: onset, end: end, soundEnd: frames(span.end), first: max(0, onset - frames(0.02)),
+          last: frames(span.end) + ring, isTransient: event.type == .hapticTransient))
+    }
+    windows.sort { ($0.first, $0.event) < ($1.first, $1.event) }
+    let half = max(1, Int((rate / (2 * model.resonance)).rounded()))
+    try Self.sweep(pattern, options: options, windows: &windows, half: half) { window, frame, target, _, raw in
+      if frame >= window.onset, frame < window.soundEnd { window.level = max(window.level, target) }
+      if raw > window.peak {
+        window.peak = raw
+        window.peakFrame = frame
+      }
+    }
+    let fiveMilliseconds = frames(0.005)
+    let fiftyMilliseconds = frames(0.05)
+    try Self.sweep(pattern, options: options, windows: &windows, half: half) { window, frame, target, felt, raw in
+      let level = window.level
+      if window.targetRiseFrame == nil, target >= 0.9 * level { window.targetRiseFrame = frame }
+      if window.riseFrame == nil, felt >= 0.9 * level { window.riseFrame = frame }
+      if target > 0.1 * level { window.targetStopFrame = frame + 1 }
+      if felt > 0.1 * level { window.stopFrame = frame + 1 }
+      window.largestFelt = max(window.largestFelt, felt)
+      if frame >= window.peakFrame + fiveMilliseconds, frame <= window.peakFrame + fiftyMilliseconds {
+        window.ring = max(window.ring, raw)
+      }
+    }
+    let seconds = { (frame: Int?, from: Int) in frame.map { Double($0 - from) / rate } }
+    events = windows.sorted { $0.event < $1.event }.filter { $0.level > 0 }.map { window in
+      let event = analysis.pattern.events[window.event]
+      return EventFigures(
+        event: window.event, path: "\(event.path)", type: event.type.rawValue, time: event.time, level: window.level,
+        targetRise: seconds(window.targetRiseFrame, window.onset), rise: seconds(window.riseFrame, window.onset),
+        targetStop: seconds(window.targetStopFrame, window.end), stop: seconds(window.stopFrame, window.end),
+        overshoot: window.largestFelt / window.level - 1, peak: window.isTransient ? window.peak : nil,
+        ring: window.isTransient && window.peak > 0 ? window.ring / window.peak : nil)
+    }
+  }
+
+  /// One event's frames and what has been measured in them.
+  fileprivate struct Window {
+    var event: Int
+    var onset: Int
+    var end: Int
+    var soundEnd: Int
+    /// The frames measured, `first ... last`.
+    var first: Int
+    var last: Int
+    var isTransient: Bool
+    var level = 0.0
+    var peak = 0.0
+    var peakFrame = 0
+    var targetRiseFrame: Int?
+    var riseFrame: Int?
+    var targetStopFrame: Int?
+    var stopFrame: Int?
+    var largestFelt = 0.0
+    var ring = 0.0
+  }
+
+  /// Renders the target and the felt acceleration and calls `measure` for every frame of every
+  /// window that contains it, with the two envelopes and the felt magnitude at that frame.
+  private static func sweep(
+    _ pattern: some RenderablePattern, options: RenderOptions, windows: inout [Window], half: Int,
+    measure: (inout Window, Int, Double, Double, Double) -> Void
+  ) throws {
+    var source = try ActuatorSource(pattern, options: options)
+    var block = AudioBlock(channelCount: 2, capacity: options.blockSize)
+    var targetEnvelope = SlidingExtremum(half: half, keepsLargest: true)
+    var feltEnvelope = SlidingExtremum(half: half, keepsLargest: true)
+    var recent = [Double](repeating: 0, count: half + 1)  // felt magnitudes, to meet the envelopes
+    var next = 0  // the first window not yet open
+    var open: [Int] = []
+    var input = 0
+    func take(_ target: Double, _ felt: Double) {
+      recent[input % recent.count] = abs(felt)
+      let targetLevel = targetEnvelope.next(abs(target))
+      let feltLevel = feltEnvelope.next(abs(felt))
+      let frame = input - half
+      input += 1
+      guard frame >= 0 else { return }
+      while next < windows.count, windows[next].first <= frame {
+        open.append(next)
+        next += 1
+      }
+      let raw = recent[frame % recent.count]
+      open.removeAll { windows[$0].last < frame }
+      for index in open { measure(&windows[index], frame, targetLevel, feltLevel, raw) }
+    }
+    while try source.read(into: &block) {
+      for index in 0..<block.frameCount {
+        take(Double(block.channels[0][index]), Double(block.channels[1][index]))
+      }
+    }
+    for _ in 0..<half { take(0, 0) }
+  }
+}
+
+extension ActuatorFigures {
+  /// The lines `render info` prints: the actuator, then one line per event.
+  var rows: [String] {
+    let milliseconds = { (seconds: Double?) in seconds.map { "\(NumberText.fixed($0 * 1_000, 1)) ms" } ?? "never" }
+    var rows = [
+      "  " + "actuator".padded(24)
+        + "\(actuator.escapingControlCharacters): \(resonance.formatted) Hz, Q \(qualityFactor.formatted), rated drive \(ratedDrive.formatted)"
+    ]
+    for figures in events {
+      var parts = [
+        "level \(NumberText.fixed(figures.level, 3))",
+        "rise \(milliseconds(figures.rise)) (pattern \(milliseconds(figures.targetRise)))",
+        "stop \(milliseconds(figures.stop)) (pattern \(milliseconds(figures.targetStop)))",
+        "overshoot \(NumberText.fixed(max(figures.overshoot, 0) * 100, 1)) %",
+      ]
+      if let peak = figures.peak {
+        let inG = gPerUnit.map { " (\(NumberText.fixed(peak * $0, 2)) g)" } ?? ""
+        parts.append("peak \(NumberText.fixed(peak, 3))\(inG)")
+      }
+      if let ring = figures.ring { parts.append("ring \(NumberText.fixed(ring * 100, 1)) %") }
+      rows.append(
+        "  " + "\(figures.path.escapingControlCharacters) at \(NumberText.fixed(figures.time, 3)) s: ".padded(24)
+          + parts.joined(separator: ", "))
+    }
+    return rows
+  }
+}
