@@ -5,7 +5,7 @@ import _HapticRenderTestSupport
 
 /// `docs/`, `CHANGELOG.md` and the README hold together: links reach their files and anchors,
 /// code comments cite sections that exist, the presets page matches the catalog, and the
-/// changelog starts with the tool's version.
+/// changelog's latest release is the tool's version.
 @Suite struct DocumentationTests {
   static let root = Locations.packageRoot
   /// The Markdown files of the repository's documentation, relative to the root.
@@ -76,12 +76,17 @@ import _HapticRenderTestSupport
     }
   }
 
-  /// The latest release in `CHANGELOG.md` is the version `render --version` prints.
-  @Test func changelogStartsWithTheToolsVersion() async throws {
-    let result = try await CommandRunner.render(["--version"])
-    let version = String(decoding: result.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    let latest = try Self.text("CHANGELOG.md").split(separator: "\n").first { $0.hasPrefix("## ") }
-    #expect(latest?.hasPrefix("## \(version) ") == true, "\(latest ?? "no release heading")")
+  /// `CHANGELOG.md` is in the Keep a Changelog form: `## [Unreleased]` may come first, then every
+  /// release is `## [MAJOR.MINOR.PATCH] - YYYY-MM-DD`, and the latest is ``PackageVersion/current``
+  /// (which `render --version` prints).
+  @Test func changelogsLatestReleaseIsTheVersion() throws {
+    let headings = try Self.text("CHANGELOG.md").split(separator: "\n").filter { $0.hasPrefix("## ") }
+    let releases = headings.drop { $0 == "## [Unreleased]" }
+    for heading in releases {
+      #expect(heading.wholeMatch(of: #/## \[\d+\.\d+\.\d+\] - \d{4}-\d{2}-\d{2}/#) != nil, "\(heading)")
+    }
+    let latest = releases.first ?? "no release heading"
+    #expect(latest.hasPrefix("## [\(PackageVersion.current)] - "), "\(latest)")
   }
 
   /// The presets page lists every preset with the catalog's events.

@@ -58,14 +58,12 @@ import _HapticRenderTestSupport
     #expect(result.standardOutput.isEmpty)
   }
 
-  /// `render --version` prints ``PackageVersion/current``, which heads CHANGELOG.md.
-  @Test func versionMatchesTheChangelog() async throws {
+  /// `render --version` prints ``PackageVersion/current``, the latest release of CHANGELOG.md
+  /// (`DocumentationTests` checks that).
+  @Test func versionIsThePackageVersion() async throws {
     let result = try await CommandRunner.render(["--version"])
     #expect(result.status == 0)
     #expect(String(decoding: result.standardOutput, as: UTF8.self) == PackageVersion.current + "\n")
-    let changelog = try String(contentsOfFile: "\(Locations.packageRoot)/CHANGELOG.md", encoding: .utf8)
-    let latest = changelog.split(separator: "\n").first { $0.hasPrefix("## ") }
-    #expect(latest?.hasPrefix("## \(PackageVersion.current) ") == true)
   }
 
   /// Every message the tool prints for a failure starts with `render: error:`, or with the file's

@@ -7,8 +7,8 @@ import _HapticRenderTestSupport
   import FoundationXML
 #endif
 
-/// The third round of attacks (issue 38): races, links, log injection, outputs over inputs and
-/// the slow paths. Each case checks the exit status, the message, and what is left on disk.
+/// Races, links, log injection, outputs over inputs and the slow paths. Each case checks the exit
+/// status, the message, and what is left on disk.
 @Suite struct HostileRoundThreeTests {
   private let samples = Locations.samples
 

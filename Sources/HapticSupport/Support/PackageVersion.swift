@@ -1,4 +1,5 @@
-/// The release of this package: `render --version` prints it, and CHANGELOG.md starts with it.
+/// The release of this package: `render --version` prints it, and it is the latest release of
+/// CHANGELOG.md.
 public enum PackageVersion {
   /// Semantic version, `MAJOR.MINOR.PATCH`.
   public static let current = "0.13.0"
