@@ -10,8 +10,8 @@ extension Batch {
   /// - Returns: One result per preset; `input` is the preset's id.
   public func render(
     _ presets: [Preset], intensity: Double = 1, progress: (FileResult) -> Void = { _ in }
-  ) throws(PatternFiles.SearchError) -> [FileResult] {
-    let collisions = PatternFiles.SearchError.collidingGroups(
+  ) throws(PatternSearchError) -> [FileResult] {
+    let collisions = PatternSearchError.collidingGroups(
       in: presets, by: outputPath(for:), name: \.id,
       reason: { "would all be written to '\(outputPath(for: $0))'; render the families separately" })
     if let collisions { throw collisions }

@@ -65,7 +65,7 @@ public struct PreviewSite: Sendable {
   /// share a page or one would replace the index.
   ///
   /// - Throws: ``PatternFiles/SearchError``.
-  public func inputs(from paths: [String]) throws(PatternFiles.SearchError) -> [String] {
+  public func inputs(from paths: [String]) throws(PatternSearchError) -> [String] {
     let files = try PatternFiles.find(
       in: paths, isSandboxed: loader.isSandboxed,
       refusingCollisions: { "would all be written to '\(pagePath(named: PatternFiles.stem(of: $0)))'" })
@@ -102,7 +102,7 @@ public struct PreviewSite: Sendable {
   public func run(
     _ presets: [Preset], intensity: Double = 1, jobs: Int, progress: @Sendable (Entry) -> Void = { _ in }
   ) throws -> [Entry] {
-    let collisions = PatternFiles.SearchError.collidingGroups(
+    let collisions = PatternSearchError.collidingGroups(
       in: presets, by: { pagePath(named: $0.name) }, name: \.id,
       reason: { "would all be written to '\(pagePath(named: $0.name))'; preview the families separately" })
     if let collisions { throw collisions }
@@ -154,7 +154,7 @@ public struct PreviewSite: Sendable {
     return entry
   }
 
-  private func refuseIndexName<Item>(_ items: [Item], name: (Item) -> String) throws(PatternFiles.SearchError) {
+  private func refuseIndexName<Item>(_ items: [Item], name: (Item) -> String) throws(PatternSearchError) {
     let clashing = items.filter { name($0) == "index" }
     guard let first = clashing.first else { return }
     throw .collisions([

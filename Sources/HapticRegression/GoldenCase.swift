@@ -4,21 +4,21 @@ import HapticReader
 /// One pattern of a `render check` run: what happened, how long it took, what the reader said.
 ///
 /// The entry of a JUnit report (``JUnitReport``) and a line of `render check --json`.
-public struct GoldenCase: Sendable {
+package struct GoldenCase: Sendable {
   /// The pattern's path relative to the folder searched (``PatternFiles/name(of:foundIn:)``):
   /// the test case's name, and what ``Shard`` hashes.
-  public var name: String
+  package var name: String
   /// The pattern's path as found, which opens it from the working directory.
-  public var path: String
+  package var path: String
   /// The golden file it was compared with.
-  public var goldenPath: String
-  public var outcome: GoldenCheck.Outcome
+  package var goldenPath: String
+  package var outcome: GoldenCheck.Outcome
   /// Wall-clock seconds the check took: reading, rendering, comparing, writing a failed render.
-  public var seconds: Double
+  package var seconds: Double
   /// The reader's warnings and errors about the pattern.
-  public var diagnostics: [Diagnostic]
+  package var diagnostics: [Diagnostic]
 
-  public init(
+  package init(
     name: String, path: String, goldenPath: String, outcome: GoldenCheck.Outcome, seconds: Double,
     diagnostics: [Diagnostic] = []
   ) {
@@ -31,11 +31,11 @@ public struct GoldenCase: Sendable {
   }
 
   /// What the check concluded, as `render check` prints it (`PASS`, lowercase in JSON).
-  public enum Verdict: String, Sendable, Encodable {
+  package enum Verdict: String, Sendable, Encodable {
     case pass, fail, missing, recorded, updated, error
   }
 
-  public var verdict: Verdict {
+  package var verdict: Verdict {
     switch outcome {
     case .passed: .pass
     case .failed: .fail
@@ -48,7 +48,7 @@ public struct GoldenCase: Sendable {
 
   /// `true` for a pattern that differed, had no golden file or could not be checked: what
   /// fails the run.
-  public var isFailure: Bool {
+  package var isFailure: Bool {
     switch outcome {
     case .failed, .missing, .error: true
     case .passed, .recorded, .updated: false
@@ -56,7 +56,7 @@ public struct GoldenCase: Sendable {
   }
 
   /// The comparison, when one was made and kept (passed or failed).
-  public var report: ComparisonReport? {
+  package var report: ComparisonReport? {
     switch outcome {
     case .passed(let report), .failed(let report, _): report
     default: nil
@@ -64,14 +64,14 @@ public struct GoldenCase: Sendable {
   }
 
   /// Where the failing render was written, when it was.
-  public var renderedPath: String? {
+  package var renderedPath: String? {
     if case .failed(_, let rendered) = outcome { return rendered }
     return nil
   }
 
   /// The outcome in one line, without the pattern's name: the figures and the rendered file of
   /// a failure, the reason of a missing golden file or an error, the file written by `--update`.
-  public var message: String {
+  package var message: String {
     switch outcome {
     case .passed(let report): report.maxDifference == 0 ? "identical" : "within tolerance: \(report.figures)"
     case .failed(let report, let rendered):
@@ -93,7 +93,7 @@ extension GoldenCase: Encodable {
   /// found, the `golden` file, the `verdict`, a one-line `message`, the comparison's `figures`
   /// (as `render compare --json` gives them; `null` when none was made) and the `rendered` file
   /// of a failure (`null` otherwise).
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode("pattern", forKey: .kind)
     try container.encode(name, forKey: .path)

@@ -52,7 +52,7 @@ public struct GoldenCheck: Sendable {
   /// The AHAP files under `paths`, refused when two would share a golden file.
   ///
   /// - Throws: ``PatternFiles/SearchError``.
-  public func patterns(in paths: [String]) throws(PatternFiles.SearchError) -> [String] {
+  public func patterns(in paths: [String]) throws(PatternSearchError) -> [String] {
     try PatternFiles.find(
       in: paths, isSandboxed: loader.isSandboxed,
       refusingCollisions: { "would share one golden file '\(goldenPath(for: $0))'; rename one" })

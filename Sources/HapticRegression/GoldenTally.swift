@@ -1,22 +1,22 @@
 /// The counts of a `render check` run, and its closing line.
-public struct GoldenTally: Sendable, Equatable {
-  public var passed = 0
+package struct GoldenTally: Sendable, Equatable {
+  package var passed = 0
   /// Patterns that differed or could not be checked (``errors`` among them).
-  public var failed = 0
-  public var missing = 0
+  package var failed = 0
+  package var missing = 0
   /// Golden files recorded or rewritten.
-  public var written = 0
+  package var written = 0
   /// Patterns that could not be read or rendered: counted in ``failed`` too.
-  public var errors = 0
+  package var errors = 0
   /// The shard checked, when the run checks one (`--shard`).
-  public var shard: Shard?
+  package var shard: Shard?
   /// How many patterns the run found before taking the shard's (with ``shard``).
-  public var found = 0
+  package var found = 0
 
-  public init() {}
+  package init() {}
 
   /// Counts one outcome.
-  public mutating func add(_ outcome: GoldenCheck.Outcome) {
+  package mutating func add(_ outcome: GoldenCheck.Outcome) {
     switch outcome {
     case .passed: passed += 1
     case .failed: failed += 1
@@ -29,14 +29,14 @@ public struct GoldenTally: Sendable, Equatable {
   }
 
   /// Patterns checked.
-  public var count: Int { passed + failed + missing + written }
+  package var count: Int { passed + failed + missing + written }
 
   /// `true` when any pattern differed, was missing its golden file or failed.
-  public var hasFailures: Bool { failed + missing > 0 }
+  package var hasFailures: Bool { failed + missing > 0 }
 
   /// `checked 14 patterns: 14 passed, 0 failed, 0 missing`, with `, N written` when some were;
   /// `checked 3 of 14 patterns (shard 2/4): …` for a shard.
-  public var summary: String {
+  package var summary: String {
     let count = count
     let written = written > 0 ? ", \(written) written" : ""
     let checked =
@@ -56,7 +56,7 @@ extension GoldenTally: Encodable {
 
   /// The closing object of `render check --json`: `"kind": "summary"`, the counts, and for a
   /// shard its `I/N` and the number of patterns found (`null` otherwise).
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode("summary", forKey: .kind)
     try container.encode(count, forKey: .checked)

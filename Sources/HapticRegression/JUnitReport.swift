@@ -12,14 +12,14 @@ import HapticSupport
 /// them). The counts are the suite's attributes: `tests`, `failures`, `errors`, `skipped`
 /// (always 0) and `time`. The reader's warnings about a pattern are its `<system-err>`, and a
 /// golden file written by `--update` is said in its `<system-out>`.
-public struct JUnitReport: Sendable {
+package struct JUnitReport: Sendable {
   /// The suite's name: `render check`, with the shard (`render check 2/4`) when there is one.
-  public var suiteName: String
-  public var cases: [GoldenCase]
+  package var suiteName: String
+  package var cases: [GoldenCase]
   /// Wall-clock seconds of the whole run.
-  public var seconds: Double
+  package var seconds: Double
 
-  public init(suiteName: String, cases: [GoldenCase], seconds: Double) {
+  package init(suiteName: String, cases: [GoldenCase], seconds: Double) {
     self.suiteName = suiteName
     self.cases = cases
     self.seconds = seconds
@@ -27,7 +27,7 @@ public struct JUnitReport: Sendable {
 
   /// The report's text: UTF-8 XML 1.0, every name and message escaped, so the document is
   /// well-formed whatever the file names and messages hold.
-  public var xml: String {
+  package var xml: String {
     let errors = cases.filter { $0.verdict == .error }.count
     let failures = cases.filter(\.isFailure).count - errors
     let counts =
@@ -46,7 +46,7 @@ public struct JUnitReport: Sendable {
   /// target when complete, so a report is never left half-written.
   ///
   /// - Throws: ``FileSystemError``.
-  public func write(to path: String) throws(FileSystemError) {
+  package func write(to path: String) throws(FileSystemError) {
     try TextFile.write(xml, to: path)
   }
 
@@ -56,7 +56,7 @@ public struct JUnitReport: Sendable {
   /// written stops the run before it starts.
   ///
   /// - Throws: ``FileSystemError`` naming the path and the reason.
-  public static func prepare(_ path: String) throws(FileSystemError) {
+  package static func prepare(_ path: String) throws(FileSystemError) {
     if FileSystem.isDirectory(path) { throw .failed(path: path, reason: "is a folder; name the report's file") }
     let folder = FileSystem.directory(of: path)
     do {

@@ -5,21 +5,21 @@
 /// other file to another shard, every platform and build puts a name in the same shard, and the
 /// shards `1/N` to `N/N` are disjoint and together hold every pattern. They are even as a random
 /// split is: for `n` patterns each holds about `n/N`, give or take `√(n(N−1))/N`.
-public struct Shard: Sendable, Equatable, CustomStringConvertible {
+package struct Shard: Sendable, Equatable, CustomStringConvertible {
   /// Which part, `1...count`.
-  public let index: Int
+  package let index: Int
   /// How many parts, ≥ 1.
-  public let count: Int
+  package let count: Int
 
   /// Why a shard could not be read; the description is the message.
-  public struct ParseError: Error, Equatable, CustomStringConvertible {
-    public var description: String
+  package struct ParseError: Error, Equatable, CustomStringConvertible {
+    package var description: String
   }
 
   /// Reads `I/N`, such as `2/4`: whole numbers with `1 ≤ I ≤ N`.
   ///
   /// - Throws: ``ParseError`` saying what is wrong with `text`.
-  public init(parsing text: String) throws(ParseError) {
+  package init(parsing text: String) throws(ParseError) {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
     guard parts.count == 2, let index = Self.number(parts[0]), let count = Self.number(parts[1]) else {
       throw ParseError(
@@ -37,15 +37,15 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// `2/4`.
-  public var description: String { "\(index)/\(count)" }
+  package var description: String { "\(index)/\(count)" }
 
   /// Whether the pattern named `name` (see ``PatternFiles/name(of:foundIn:)``) is in this shard.
-  public func contains(_ name: String) -> Bool {
+  package func contains(_ name: String) -> Bool {
     Self.index(of: name, count: count) == index
   }
 
   /// The shard, `1...count`, of the pattern named `name`: ``hash(_:)`` modulo `count`, plus 1.
-  public static func index(of name: String, count: Int) -> Int {
+  package static func index(of name: String, count: Int) -> Int {
     Int(hash(name) % UInt64(count)) + 1
   }
 
@@ -55,7 +55,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
   /// Defined by these constants, not by Swift's `Hasher`, which is seeded anew in every process:
   /// the same name gives the same number on every platform, build and run.
   /// docs/regression-tests.md shows it in a few lines of Python.
-  public static func hash(_ name: String) -> UInt64 {
+  package static func hash(_ name: String) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in name.utf8 {
       // Wrapping multiplication is FNV's definition (arithmetic modulo 2^64).

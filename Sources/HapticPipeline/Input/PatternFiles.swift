@@ -1,42 +1,14 @@
 import HapticFiles
 
 /// Finds AHAP files for commands that take files and folders.
-public enum PatternFiles {
-  /// Why a list of paths gives no inputs to work on; the description is the message.
-  public enum SearchError: Error, CustomStringConvertible {
-    /// A path could not be read or listed.
-    case unreadable(FileSystemError)
-    /// Files whose outputs would land on one file; `reason` says where.
-    case collisions([(files: [String], reason: String)])
-
-    public var description: String {
-      switch self {
-      case .unreadable(let error): "\(error)"
-      case .collisions(let groups):
-        groups.map { "\($0.files.joined(separator: " and ")) \($0.reason)" }
-          .joined(separator: "\n")
-      }
-    }
-
-    /// The groups of `items` that share a `key` (an output file), each named and sorted by
-    /// `name` with the `reason` of its first item; `nil` when every key is unique.
-    public static func collidingGroups<Item>(
-      in items: [Item], by key: (Item) -> String, name: (Item) -> String, reason: (Item) -> String
-    ) -> SearchError? {
-      // By bytes: names that Swift deems equal (one é composed, one decomposed) are two files.
-      let groups = Dictionary(grouping: items, by: { Array(key($0).utf8) }).values.filter { $0.count > 1 }
-        .map { $0.sorted { name($0) < name($1) } }.sorted { name($0[0]) < name($1[0]) }
-      return groups.isEmpty ? nil : .collisions(groups.map { ($0.map(name), reason($0[0])) })
-    }
-  }
-
+package enum PatternFiles {
   /// Whether `path` names an AHAP file (by its extension, in any case).
-  public static func isPattern(_ path: String) -> Bool {
+  package static func isPattern(_ path: String) -> Bool {
     path.lowercased().hasSuffix(".ahap")
   }
 
   /// Whether `path` names a folder, which ``find(in:isSandboxed:)`` searches.
-  public static func isFolder(_ path: String) -> Bool {
+  package static func isFolder(_ path: String) -> Bool {
     FileSystem.isDirectory(path)
   }
 
@@ -48,7 +20,7 @@ public enum PatternFiles {
   /// - Throws: ``FileSystemError`` for a path that does not exist or cannot be listed, for a
   ///   folder without a single `.ahap` file (a run that checks nothing must not pass), and for
   ///   a link out of its folder under `isSandboxed`.
-  public static func find(in paths: [String], isSandboxed: Bool = false) throws(FileSystemError) -> [String] {
+  package static func find(in paths: [String], isSandboxed: Bool = false) throws(FileSystemError) -> [String] {
     var found: [String] = []
     for path in paths {
       if FileSystem.isDirectory(path) {
@@ -73,12 +45,12 @@ public enum PatternFiles {
   ///
   /// - Parameter collisionReason: What the files of a group would do, given the first of them,
   ///   e.g. "would share one golden file 'g/breath.flac'; rename one".
-  public static func find(
+  package static func find(
     in paths: [String], isSandboxed: Bool = false, refusingCollisions collisionReason: (String) -> String
-  ) throws(SearchError) -> [String] {
+  ) throws(PatternSearchError) -> [String] {
     let files: [String]
     do { files = try find(in: paths, isSandboxed: isSandboxed) } catch { throw .unreadable(error) }
-    if let collisions = SearchError.collidingGroups(in: files, by: stem, name: { $0 }, reason: collisionReason) {
+    if let collisions = PatternSearchError.collidingGroups(in: files, by: stem, name: { $0 }, reason: collisionReason) {
       throw collisions
     }
     return files
@@ -88,7 +60,7 @@ public enum PatternFiles {
   /// path), which writing would destroy.
   ///
   /// - Throws: ``FileSystemError`` naming both.
-  public static func checkOutput(_ output: String, isNot input: String) throws(FileSystemError) {
+  package static func checkOutput(_ output: String, isNot input: String) throws(FileSystemError) {
     if FileSystem.isSameFile(output, input) {
       throw .failed(path: output, reason: "is the input '\(input)'; it is not replaced (choose another output)")
     }
@@ -98,7 +70,7 @@ public enum PatternFiles {
   /// `input`, one of its waveforms, or one of `otherInputs` (a profile file).
   ///
   /// - Throws: ``FileSystemError`` naming both.
-  public static func checkOutput(
+  package static func checkOutput(
     _ output: String, isNot input: String, norInputsOf pattern: LoadedPattern, otherInputs: [String] = []
   ) throws(FileSystemError) {
     try checkOutput(output, isNot: input)
@@ -114,10 +86,10 @@ public enum PatternFiles {
   ///
   /// - Parameters:
   ///   - outputs: The files the run writes for an input.
-  /// - Throws: ``SearchError/collisions(_:)``, one group per input that would be hit.
-  public static func refuseOutputsOverInputs(
+  /// - Throws: ``PatternSearchError/collisions(_:)``, one group per input that would be hit.
+  package static func refuseOutputsOverInputs(
     _ inputs: [String], outputs: (String) -> [String], loader: PatternLoader, otherInputs: [String] = []
-  ) throws(SearchError) {
+  ) throws(PatternSearchError) {
     // Keys are bytes: two spellings of a name that Swift deems equal (NFC, NFD) are two files.
     var writers: [[UInt8]: String] = [:]
     var writtenIdentities: [FileSystem.Identity: String] = [:]
@@ -158,7 +130,7 @@ public enum PatternFiles {
   /// that is a folder holding it (`patterns/ui/tap.ahap` under `patterns` → `ui/tap.ahap`), or
   /// `file` itself when it was named directly. It does not depend on where the folder is, so a
   /// CI job names a pattern the same in every checkout.
-  public static func name(of file: String, foundIn paths: [String]) -> String {
+  package static func name(of file: String, foundIn paths: [String]) -> String {
     // By bytes: the found path is the folder's spelling, a slash, then the name read from disk.
     for path in paths where isFolder(path) {
       let prefix = Array((path.hasSuffix("/") ? path : path + "/").utf8)
@@ -170,7 +142,7 @@ public enum PatternFiles {
   }
 
   /// The name of a file without its folder and extension: `samples/breath.ahap` → `breath`.
-  public static func stem(of path: String) -> String {
+  package static func stem(of path: String) -> String {
     FileSystem.stem(of: path)
   }
 }

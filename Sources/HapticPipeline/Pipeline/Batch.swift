@@ -90,7 +90,7 @@ public struct Batch: Sendable {
   /// (``PatternFiles/refuseOutputsOverInputs(_:outputs:loader:otherInputs:)``).
   ///
   /// - Throws: ``PatternFiles/SearchError``.
-  public func inputs(from paths: [String]) throws(PatternFiles.SearchError) -> [String] {
+  public func inputs(from paths: [String]) throws(PatternSearchError) -> [String] {
     let files = try PatternFiles.find(
       in: paths, isSandboxed: loader.isSandboxed,
       refusingCollisions: {
@@ -128,7 +128,7 @@ public struct Batch: Sendable {
   ///   created, before anything is rendered.
   public func run(
     _ inputs: [String], jobs: Int, progress: @Sendable (Progress, FileResult) -> Void = { _, _ in }
-  ) throws(PatternFiles.SearchError) -> [FileResult] {
+  ) throws(PatternSearchError) -> [FileResult] {
     try createOutputFolder()
     let failed = Locked(0)
     return ParallelWork.map(
@@ -145,7 +145,7 @@ public struct Batch: Sendable {
   /// Creates ``outputFolder`` and its missing parents.
   ///
   /// - Throws: ``PatternFiles/SearchError/unreadable(_:)`` naming the folder and the reason.
-  package func createOutputFolder() throws(PatternFiles.SearchError) {
+  package func createOutputFolder() throws(PatternSearchError) {
     do {
       try FileSystem.createDirectory(outputFolder)
     } catch {

@@ -11,12 +11,12 @@ import HapticSupport
 /// Duplicate keys are reported; the last one wins, as in Foundation.
 ///
 /// Invariants: never traps and never recurses deeper than ``maximumDepth`` whatever the bytes.
-public struct JSONParser {
+package struct JSONParser {
   /// Containers nested deeper than this are an error.
-  public static let maximumDepth = 128
+  package static let maximumDepth = 128
   /// Values in one document above which it is refused, so that memory stays bounded
   /// (the largest real AHAP files hold under 100,000).
-  public static let maximumValues = 4_000_000
+  package static let maximumValues = 4_000_000
   /// Keys of one object compared pairwise when looking for duplicates; above it, a dictionary.
   private static let linearKeySearch = 32
 
@@ -69,7 +69,7 @@ public struct JSONParser {
   /// - Parameter valueLimit: Values above which the document is refused; default
   ///   ``maximumValues``.
   /// - Returns: The document, or `nil` after recording a syntax error in `diagnostics`.
-  public static func parse(
+  package static func parse(
     _ text: [UInt8], file: String, valueLimit: Int = maximumValues, diagnostics: inout Diagnostics
   ) -> JSONDocument? {
     parse(text, file: file, valueLimit: valueLimit, secondHalfStart: { _ in nil }, diagnostics: &diagnostics)

@@ -1,7 +1,7 @@
 /// Numbers as text for reports, identical on every platform (no locale, no `printf`).
-public enum NumberText {
+package enum NumberText {
   /// `value` with exactly `digits` decimals: `fixed(3.14159, 2)` is `"3.14"`.
-  public static func fixed(_ value: Double, _ digits: Int) -> String {
+  package static func fixed(_ value: Double, _ digits: Int) -> String {
     guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
     var scale = 1.0
     for _ in 0..<digits { scale *= 10 }
@@ -18,7 +18,7 @@ public enum NumberText {
 
   /// `value` in scientific notation with `digits` decimals: `scientific(0.000305, 2)` is
   /// `"3.05e-04"`.
-  public static func scientific(_ value: Double, _ digits: Int) -> String {
+  package static func scientific(_ value: Double, _ digits: Int) -> String {
     guard value.isFinite else { return fixed(value, digits) }
     guard value != 0 else { return fixed(0, digits) + "e+00" }
     var exponent = Int(PortableMath.log2(abs(value)) * 0.301_029_995_663_981_2)
@@ -38,12 +38,12 @@ public enum NumberText {
   }
 
   /// A linear level in dBFS with one decimal: `dBFS(0.5)` is `"-6.0 dBFS"`; 0 is `"-inf dBFS"`.
-  public static func dBFS(_ gain: Double) -> String {
+  package static func dBFS(_ gain: Double) -> String {
     gain > 0 ? "\(fixed(Decibels.level(gain), 1)) dBFS" : "-inf dBFS"
   }
 
   /// A linear gain in dB with one decimal: `decibels(0.5)` is `"-6.0 dB"`.
-  public static func decibels(_ gain: Double) -> String {
+  package static func decibels(_ gain: Double) -> String {
     "\(fixed(Decibels.level(gain), 1)) dB"
   }
 

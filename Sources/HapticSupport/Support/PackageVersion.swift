@@ -1,6 +1,6 @@
 /// The release of this package: `render --version` prints it, and it is the latest release of
 /// CHANGELOG.md.
-public enum PackageVersion {
+package enum PackageVersion {
   /// Semantic version, `MAJOR.MINOR.PATCH`.
-  public static let current = "0.13.0"
+  package static let current = "0.13.0"
 }

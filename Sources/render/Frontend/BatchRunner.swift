@@ -52,7 +52,7 @@ struct BatchRunner {
   }
 
   /// Prints why no input was rendered, and fails.
-  private func refuse(_ error: PatternFiles.SearchError) throws -> Never {
+  private func refuse(_ error: PatternSearchError) throws -> Never {
     for line in error.description.split(separator: "\n") { console.error(String(line)) }
     throw ExitCode.failure
   }
