@@ -1,10 +1,7 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// The suites' own code is not optimised, in any configuration: scripts/test runs them against a
-// release build of the library, where optimising their thousands of expectations took half of
-// the build and saved nothing of the run. No module imports a suite, so its interface is written
-// by the job that compiles it, not by a second job that type-checks it again.
+// Suites compile unoptimised in the sanitized release build of the test command: optimising them took half of it.
 let testSettings: [SwiftSetting] = [
   .unsafeFlags(["-Onone", "-no-emit-module-separately-wmo"], .when(configuration: .release))
 ]
@@ -161,10 +158,63 @@ let package = Package(
 
     // MARK: - Tests
     .testTarget(
-      name: "HapticRenderTests",
-      dependencies: ["HapticRender", "_HapticRenderTestSupport"],
-      swiftSettings: testSettings
-    ),
+      name: "HapticSupportTests",
+      dependencies: ["HapticSupport", "HapticFiles", "HapticPipeline", "_HapticRenderTestSupport"],
+      swiftSettings: testSettings),
+    .testTarget(
+      name: "HapticAudioTests",
+      dependencies: ["HapticAudio", "HapticSynthesis", "HapticPipeline", "_HapticRenderTestSupport"],
+      swiftSettings: testSettings),
+    .testTarget(
+      name: "HapticReaderTests",
+      dependencies: ["HapticModel", "HapticReader", "HapticSynthesis", "HapticPipeline", "_HapticRenderTestSupport"],
+      swiftSettings: testSettings),
+    .testTarget(
+      name: "HapticSynthesisTests",
+      dependencies: [
+        "HapticSupport", "HapticModel", "HapticAudio", "HapticReader", "HapticSynthesis", "HapticFiles",
+        "HapticPipeline", "_HapticRenderTestSupport",
+      ], swiftSettings: testSettings),
+    .testTarget(
+      name: "HapticFilesTests",
+      dependencies: ["HapticAudio", "HapticSynthesis", "HapticFiles", "HapticPipeline", "_HapticRenderTestSupport"],
+      swiftSettings: testSettings),
+    .testTarget(
+      name: "HapticPipelineTests",
+      dependencies: [
+        "HapticModel", "HapticAudio", "HapticReader", "HapticSynthesis", "HapticFiles", "HapticPipeline",
+        "HapticInspection", "_HapticRenderTestSupport",
+      ], swiftSettings: testSettings),
+    .testTarget(
+      name: "HapticAnalysisTests",
+      dependencies: [
+        "HapticSupport", "HapticSynthesis", "HapticFiles", "HapticPipeline", "HapticAnalysis", "HapticRegression",
+        "HapticBreathing", "_HapticRenderTestSupport",
+      ], swiftSettings: testSettings),
+    .testTarget(
+      name: "HapticInspectionTests",
+      dependencies: [
+        "HapticModel", "HapticAudio", "HapticReader", "HapticSynthesis", "HapticFiles", "HapticPipeline",
+        "HapticAnalysis", "HapticInspection", "_HapticRenderTestSupport",
+      ], swiftSettings: testSettings),
+    .testTarget(
+      name: "HapticPresetsTests",
+      dependencies: [
+        "HapticReader", "HapticSynthesis", "HapticFiles", "HapticPipeline", "HapticAnalysis", "HapticInspection",
+        "HapticPresets", "_HapticRenderTestSupport",
+      ], swiftSettings: testSettings),
+    .testTarget(
+      name: "HapticRegressionTests", dependencies: ["HapticPipeline", "HapticRegression", "_HapticRenderTestSupport"],
+      swiftSettings: testSettings),
+    .testTarget(
+      name: "HapticAndroidTests", dependencies: ["HapticAudio", "HapticAndroid", "_HapticRenderTestSupport"],
+      swiftSettings: testSettings),
+    .testTarget(
+      name: "HapticBreathingTests",
+      dependencies: [
+        "HapticModel", "HapticReader", "HapticSynthesis", "HapticPipeline", "HapticPresets", "HapticBreathing",
+        "_HapticRenderTestSupport",
+      ], swiftSettings: testSettings),
     .testTarget(
       name: "OfflineCoreHapticsTests",
       dependencies: ["OfflineCoreHaptics", "OfflineCoreHapticsExample", "HapticRender", "_HapticRenderTestSupport"],

@@ -1,0 +1,14 @@
+import HapticSupport
+import Testing
+
+/// The "did you mean" of every message: two swapped neighbours are one edit, and a name is
+/// suggested only when it is close.
+@Suite struct NameSuggestionTests {
+  @Test func closeNamesAndTheirDistance() {
+    #expect(NameSuggestion.editDistance("lnit", "lint") == 1)
+    #expect(NameSuggestion.editDistance("plott", "plot") == 1)
+    #expect(NameSuggestion.editDistance("", "info") == 4)
+    #expect(NameSuggestion.closest(to: "Comapre", among: ["compare", "check"]) == "compare")
+    #expect(NameSuggestion.closest(to: "zzz", among: ["compare", "check"]) == nil)
+  }
+}

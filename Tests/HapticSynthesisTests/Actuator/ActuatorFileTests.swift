@@ -1,0 +1,86 @@
+import HapticReader
+import HapticSynthesis
+import Testing
+import _HapticRenderTestSupport
+
+/// Actuator files (docs/actuators.md §3): values and their located errors.
+@Suite struct ActuatorFileTests {
+  private static func diagnose(_ marked: String, rate: Int = 48_000) -> (ActuatorModel?, [String], MarkedText) {
+    let text = MarkedText(marked)
+    var diagnostics = Diagnostics()
+    let model = ActuatorModel.parse(Array(text.text.utf8), file: "a.json", sampleRate: rate, diagnostics: &diagnostics)
+    return (model, diagnostics.all.map { "\($0)" }, text)
+  }
+
+  @Test func fileIsRead() {
+    var diagnostics = Diagnostics()
+    let model = ActuatorModel.parse(
+      Array("{\"resonance\": 235, \"q\": 8.5, \"ratedDrive\": 0.7, \"gPerUnit\": 1.9}".utf8), file: "a.json",
+      sampleRate: 48_000, diagnostics: &diagnostics)
+    #expect(model == ActuatorModel(resonance: 235, qualityFactor: 8.5, ratedDrive: 0.7, gPerUnit: 1.9))
+    #expect(diagnostics.all.isEmpty)
+  }
+
+  @Test func missingRatedDriveIsHalfOfFullScaleWithAWarning() {
+    let (model, messages, _) = Self.diagnose("⚑{\"resonance\": 170, \"q\": 12}")
+    #expect(model == .lra)
+    #expect(messages == ["a.json:1:1: warning: (document): missing \"ratedDrive\"; 0.5 (half of full scale) is used"])
+  }
+
+  @Test(arguments: [
+    (
+      "{\"resonance\": 170, \"q\": ⚑0}",
+      "q: expected a quality factor above 0.5 (an actuator that rings) and at most 1000, found 0"
+    ),
+    (
+      "{\"resonance\": 170, \"q\": ⚑-3}",
+      "q: expected a quality factor above 0.5 (an actuator that rings) and at most 1000, found -3"
+    ),
+    (
+      "{\"resonance\": ⚑600, \"q\": 12}",
+      "resonance: the resonance 600 Hz is not below half the 1000 Hz sample rate; raise --rate above 1200"
+    ),
+    (
+      "{\"resonance\": 170, \"q\": 12, \"ratedDrive\": ⚑0}",
+      "ratedDrive: expected a rated drive above 0 and at most 1 (of full scale), found 0"
+    ),
+    (
+      "{\"resonance\": 170, \"q\": 12, ⚑\"Q\": 12}",
+      "Q: unknown key \"Q\"; did you mean \"q\"?"
+    ),
+    (
+      "{\"resonance\": 170, \"q\": 12, \"ratedDrive\": 0.5, ⚑\"mass\": 2}",
+      "mass: unknown key \"mass\"; an actuator has \"resonance\", \"q\", \"ratedDrive\", \"gPerUnit\""
+    ),
+    (
+      "{\"resonance\": ⚑\"170\", \"q\": 12}",
+      "resonance: expected a number, found \"170\""
+    ),
+  ])
+  func badValuesAreLocatedErrors(_ marked: String, _ message: String) {
+    let (model, messages, text) = Self.diagnose(marked, rate: marked.contains("600") ? 1_000 : 48_000)
+    #expect(model == nil)
+    #expect(messages.contains("a.json:1:\(text.position.column): error: \(message)"), "\(messages)")
+  }
+
+  @Test func resonanceAndQAreRequired() {
+    let (model, messages, _) = Self.diagnose("⚑{\"ratedDrive\": 0.5}")
+    #expect(model == nil)
+    #expect(
+      messages == [
+        "a.json:1:1: error: (document): missing \"resonance\", which is required",
+        "a.json:1:1: error: (document): missing \"q\", which is required",
+      ])
+  }
+
+  @Test func resonanceAtHalfTheRateIsRefusedByTheRender() {
+    #expect(
+      throws: RenderError.invalidOption(
+        "actuator resonance 500 Hz is not below half the 1000 Hz sample rate; raise --rate")
+    ) {
+      try PatternFixtures.render(PatternFixtures.document(PatternFixtures.event("HapticTransient")), rate: 1_000) {
+        $0.actuator = ActuatorRendering(model: ActuatorModel(resonance: 500, qualityFactor: 10))
+      }
+    }
+  }
+}

@@ -1,0 +1,195 @@
+import HapticSynthesis
+import Testing
+import _HapticRenderTestSupport
+
+/// The drive for an actuator, measured on the acceleration it produces on the model
+/// (docs/actuators.md §2 and §4): the figures the controller is built to meet on `lra`.
+@Suite struct DriveControllerTests {
+  private typealias F = PatternFixtures
+  private static let rate = 48_000
+  /// A 200 ms buzz at intensity 0.7 (level 0.49) with its carrier at f0 (sharpness 0.5 in the
+  /// actuator's band), starting at 0.1 s.
+  private static let buzz = F.document(
+    F.event("HapticContinuous", time: 0.1, duration: 0.2, ["HapticIntensity": 0.7, "HapticSharpness": 0.5]))
+  /// A transient at intensity 1 with its carrier at f0, at 0.1 s.
+  private static let tap = F.document(
+    F.event("HapticTransient", time: 0.1, ["HapticIntensity": 1, "HapticSharpness": 0.5]))
+
+  private static func render(
+    _ document: String, _ output: ActuatorRendering.Output?, blockSize: Int = 32_768
+  ) throws -> [Float] {
+    try F.render(document, rate: rate) {
+      $0.profile = ActuatorModel.lra.bandProfile
+      $0.layout = .haptic
+      $0.blockSize = blockSize
+      $0.actuator = output.map { ActuatorRendering(model: .lra, output: $0) }
+    }.channels[0]
+  }
+
+  /// The first frame whose envelope reaches `level`, and the frame after the last above `floor`.
+  private static func crossings(_ envelope: [Double], level: Double, floor: Double) -> (rise: Int, stop: Int) {
+    let rise = envelope.firstIndex { $0 >= level } ?? -1
+    let stop = (envelope.lastIndex { $0 > floor } ?? -2) + 1
+    return (rise, stop)
+  }
+
+  private static func milliseconds(_ frames: Int) -> Double { Double(frames) * 1_000 / Double(rate) }
+
+  @Test func buzzAtResonanceRisesStopsAndHoldsItsLevel() throws {
+    let target = Signal.quadratureAmplitude(try Self.render(Self.buzz, nil), frequency: 170, sampleRate: Self.rate)
+    let felt = Signal.quadratureAmplitude(
+      try Self.render(Self.buzz, .acceleration), frequency: 170, sampleRate: Self.rate)
+    let level = 0.49
+    let own = Self.crossings(target, level: 0.9 * level, floor: 0.1 * level)
+    let actual = Self.crossings(felt, level: 0.9 * level, floor: 0.1 * level)
+    #expect(abs(Self.milliseconds(actual.rise - own.rise)) <= 6, "rise \(actual.rise) vs the pattern's \(own.rise)")
+    #expect(abs(Self.milliseconds(actual.stop - own.stop)) <= 6, "stop \(actual.stop) vs the pattern's \(own.stop)")
+    let overshoot = (felt.max() ?? 0) / level - 1
+    #expect(overshoot <= 0.05, "overshoot \(overshoot)")
+    let plateau = felt[Int(0.15 * Double(Self.rate))..<Int(0.27 * Double(Self.rate))]
+    #expect(plateau.allSatisfy { abs($0 / level - 1) <= 0.02 }, "plateau \(plateau.min() ?? 0) … \(plateau.max() ?? 0)")
+  }
+
+  @Test func plainDriveIsLateByTheActuatorsTimeConstant() throws {
+    let target = Signal.quadratureAmplitude(try Self.render(Self.buzz, nil), frequency: 170, sampleRate: Self.rate)
+    let felt = Signal.quadratureAmplitude(
+      try Self.render(Self.buzz, .plainAcceleration), frequency: 170, sampleRate: Self.rate)
+    let own = Self.crossings(target, level: 0.9 * 0.49, floor: 0.1 * 0.49)
+    let actual = Self.crossings(felt, level: 0.9 * 0.49, floor: 0.1 * 0.49)
+    // τ·ln 10 = 51.8 ms from a step; the pattern's 20 ms attack takes some of it.
+    #expect((35...55).contains(Self.milliseconds(actual.rise - own.rise)), "rise \(actual.rise) vs \(own.rise)")
+    #expect((35...55).contains(Self.milliseconds(actual.stop - own.stop)), "stop \(actual.stop) vs \(own.stop)")
+  }
+
+  /// The largest magnitude of the acceleration, and the largest from 5 to 50 ms after it.
+  private static func peakAndRing(_ felt: [Float]) throws -> (peak: Double, ring: Double) {
+    let magnitudes = felt.map { abs(Double($0)) }
+    let peakIndex = try #require(magnitudes.indices.max { magnitudes[$0] < magnitudes[$1] })
+    let ring = magnitudes[(peakIndex + rate / 200)..<(peakIndex + rate / 20)].max() ?? 0
+    return (magnitudes[peakIndex], ring)
+  }
+
+  @Test func tapPeaksAndStopsRinging() throws {
+    let (peak, ring) = try Self.peakAndRing(try Self.render(Self.tap, .acceleration))
+    #expect(peak >= 0.6, "peak \(peak)")
+    #expect(ring <= 0.15 * peak, "ring \(ring) after a peak of \(peak)")
+  }
+
+  /// The tap at 24 onsets across a period of the carrier: the stop begins at a crest, so the
+  /// ring stays within 15 % at every onset; the peak is the level the braking plan allows at
+  /// the top, which the control steps quantise (docs/actuators.md §4: two onsets in 48 fall
+  /// short of 0.6, at 0.576 and 0.597).
+  @Test func tapAtEveryPhaseOfTheCarrierStopsRinging() throws {
+    var peaks: [Double] = []
+    for onset in 0..<24 {
+      let time = 0.1 + Double(onset) / (24 * 170)
+      let tap = F.document(F.event("HapticTransient", time: time, ["HapticIntensity": 1, "HapticSharpness": 0.5]))
+      let (peak, ring) = try Self.peakAndRing(try Self.render(tap, .acceleration))
+      #expect(ring <= 0.15 * peak, "onset \(time) s: ring \(ring) after a peak of \(peak)")
+      peaks.append(peak)
+    }
+    #expect(peaks.min() ?? 0 >= 0.57, "peaks \(peaks.min() ?? 0) … \(peaks.max() ?? 0)")
+    #expect(peaks.filter { $0 >= 0.6 }.count >= 23, "peaks \(peaks)")
+  }
+
+  /// A tap at the pattern's first frame: the controller looks ahead past the file's start, but
+  /// the steps before it are never played, so the model gets no drive from them and the stop
+  /// leaves the actuator still (0.03–0.05 of ringing 30–100 ms on when it did) after a tap that
+  /// is felt (a peak of 0.63).
+  @Test func tapAtTheFirstFrameLeavesNoRing() throws {
+    let tap = F.document(F.event("HapticTransient", time: 0, ["HapticIntensity": 1, "HapticSharpness": 0.3]))
+    let felt = try Self.render(tap, .acceleration)
+    let peak = felt[..<(Self.rate * 3 / 100)].map { abs(Double($0)) }.max() ?? 0
+    #expect(peak >= 0.5, "peak \(peak) in the first 30 ms")
+    let late = felt[(Self.rate * 3 / 100)..<(Self.rate / 10)].map { abs(Double($0)) }.max() ?? 1
+    #expect(late <= 0.01, "acceleration \(late) from 30 to 100 ms")
+  }
+
+  /// On the plateau the acceleration is the target, sample by sample: the drive carries the
+  /// target's phase on the pattern's clock.
+  @Test func buzzFollowsTheTargetsPhase() throws {
+    let target = try Self.render(Self.buzz, nil)
+    let felt = try Self.render(Self.buzz, .acceleration)
+    let plateau = Int(0.15 * Double(Self.rate))..<Int(0.27 * Double(Self.rate))
+    let error = plateau.map { abs(Double(felt[$0] - target[$0])) }.max() ?? 1
+    #expect(error <= 0.02 * 0.49, "largest difference \(error) on a level of 0.49")
+  }
+
+  @Test func driveStaysWithinFullScale() throws {
+    let loud = F.document(
+      F.event("HapticContinuous", time: 0, duration: 0.3, ["HapticIntensity": 1, "HapticSharpness": 0]),
+      F.event("HapticTransient", time: 0.05, ["HapticIntensity": 1, "HapticSharpness": 1]),
+      F.event("HapticTransient", time: 0.051, ["HapticIntensity": 1, "HapticSharpness": 0.5]),
+      F.event("HapticContinuous", time: 0.2, duration: 0.05, ["HapticIntensity": 1, "HapticSharpness": 1]))
+    for document in [Self.buzz, Self.tap, loud] {
+      let drive = try Self.render(document, .drive)
+      #expect(drive.allSatisfy { abs($0) <= 1 })
+      #expect(drive.contains { abs($0) > 0.1 })
+    }
+  }
+
+  @Test func outputDoesNotDependOnTheBlockSize() throws {
+    for output in [ActuatorRendering.Output.drive, .acceleration, .plainAcceleration] {
+      let reference = try Self.render(Self.buzz + "", output)
+      for blockSize in [7, 64, 4_099] {
+        #expect(try Self.render(Self.buzz, output, blockSize: blockSize) == reference, "\(output), \(blockSize)")
+      }
+    }
+  }
+
+  @Test func outputRunsOnForTheRingDownAndEndsInExactZeros() throws {
+    let target = try Self.render(Self.tap, nil)
+    let drive = try Self.render(Self.tap, .drive)
+    #expect(drive.count == target.count + Int((ActuatorModel.lra.ringSeconds * Double(Self.rate)).rounded(.up)))
+    let last = try #require(Signal.lastNonZero(drive))
+    #expect(last < target.count + Self.rate / 20, "the drive stops within 50 ms of the pattern's end: \(last)")
+    #expect(drive[..<Int(0.09 * Double(Self.rate))].allSatisfy { $0 == 0 }, "silent before the look-ahead")
+  }
+
+  /// A silence skipped at rest leaves the controller where steps of zeros would: the steps
+  /// after it (a second burst) are the same bits, whatever the lengths of the skips.
+  @Test func skippingASilenceAtRestEqualsTakingItStepByStep() {
+    var stepped = DriveController(.lra, sampleRate: Self.rate)
+    let frames = stepped.stepFrames
+    // Two 50 ms bursts at f0 and 0.6 of rated level, 300 ms apart, then a ring-down; in steps.
+    let burst = (0..<2_400).map { Float(0.3 * Sine.precise(turns: 170 * Double($0) / Double(Self.rate)).sine) }
+    let silence = [Float](repeating: 0, count: 14_400)
+    let target = burst + silence + burst + silence
+    let steps = target.count / frames
+    func drive(_ controller: inout DriveController, step: Int) -> [Float] {
+      var drive = [Float](repeating: 1, count: frames)
+      target[(step * frames)..<((step + 1) * frames)].withUnsafeBufferPointer { input in
+        drive.withUnsafeMutableBufferPointer { _ = controller.drive(input, into: $0) }
+      }
+      return drive
+    }
+    let reference = (0..<steps).flatMap { drive(&stepped, step: $0) }
+    #expect(reference[17_800..<19_800].contains { $0 != 0 }, "the second burst is driven")
+    for runLength in [1, 7, 64, 300] {
+      var skipping = DriveController(.lra, sampleRate: Self.rate)
+      var outputs: [Float] = []
+      var skips = 0
+      var step = 0
+      while step < steps {
+        let isSilent = target[(step * frames)..<((step + 1) * frames)].allSatisfy { $0 == 0 }
+        if skipping.isAtRest, isSilent {
+          var run = 0
+          while run < runLength, step + run < steps,
+            target[((step + run) * frames)..<((step + run + 1) * frames)].allSatisfy({ $0 == 0 })
+          {
+            run += 1
+          }
+          skipping.skipRest(run)
+          outputs += [Float](repeating: 0, count: run * frames)
+          step += run
+          skips += 1
+        } else {
+          outputs += drive(&skipping, step: step)
+          step += 1
+        }
+      }
+      #expect(skips > 0, "run \(runLength)")
+      #expect(outputs == reference, "run \(runLength)")
+    }
+  }
+}

@@ -1,0 +1,203 @@
+import HapticModel
+import HapticSynthesis
+import Testing
+import _HapticRenderTestSupport
+
+@Suite struct ControlTimelineTests {
+  private func timeline(_ elements: String..., steps: ControlTimeline.Steps = .ramped) throws -> ControlTimeline {
+    let document = "{\"Pattern\": [\(elements.joined(separator: ","))]}"
+    return ControlTimeline(.hapticIntensityControl, in: try PatternFixtures.pattern(document), steps: steps)
+  }
+
+  @Test func startsNeutral() throws {
+    let empty = try timeline()
+    #expect(empty.value(at: 0) == 1)
+    #expect(empty.isConstant)
+    #expect(ControlTimeline(.hapticSharpnessControl, in: Pattern()).value(at: 3) == 0)
+  }
+
+  /// A `Parameter` steps to its value at its time: as written for what a transient samples,
+  /// as a 5 ms ramp for continuous voices.
+  @Test func parameterIsAStepAtItsTimeRampedOver5Milliseconds() throws {
+    let element = PatternFixtures.parameter("HapticIntensityControl", time: 1, 0.5)
+    let abrupt = try timeline(element, steps: .abrupt)
+    #expect(abrupt.value(at: 0.999) == 1)
+    #expect(abrupt.value(at: 1) == 0.5)
+    let ramped = try timeline(element)
+    #expect(ramped.value(at: 1) == 1)
+    #expect(abs(ramped.value(at: 1.0025) - 0.75) < 1e-9)
+    #expect(ramped.value(at: 1.005) == 0.5)
+    #expect(ramped.value(at: 100) == 0.5)
+  }
+
+  /// A step whose next point comes within 5 ms runs straight to that point; a step at 0 takes
+  /// its value from the start; of several points at one time, the first and the last count.
+  @Test func stepsBecomeRampsOrRunStraightToTheNextPoint() throws {
+    let close = try timeline(
+      PatternFixtures.curve("HapticIntensityControl", [(0, 1), (0.1, 1), (0.1, 0), (0.103, 0.6)]))
+    #expect(close.value(at: 0.1) == 1)
+    #expect(abs(close.value(at: 0.1015) - 0.8) < 1e-9)
+    #expect(close.value(at: 0.103) == 0.6)
+    let start = try timeline(PatternFixtures.curve("HapticIntensityControl", [(0, 1), (0, 0.2), (1, 0.2)]))
+    #expect(start.value(at: 0) == 0.2)
+    let several = try timeline(
+      PatternFixtures.curve("HapticIntensityControl", [(0, 1), (0.5, 1), (0.5, 0), (0.5, 0.7), (0.5, 0.4), (2, 0.4)]))
+    #expect(several.value(at: 0.5) == 1)
+    #expect(abs(several.value(at: 0.505) - 0.4) < 1e-12)
+    #expect(several.maximum(from: 0.5, to: 2) == 1)
+  }
+
+  @Test func curvePointsAreRelativeAndRampFromTheValueInForce() throws {
+    let curve = try timeline(
+      PatternFixtures.parameter("HapticIntensityControl", time: 0, 0.2),
+      PatternFixtures.curve("HapticIntensityControl", time: 1, [(0.5, 0.4), (1.5, 0.8)]))
+    #expect(curve.value(at: 1) == 0.2)  // takes over at its Time from the value in force
+    #expect(abs(curve.value(at: 1.25) - 0.3) < 1e-12)  // and ramps to its first point
+    #expect(curve.value(at: 1.5) == 0.4)  // first point at 1 + 0.5
+    #expect(abs(curve.value(at: 2.0) - 0.6) < 1e-12)  // halfway
+    #expect(curve.value(at: 2.5) == 0.8)
+    #expect(curve.value(at: 9) == 0.8)  // holds the last value
+  }
+
+  @Test func twoPointsAtOneTimeMakeAStep() throws {
+    let points = PatternFixtures.curve("HapticIntensityControl", [(0, 1), (0.1, 1), (0.1, 0), (0.2, 0)])
+    let abrupt = try timeline(points, steps: .abrupt)
+    #expect(abrupt.value(at: 0.0999) == 1)
+    #expect(abrupt.value(at: 0.1) == 0)
+    let ramped = try timeline(points)
+    #expect(ramped.value(at: 0.1) == 1)
+    #expect(abs(ramped.value(at: 0.105)) < 1e-12)
+  }
+
+  /// A ramp up to a step down: the values before the step approach the ramp's top, so the
+  /// maximum up to the step's time is that top, not the value after the step.
+  @Test func maximumUpToAStepIsTheRampsTop() throws {
+    let curve = try timeline(
+      PatternFixtures.curve("HapticIntensityControl", [(0, 0), (2, 1), (2, 0.4), (4, 0.4)]), steps: .abrupt)
+    #expect(curve.value(at: 2) == 0.4)
+    #expect(curve.maximum(from: 0, to: 2) == 1)
+    #expect(curve.maximum(from: 2, to: 4) == 0.4)  // from the step on
+    #expect(curve.maximum(from: 0, to: 1.9) < 1)
+  }
+
+  /// The times that cut a span are those strictly inside it: none at either end.
+  @Test func breakpointTimesLieStrictlyBetweenTheEnds() throws {
+    let curve = try timeline(PatternFixtures.curve("HapticIntensityControl", [(0, 0), (1, 1), (2, 0.5), (3, 0.2)]))
+    #expect(curve.breakpointTimes(from: 1, to: 3, limit: 63) == [2])
+    #expect(curve.breakpointTimes(from: 0.5, to: 2.5, limit: 63) == [1, 2])
+    #expect(curve.breakpointTimes(from: 1, to: 2, limit: 63).isEmpty)
+  }
+
+  @Test func laterElementOverridesFromItsStart() throws {
+    let curve = try timeline(
+      PatternFixtures.curve("HapticIntensityControl", [(0, 0), (2, 1)]),
+      PatternFixtures.parameter("HapticIntensityControl", time: 1, 0.3))
+    #expect(abs(curve.value(at: 0.5) - 0.25) < 1e-12)
+    #expect(curve.value(at: 1) == 0.5)  // the step starts its 5 ms ramp
+    #expect(abs(curve.value(at: 1.005) - 0.3) < 1e-12)
+    #expect(curve.value(at: 1.5) == 0.3)  // the earlier ramp no longer runs
+  }
+
+  @Test func oneCurvePointIsARampNotAJump() throws {
+    let swell = try timeline(
+      PatternFixtures.parameter("HapticIntensityControl", time: 0, 0),
+      PatternFixtures.curve("HapticIntensityControl", time: 0, [(2, 1)]))
+    #expect(swell.value(at: 0) == 0)
+    #expect(abs(swell.value(at: 1) - 0.5) < 1e-12)
+    #expect(swell.value(at: 2) == 1)
+  }
+
+  /// The 4-7-8 breath as tutorials build it in code: both curves at `Time` 0, inhale points at
+  /// 0 and 4 s, exhale points at 11 and 19 s. Each curve acts over its own points, whatever
+  /// their order in the file.
+  @Test(arguments: [false, true])
+  func curvesSharingATimeKeepTheirOwnSpans(exhaleFirst: Bool) throws {
+    let inhale = PatternFixtures.curve("HapticIntensityControl", [(0, 0), (4, 1)])
+    let exhale = PatternFixtures.curve("HapticIntensityControl", [(11, 1), (19, 0)])
+    let breath = try exhaleFirst ? timeline(exhale, inhale) : timeline(inhale, exhale)
+    for (time, value) in [(0.0, 0.0), (2, 0.5), (4, 1), (7.5, 1), (11, 1), (15, 0.5), (19, 0), (25, 0)] {
+      #expect(abs(breath.value(at: time) - value) < 1e-12, "at \(time) s")
+    }
+  }
+
+  @Test func aCurveTakesOverAtTheLastPointBeforeItsFirst() throws {
+    // The second curve starts (Time 0) before the first one's last point (3 s) but its first
+    // point (5 s) comes after it: the first curve runs to its end, then the ramp to 5 s begins.
+    let curve = try timeline(
+      PatternFixtures.curve("HapticIntensityControl", [(0, 1), (3, 0.2)]),
+      PatternFixtures.curve("HapticIntensityControl", [(5, 0.6), (6, 0.4)]))
+    #expect(abs(curve.value(at: 1.5) - 0.6) < 1e-12)
+    #expect(abs(curve.value(at: 3) - 0.2) < 1e-12)
+    #expect(abs(curve.value(at: 4) - 0.4) < 1e-12)
+    #expect(abs(curve.value(at: 5.5) - 0.5) < 1e-12)
+  }
+
+  @Test func combinesByMultiplyingOrAddingThenClamps() {
+    #expect(DynamicParameterID.hapticIntensityControl.combine(event: 0.8, control: 0.5) == 0.4)
+    #expect(abs(DynamicParameterID.hapticSharpnessControl.combine(event: 0.9, control: 0.5) - 1) < 1e-12)
+    #expect(DynamicParameterID.hapticSharpnessControl.combine(event: 0.2, control: -0.5) == 0)
+    #expect(DynamicParameterID.audioPanControl.combine(event: -0.5, control: -1) == -1)
+  }
+}
+
+/// The vectorized paths give exactly the bits of the per-frame ones.
+@Suite struct FastPathTests {
+  @Test(arguments: [1, 3, 7, 256])
+  func fillEqualsNextFrameByFrame(_ chunk: Int) throws {
+    let pattern = try PatternFixtures.pattern(
+      PatternFixtures.document(
+        PatternFixtures.event("HapticContinuous", duration: 2, ["HapticIntensity": 0.9]),
+        PatternFixtures.curve("HapticIntensityControl", time: 0.1, [(0, 0.2), (0.3, 1), (0.3, 0.4), (1.2, 0.7)]),
+        PatternFixtures.parameter("HapticIntensityControl", time: 1.7, 0.1)))
+    let track = ParameterTrack(.hapticIntensity, of: pattern.events[0], controls: Controls(pattern))
+    let values = expectFillEqualsNext(track, frames: 96_000, chunk: chunk)
+    #expect(values.max() == 0.9 && values.min() == 0.9 * 0.1)
+  }
+
+  /// Runs whose two ends lie in range skip the clamp: one ramp crosses the top of the range
+  /// halfway, the other starts below the bottom and rises into it.
+  @Test(arguments: [1, 5, 256])
+  func fillClampsWhereTheValueLeavesTheRange(_ chunk: Int) throws {
+    let pattern = try PatternFixtures.pattern(
+      PatternFixtures.document(
+        PatternFixtures.event("HapticContinuous", duration: 2, ["HapticSharpness": 0.8]),
+        PatternFixtures.curve("HapticSharpnessControl", time: 0, [(0, 0), (0.5, 0.4), (0.6, -1), (1.6, 0)])))
+    let track = ParameterTrack(.hapticSharpness, of: pattern.events[0], controls: Controls(pattern))
+    let values = expectFillEqualsNext(track, frames: 96_000, chunk: chunk)
+    #expect(values.max() == 1 && values.min() == 0)
+    // 0.375 s: 0.8 + 0.3 clamped; 0.75 s: 0.8 − 0.85 clamped; 1.5 s: 0.8 − 0.1 in range.
+    #expect(values[18_000] == 1 && values[36_000] == 0 && abs(values[72_000] - 0.7) < 1e-12)
+  }
+
+  /// Fills `frames` values of `track` in chunks of `chunk` and checks each against
+  /// ``ParameterTrack/next(at:)`` frame by frame; returns the filled values.
+  private func expectFillEqualsNext(_ track: ParameterTrack, frames: Int, chunk: Int) -> [Double] {
+    var reference = track
+    var filled = track
+    let secondsPerFrame = 1.0 / 48_000
+    var values = [Double](repeating: 0, count: frames)
+    values.withUnsafeMutableBufferPointer { buffer in
+      var first = 0
+      while first < frames {
+        let count = min(chunk, frames - first)
+        filled.fill(buffer.baseAddress! + first, from: first, count: count, secondsPerFrame: secondsPerFrame)
+        first += count
+      }
+    }
+    for frame in 0..<frames {
+      let expected = reference.next(at: Double(frame) * secondsPerFrame)
+      if values[frame] != expected {
+        Issue.record("frame \(frame): \(values[frame]) ≠ \(expected)")
+        break
+      }
+    }
+    return values
+  }
+
+  @Test func sineLanesMatchTheScalarSine() {
+    for step in 0..<10_000 {
+      let x = Double(step) / 10_000
+      #expect(Sine.of(unitTurns: SIMD4(repeating: x))[2] == Sine.of(unitTurns: x))
+    }
+  }
+}
