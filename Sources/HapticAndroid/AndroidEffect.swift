@@ -132,8 +132,8 @@ public struct AndroidEffect: Sendable, Equatable {
   /// Warnings for what a vibration effect cannot carry.
   private static func warn(_ pattern: Pattern, file: String, diagnostics: inout Diagnostics) {
     for event in pattern.events where !event.type.isHaptic {
-      diagnostics.warn(
-        at: event.position.location(in: file), event.path,
+      diagnostics.report(
+        .androidApproximation, at: event.position.location(in: file), event.path,
         "\(event.type.rawValue) event is left out: a vibration effect has no sound (render it with --layout android to an .ogg file to keep it)"
       )
     }
@@ -142,8 +142,8 @@ public struct AndroidEffect: Sendable, Equatable {
     where curve.id == .hapticIntensityControl || curve.id == .hapticSharpnessControl {
       let gaps = zip(curve.points.dropFirst(), curve.points).map { $0.time - $1.time }
       guard let shortest = gaps.filter({ $0 > 0 }).min(), shortest < step else { continue }
-      diagnostics.warn(
-        at: curve.position.location(in: file), curve.path,
+      diagnostics.report(
+        .androidApproximation, at: curve.position.location(in: file), curve.path,
         "\(curve.id.rawValue) changes within \(NumberText.fixed(shortest * 1_000, 1)) ms, faster than the \(AndroidWaveform.stepMillis) ms steps of the effect; it is followed in steps"
       )
     }

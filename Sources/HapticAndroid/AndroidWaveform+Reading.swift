@@ -18,28 +18,30 @@ extension AndroidWaveform {
   public static func parse(_ bytes: [UInt8], file: String, diagnostics: inout Diagnostics) -> AndroidWaveform? {
     guard let document = JSONParser.parse(bytes, file: file, diagnostics: &diagnostics) else { return nil }
     let root = document.value(document.root)
-    func error(_ value: JSONValue, _ path: JSONPath, _ message: String) -> AndroidWaveform? {
-      diagnostics.error(at: value.position.location(in: file), path, message)
+    func error(_ code: DiagnosticCode, _ value: JSONValue, _ path: JSONPath, _ message: String) -> AndroidWaveform? {
+      diagnostics.report(code, at: value.position.location(in: file), path, message)
       return nil
     }
     guard case .object(let members) = root.kind,
       let waveform = members.last(where: { $0.key == "waveform" })?.value
     else {
       return error(
-        root, JSONPath(), "expected an Android effect: an object with a \"waveform\" (render android writes one)")
+        .notAPattern, root, JSONPath(),
+        "expected an Android effect: an object with a \"waveform\" (render android writes one)")
     }
     let path = JSONPath([.key("waveform")])
     guard case .object(let fields) = waveform.kind else {
-      return error(waveform, path, "expected an object of timings and amplitudes, found \(waveform.typeDescription)")
+      return error(
+        .wrongType, waveform, path, "expected an object of timings and amplitudes, found \(waveform.typeDescription)")
     }
     func integers(_ key: String, in range: ClosedRange<Int>, _ what: String) -> [Int]? {
       let keyPath = path.appending(key)
       guard let value = fields.last(where: { $0.key == key })?.value else {
-        _ = error(waveform, path, "missing \"\(key)\"")
+        _ = error(.missingKey, waveform, path, "missing \"\(key)\"")
         return nil
       }
       guard case .array(let elements) = value.kind else {
-        _ = error(value, keyPath, "expected an array of \(what), found \(value.typeDescription)")
+        _ = error(.wrongType, value, keyPath, "expected an array of \(what), found \(value.typeDescription)")
         return nil
       }
       var numbers: [Int] = []
@@ -47,7 +49,7 @@ extension AndroidWaveform {
         guard case .number(let number) = element.kind, number == number.rounded(),
           number >= Double(range.lowerBound), number <= Double(range.upperBound)
         else {
-          _ = error(element, keyPath.appending(index), "expected \(what), found \(element.excerpt)")
+          _ = error(.outOfRange, element, keyPath.appending(index), "expected \(what), found \(element.excerpt)")
           return nil
         }
         numbers.append(Int(number))
@@ -59,12 +61,13 @@ extension AndroidWaveform {
     else { return nil }
     guard timings.count == amplitudes.count else {
       return error(
-        waveform, path, "\(timings.count) timings but \(amplitudes.count) amplitudes; each step needs both")
+        .invalidEffect, waveform, path,
+        "\(timings.count) timings but \(amplitudes.count) amplitudes; each step needs both")
     }
     if let repeatValue = fields.last(where: { $0.key == "repeat" })?.value {
       guard case .number(-1) = repeatValue.kind else {
         return error(
-          repeatValue, path.appending("repeat"),
+          .invalidEffect, repeatValue, path.appending("repeat"),
           "only an effect that plays once (-1) can be compared, found \(repeatValue.excerpt)")
       }
     }

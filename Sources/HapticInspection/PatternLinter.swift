@@ -3,6 +3,7 @@ import HapticModel
 import HapticPipeline
 import HapticReader
 import HapticSupport
+import HapticSynthesis
 
 /// Device-compatibility checks beyond the reader's: things that load but will not behave on
 /// an iPhone as the pattern's author likely meant.
@@ -18,17 +19,23 @@ public enum PatternLinter {
 
   /// Everything `render lint` reports for the AHAP file at `path`: the reader's diagnostics,
   /// then (when it loads) the device checks of ``lint(_:file:diagnostics:)``, in file order.
-  /// A file that cannot be read is an error at its first line.
+  /// A file that cannot be read (``DiagnosticCode/unreadableFile``), or a pattern beyond what a
+  /// render may hold (``DiagnosticCode/renderLimit``), is an error at its first line.
+  ///
+  /// - Parameter ignoring: Codes of warnings that are neither reported nor counted.
   public static func check(
-    path: String, loader: PatternLoader, treatsWarningsAsErrors: Bool = false
+    path: String, loader: PatternLoader, treatsWarningsAsErrors: Bool = false, ignoring: Set<DiagnosticCode> = []
   ) -> Diagnostics {
-    var diagnostics = Diagnostics(treatsWarningsAsErrors: treatsWarningsAsErrors)
+    var diagnostics = Diagnostics(treatsWarningsAsErrors: treatsWarningsAsErrors, ignoring: ignoring)
+    let start = SourceLocation(file: path, line: 1, column: 1)
     do {
       guard let pattern = try loader.load(path: path, diagnostics: &diagnostics) else { return diagnostics }
       lint(try PatternAnalysis(pattern), file: path, diagnostics: &diagnostics)
       diagnostics.sortByLocation()
+    } catch let error as RenderError {
+      diagnostics.report(.renderLimit, at: start, JSONPath(), "\(error)")
     } catch {
-      diagnostics.error(at: SourceLocation(file: path, line: 1, column: 1), JSONPath(), "\(error)")
+      diagnostics.report(.unreadableFile, at: start, JSONPath(), "\(error)")
     }
     return diagnostics
   }
@@ -36,20 +43,20 @@ public enum PatternLinter {
   /// Adds a warning to `diagnostics` for each finding; `file` names the pattern.
   public static func lint(_ analysis: PatternAnalysis, file: String, diagnostics: inout Diagnostics) {
     let pattern = analysis.pattern
-    func warn(_ position: TextPosition, _ path: JSONPath, _ message: String) {
-      diagnostics.warn(at: position.location(in: file), path, message)
+    func warn(_ code: DiagnosticCode, _ position: TextPosition, _ path: JSONPath, _ message: String) {
+      diagnostics.report(code, at: position.location(in: file), path, message)
     }
 
     if !pattern.events.contains(where: { $0.type == .hapticContinuous }) {
       for parameter in pattern.parameters where parameter.id == .hapticSharpnessControl {
         warn(
-          parameter.position, parameter.path,
+          .noEffect, parameter.position, parameter.path,
           "HapticSharpnessControl has no effect here: the pattern has no HapticContinuous event, and transients keep their own sharpness"
         )
       }
       for curve in pattern.curves where curve.id == .hapticSharpnessControl {
         warn(
-          curve.position, curve.path,
+          .noEffect, curve.position, curve.path,
           "HapticSharpnessControl has no effect here: the pattern has no HapticContinuous event, and transients keep their own sharpness"
         )
       }
@@ -65,7 +72,7 @@ public enum PatternLinter {
       sounding[sharpness, default: []].removeAll { $0.time + $0.duration <= event.time }
       if let other = sounding[sharpness]?.first {
         warn(
-          event.position, event.path,
+          .overlappingEvents, event.position, event.path,
           "overlaps \(other.path) (\(seconds(other.time))–\(seconds(other.time + other.duration)) s) with the same sharpness \(sharpness.formatted); on a device the two merge into one vibration"
         )
       }
@@ -78,7 +85,7 @@ public enum PatternLinter {
       let ext = name.contains(".") ? String(name.split(separator: ".").last ?? "").lowercased() : ""
       if !deviceAudioExtensions.contains(ext) {
         warn(
-          event.position, event.path.appending("EventWaveformPath"),
+          .waveformFormat, event.position, event.path.appending("EventWaveformPath"),
           "Apple documents no waveform formats for AHAP, and Apple's Core Haptics Unity plug-in warns about '\(ext.isEmpty ? name : "." + ext)' files (it accepts WAV, AIFF, CAF, M4A, MP3 and a few more); use WAV, AIFF or CAF"
         )
       }
@@ -87,7 +94,7 @@ public enum PatternLinter {
     for silenced in analysis.silencedEvents {
       let event = pattern.events[silenced.event]
       warn(
-        event.position, event.path,
+        .silencedEvent, event.position, event.path,
         "silent: \(silenced.control.rawValue) holds it at 0 (reached at \(seconds(silenced.since)) s), and controls apply to every event of the pattern; set the control back before this event"
       )
     }
@@ -97,7 +104,7 @@ public enum PatternLinter {
       if span.start - soundEnd > longSilence {
         let event = pattern.events[span.event]
         warn(
-          event.position, event.path,
+          .longSilence, event.position, event.path,
           "starts after \(seconds(span.start - soundEnd)) s of silence; Core Haptics may have stopped an idle engine by then (check its auto-shutdown)"
         )
       }

@@ -136,7 +136,7 @@ import _HapticRenderTestSupport
     PatternLinter.lint(analysis, file: "t.ahap", diagnostics: &diagnostics)
     #expect(
       diagnostics.all.map(\.description) == [
-        "t.ahap:3:5: warning: Pattern[1].Event.EventWaveformPath: Apple documents no waveform formats for AHAP, and Apple's Core Haptics Unity plug-in warns about '.ogg' files (it accepts WAV, AIFF, CAF, M4A, MP3 and a few more); use WAV, AIFF or CAF"
+        "t.ahap:3:5: warning: Pattern[1].Event.EventWaveformPath: Apple documents no waveform formats for AHAP, and Apple's Core Haptics Unity plug-in warns about '.ogg' files (it accepts WAV, AIFF, CAF, M4A, MP3 and a few more); use WAV, AIFF or CAF [waveform-format]"
       ])
   }
 

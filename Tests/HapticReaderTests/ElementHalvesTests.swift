@@ -20,9 +20,9 @@ private typealias F = PatternFixtures
     var omitted: Int
     var hasErrors: Bool
 
-    init(_ text: String, halvesFrom threshold: Int, strict: Bool = false) throws {
+    init(_ text: String, halvesFrom threshold: Int, strict: Bool = false, ignoring: Set<DiagnosticCode> = []) throws {
       let bytes = Array(text.utf8)
-      var diagnostics = Diagnostics(treatsWarningsAsErrors: strict)
+      var diagnostics = Diagnostics(treatsWarningsAsErrors: strict, ignoring: ignoring)
       guard let document = JSONParser.parse(bytes, file: "t.ahap", diagnostics: &diagnostics),
         let key = document.members(document.root)?.first(where: { document.string($0, equals: "Pattern") }),
         let elements = document.elements(key + 1).map(Array.init)
@@ -94,6 +94,23 @@ private typealias F = PatternFixtures
     // error found last is one of those counted.
     #expect(onePass.diagnostics.contains { $0.path.description == "Pattern[4900].Event" } == !strict)
     #expect(try Reading(text, halvesFrom: 2, strict: strict) == onePass)
+  }
+
+  /// A code ignored in one pass is ignored in both halves: its warnings are neither kept nor
+  /// counted, and take no room from the others.
+  @Test(arguments: [false, true])
+  func halvesDropTheIgnoredCodes(strict: Bool) throws {
+    let text = document(count: 5_000) { index in
+      switch index {
+      case 4_901: F.event("HapticTransient", time: 1, ["HapticIntensity": 0.5, "HapticSharpness": 0.5])
+      default: index % 7 == 0 ? F.event("HapticTransient", time: Double(index) / 100, ["HapticIntensity": 0.5]) : nil
+      }
+    }
+    let onePass = try Reading(text, halvesFrom: .max, strict: strict, ignoring: [.defaultValue])
+    #expect(onePass.diagnostics.map(\.code) == [.unorderedTime])
+    #expect(onePass.diagnostics.map(\.path.description) == ["Pattern[4901]"])
+    #expect(onePass.omitted == 0 && onePass.hasErrors == strict)
+    #expect(try Reading(text, halvesFrom: 2, strict: strict, ignoring: [.defaultValue]) == onePass)
   }
 
   /// Errors in the second half take the place of the first half's last warnings, as in one pass.

@@ -8,7 +8,8 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
   var id: String
   /// AHAP text with a ⚑ where the diagnostic must point.
   var json: String
-  var severity: Diagnostic.Severity
+  /// The diagnostic's code, whose severity it has.
+  var code: DiagnosticCode
   /// `JSON.PATH: message`
   var expected: String
   var testDescription: String { id }
@@ -19,32 +20,32 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
 
   static let errors: [DiagnosticCase] = [
     DiagnosticCase(
-      id: "not JSON", json: "⚑Version: 1", severity: .error,
+      id: "not JSON", json: "⚑Version: 1", code: .jsonSyntax,
       expected: "(document): invalid JSON: expected a value, found 'V'"),
     DiagnosticCase(
-      id: "a comment", json: "{\n  ⚑// breathing\n  \"Pattern\": []}", severity: .error,
+      id: "a comment", json: "{\n  ⚑// breathing\n  \"Pattern\": []}", code: .jsonSyntax,
       expected: "(document): invalid JSON: expected a quoted key, found a comment ('//'), which JSON does not allow"),
     DiagnosticCase(
-      id: "no Pattern", json: "⚑{\"Version\": 1}", severity: .error,
+      id: "no Pattern", json: "⚑{\"Version\": 1}", code: .notAPattern,
       expected: "(document): not an AHAP pattern (no \"Pattern\" array)"),
     DiagnosticCase(
-      id: "an audio file", json: "⚑RIFF\u{24}\0\0\0WAVEfmt ", severity: .error,
+      id: "an audio file", json: "⚑RIFF\u{24}\0\0\0WAVEfmt ", code: .notAPattern,
       expected:
         "(document): this is an audio file (WAV), not an AHAP pattern; to inspect audio use `render info`, to compare two files `render compare`"
     ),
     DiagnosticCase(
-      id: "Pattern not an array", json: "{\"Pattern\": ⚑{}}", severity: .error,
+      id: "Pattern not an array", json: "{\"Pattern\": ⚑{}}", code: .wrongType,
       expected: "Pattern: expected an array of events and parameters, found an object"),
     DiagnosticCase(
       id: "unknown event type",
-      json: wrap("{\"Time\": 0, \"EventType\": ⚑\"hapticTransient\"}"), severity: .error,
+      json: wrap("{\"Time\": 0, \"EventType\": ⚑\"hapticTransient\"}"), code: .unknownName,
       expected: "Pattern[0].Event.EventType: unknown event type \"hapticTransient\"; did you mean \"HapticTransient\"?"),
     DiagnosticCase(
       id: "unknown parameter ID",
       json: wrap(
         "{\"Time\": 0, \"EventType\": \"HapticTransient\", \"EventParameters\": [{\"ParameterID\": ⚑\"HapticIntensityy\", \"ParameterValue\": 1}]}"
       ),
-      severity: .error,
+      code: .unknownName,
       expected:
         "Pattern[0].Event.EventParameters[0].ParameterID: unknown event parameter \"HapticIntensityy\"; did you mean \"HapticIntensity\"?"
     ),
@@ -52,56 +53,56 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
       id: "event parameter used as dynamic parameter",
       json:
         "{\"Pattern\": [{\"Parameter\": {\"ParameterID\": ⚑\"HapticIntensity\", \"Time\": 0, \"ParameterValue\": 1}}]}",
-      severity: .error,
+      code: .unknownName,
       expected:
         "Pattern[0].Parameter.ParameterID: unknown dynamic parameter \"HapticIntensity\" (\"HapticIntensity\" is an event parameter; did you mean \"HapticIntensityControl\"?)"
     ),
     DiagnosticCase(
-      id: "missing Time", json: wrap("⚑{\"EventType\": \"HapticTransient\"}"), severity: .error,
+      id: "missing Time", json: wrap("⚑{\"EventType\": \"HapticTransient\"}"), code: .missingKey,
       expected: "Pattern[0].Event: missing \"Time\": every event needs a start time in seconds"),
     DiagnosticCase(
-      id: "negative Time", json: wrap("{\"Time\": ⚑-1, \"EventType\": \"HapticTransient\"}"), severity: .error,
+      id: "negative Time", json: wrap("{\"Time\": ⚑-1, \"EventType\": \"HapticTransient\"}"), code: .outOfRange,
       expected: "Pattern[0].Event.Time: expected a time in seconds ≥ 0, found -1"),
     DiagnosticCase(
-      id: "non-numeric Time", json: wrap("{\"Time\": ⚑\"0.5\", \"EventType\": \"HapticTransient\"}"), severity: .error,
+      id: "non-numeric Time", json: wrap("{\"Time\": ⚑\"0.5\", \"EventType\": \"HapticTransient\"}"), code: .wrongType,
       expected: "Pattern[0].Event.Time: expected a time in seconds, found \"0.5\""),
     DiagnosticCase(
       id: "negative duration",
-      json: wrap("{\"Time\": 0, \"EventType\": \"HapticContinuous\", \"EventDuration\": ⚑-0.5}"), severity: .error,
+      json: wrap("{\"Time\": 0, \"EventType\": \"HapticContinuous\", \"EventDuration\": ⚑-0.5}"), code: .outOfRange,
       expected: "Pattern[0].Event.EventDuration: expected a duration in seconds ≥ 0, found -0.5"),
     DiagnosticCase(
       id: "non-numeric parameter value",
       json: wrap(
         "{\"Time\": 0, \"EventType\": \"HapticTransient\", \"EventParameters\": [{\"ParameterID\": \"HapticIntensity\", \"ParameterValue\": ⚑true}]}"
       ),
-      severity: .error,
+      code: .wrongType,
       expected: "Pattern[0].Event.EventParameters[0].ParameterValue: expected a number, found true"),
     DiagnosticCase(
       id: "sustained continuous without duration",
-      json: wrap("⚑{\"Time\": 0, \"EventType\": \"HapticContinuous\"}"), severity: .error,
+      json: wrap("⚑{\"Time\": 0, \"EventType\": \"HapticContinuous\"}"), code: .missingDuration,
       expected: "Pattern[0].Event: a sustained HapticContinuous event needs a positive \"EventDuration\" in seconds"),
     DiagnosticCase(
       id: "sustained continuous with zero duration",
-      json: wrap("{\"Time\": 0, \"EventType\": \"AudioContinuous\", \"EventDuration\": ⚑0}"), severity: .error,
+      json: wrap("{\"Time\": 0, \"EventType\": \"AudioContinuous\", \"EventDuration\": ⚑0}"), code: .missingDuration,
       expected:
         "Pattern[0].Event.EventDuration: a sustained AudioContinuous event needs a positive \"EventDuration\" in seconds"
     ),
     DiagnosticCase(
       id: "AudioCustom without waveform",
-      json: wrap("⚑{\"Time\": 0, \"EventType\": \"AudioCustom\"}"), severity: .error,
+      json: wrap("⚑{\"Time\": 0, \"EventType\": \"AudioCustom\"}"), code: .missingKey,
       expected: "Pattern[0].Event: missing \"EventWaveformPath\": an AudioCustom event plays an audio file"),
     DiagnosticCase(
       id: "negative curve point time",
       json:
         "{\"Pattern\": [{\"ParameterCurve\": {\"ParameterID\": \"HapticIntensityControl\", \"Time\": 0, \"ParameterCurveControlPoints\": [{\"Time\": ⚑-0.1, \"ParameterValue\": 1}]}}]}",
-      severity: .error,
+      code: .outOfRange,
       expected:
         "Pattern[0].ParameterCurve.ParameterCurveControlPoints[0].Time: expected a time in seconds ≥ 0, found -0.1"),
     DiagnosticCase(
       id: "two kinds in one element",
       json:
         "{\"Pattern\": [{\"Parameter\": {\"ParameterID\": \"HapticIntensityControl\", \"Time\": 0, \"ParameterValue\": 1}, \"Event\": ⚑{}}]}",
-      severity: .error,
+      code: .ambiguousElement,
       expected:
         "Pattern[0].Event: an element holds exactly one of Event, Parameter, ParameterCurve; this one also holds \"Parameter\""
     ),
@@ -109,41 +110,41 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
 
   static let warnings: [DiagnosticCase] = [
     DiagnosticCase(
-      id: "empty Pattern", json: "{\"Pattern\": ⚑[]}", severity: .warning,
+      id: "empty Pattern", json: "{\"Pattern\": ⚑[]}", code: .emptyPattern,
       expected: "Pattern: the pattern is empty; the render is silent and 0 s long"),
     DiagnosticCase(
-      id: "Type alias", json: wrap("{\"Time\": 0, \"Type\": ⚑\"HapticTransient\"}"), severity: .warning,
+      id: "Type alias", json: wrap("{\"Time\": 0, \"Type\": ⚑\"HapticTransient\"}"), code: .undocumentedKey,
       expected:
         "Pattern[0].Event.Type: Core Haptics documents \"EventType\"; \"Type\" is not documented; read here as \"EventType\""
     ),
     DiagnosticCase(
       id: "Duration alias",
-      json: wrap("{\"Time\": 0, \"EventType\": \"HapticContinuous\", \"Duration\": ⚑1}"), severity: .warning,
+      json: wrap("{\"Time\": 0, \"EventType\": \"HapticContinuous\", \"Duration\": ⚑1}"), code: .undocumentedKey,
       expected:
         "Pattern[0].Event.Duration: Core Haptics documents \"EventDuration\" (its reference, header and Apple's own files); the AHAP article's table spells it \"Duration\"; read here as \"EventDuration\""
     ),
     DiagnosticCase(
       id: "Duration alias beside EventDuration",
       json: wrap("{\"Time\": 0, \"EventType\": \"HapticContinuous\", \"Duration\": ⚑2, \"EventDuration\": 1}"),
-      severity: .warning,
+      code: .undocumentedKey,
       expected:
         "Pattern[0].Event.Duration: Core Haptics documents \"EventDuration\" (its reference, header and Apple's own files); the AHAP article's table spells it \"Duration\"; ignored here as \"EventDuration\" is also given"
     ),
     DiagnosticCase(
       id: "Parameters alias",
-      json: wrap("{\"Time\": 0, \"EventType\": \"HapticTransient\", \"Parameters\": ⚑[]}"), severity: .warning,
+      json: wrap("{\"Time\": 0, \"EventType\": \"HapticTransient\", \"Parameters\": ⚑[]}"), code: .undocumentedKey,
       expected:
         "Pattern[0].Event.Parameters: Core Haptics documents \"EventParameters\"; \"Parameters\" is not documented; read here as \"EventParameters\""
     ),
     DiagnosticCase(
       id: "unknown key", json: wrap("{\"Time\": 0, ⚑\"Name\": \"tap\", \"EventType\": \"HapticTransient\"}"),
-      severity: .warning, expected: "Pattern[0].Event.Name: unknown key \"Name\" is ignored"),
+      code: .unknownKey, expected: "Pattern[0].Event.Name: unknown key \"Name\" is ignored"),
     DiagnosticCase(
       id: "two letters swapped in a key",
-      json: wrap("{\"Time\": 0, ⚑\"Tiem\": 1, \"EventType\": \"HapticTransient\"}"), severity: .warning,
+      json: wrap("{\"Time\": 0, ⚑\"Tiem\": 1, \"EventType\": \"HapticTransient\"}"), code: .unknownKey,
       expected: "Pattern[0].Event.Tiem: unknown key \"Tiem\" is ignored; did you mean \"Time\"?"),
     DiagnosticCase(
-      id: "unknown element kind", json: "{\"Pattern\": [{⚑\"ParameterCurves\": {}}]}", severity: .warning,
+      id: "unknown element kind", json: "{\"Pattern\": [{⚑\"ParameterCurves\": {}}]}", code: .unknownKey,
       expected:
         "Pattern[0].ParameterCurves: unknown element kind \"ParameterCurves\" is ignored; did you mean \"ParameterCurve\"?"
     ),
@@ -152,24 +153,24 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
       json: wrap(
         "{\"Time\": 0, \"EventType\": \"HapticTransient\", \"EventParameters\": [{\"ParameterID\": \"HapticSharpness\", \"ParameterValue\": ⚑-1.0}]}"
       ),
-      severity: .warning,
+      code: .clampedValue,
       expected: "Pattern[0].Event.EventParameters[0].ParameterValue: HapticSharpness -1 is outside 0…1; clamped to 0"),
     DiagnosticCase(
       id: "null", json: wrap("{\"Time\": 0, \"EventType\": \"HapticTransient\", \"EventWaveformPath\": ⚑null}"),
-      severity: .warning,
+      code: .nullValue,
       expected: "Pattern[0].Event.EventWaveformPath: null is treated as if \"EventWaveformPath\" were absent"),
     DiagnosticCase(
       id: "trailing comma", json: "{\"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": \"HapticTransient\"}},⚑]}",
-      severity: .warning, expected: "Pattern: trailing comma in array"),
+      code: .trailingComma, expected: "Pattern: trailing comma in array"),
     DiagnosticCase(
-      id: "version", json: "{\"Version\": ⚑2, \"Pattern\": []}", severity: .warning,
+      id: "version", json: "{\"Version\": ⚑2, \"Pattern\": []}", code: .unsupportedVersion,
       expected: "Version: Core Haptics documents version 1.0; version 2 is not documented; read here as version 1"),
     DiagnosticCase(
-      id: "version 1.1", json: "{\"Version\": ⚑1.1, \"Pattern\": []}", severity: .warning,
+      id: "version 1.1", json: "{\"Version\": ⚑1.1, \"Pattern\": []}", code: .unsupportedVersion,
       expected: "Version: version 1.1 is read as version 1"),
     DiagnosticCase(
       id: "over 30 s",
-      json: wrap("{\"Time\": 0, \"EventType\": \"HapticContinuous\", \"EventDuration\": ⚑40}"), severity: .warning,
+      json: wrap("{\"Time\": 0, \"EventType\": \"HapticContinuous\", \"EventDuration\": ⚑40}"), code: .deviceLimit,
       expected:
         "Pattern[0].Event.EventDuration: 40 s is longer than Core Haptics' 30 s limit for continuous haptic events; it sounds 30 s, and the pattern keeps its 40 s"
     ),
@@ -178,7 +179,7 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
       json:
         "{\"Pattern\": [{\"ParameterCurve\": {\"ParameterID\": \"HapticIntensityControl\", \"Time\": 0, \"ParameterCurveControlPoints\": ⚑["
         + (0..<17).map { "{\"Time\": \($0), \"ParameterValue\": 1}" }.joined(separator: ",") + "]}}]}",
-      severity: .warning,
+      code: .deviceLimit,
       expected:
         "Pattern[0].ParameterCurve.ParameterCurveControlPoints: 17 control points; Apple documents no limit, but Lofelt NiceVibrations and haptify report that Core Haptics takes at most 16 per curve"
     ),
@@ -186,7 +187,7 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
       id: "absolute-looking point times",
       json:
         "{\"Pattern\": [{\"ParameterCurve\": {\"ParameterID\": \"HapticIntensityControl\", \"Time\": 2, \"ParameterCurveControlPoints\": [{\"Time\": ⚑2, \"ParameterValue\": 1}]}}]}",
-      severity: .warning,
+      code: .absoluteCurveTime,
       expected:
         "Pattern[0].ParameterCurve.ParameterCurveControlPoints[0].Time: the first point's time equals the curve's Time (2 s); point times are relative to the curve, so this file may use absolute times"
     ),
@@ -195,7 +196,7 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
       json: wrap(
         "{\"Time\": 0, \"EventType\": \"HapticContinuous\", \"EventDuration\": 1, \"EventParameters\": [{\"ParameterID\": \"Sustained\", \"ParameterValue\": ⚑0.7}]}"
       ),
-      severity: .warning,
+      code: .clampedValue,
       expected:
         "Pattern[0].Event.EventParameters[0].ParameterValue: Sustained is 0 or 1; 0.7 is read as 1 (only exactly 0 means not sustained)"
     ),
@@ -204,20 +205,20 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
       json: wrap(
         "⚑{\"Time\": 0, \"EventType\": \"HapticTransient\", \"EventParameters\": [{\"ParameterID\": \"HapticIntensity\", \"ParameterValue\": 1}]}"
       ),
-      severity: .warning,
+      code: .defaultValue,
       expected: "Pattern[0].Event: no HapticSharpness; the signal model's default 0.5 is used (Apple documents none)"),
     DiagnosticCase(
       id: "unsorted elements",
       json:
         "{\"Pattern\": [{\"Event\": {\"Time\": 1, \"EventType\": \"HapticTransient\"}}, ⚑{\"Parameter\": {\"ParameterID\": \"HapticIntensityControl\", \"Time\": 0.5, \"ParameterValue\": 1}}]}",
-      severity: .warning,
+      code: .unorderedTime,
       expected: "Pattern[1]: elements are not in time order (0.5 s after 1 s); they are rendered by their times"),
     DiagnosticCase(
       id: "audio parameter on a haptic event",
       json: wrap(
         "{\"Time\": 0, \"EventType\": \"HapticTransient\", \"EventParameters\": [{\"ParameterID\": ⚑\"AudioVolume\", \"ParameterValue\": 1}]}"
       ),
-      severity: .warning,
+      code: .noEffect,
       expected:
         "Pattern[0].Event.EventParameters[0].ParameterID: Core Haptics documents AudioVolume for audio events; HapticTransient events take haptic parameters; ignored here"
     ),
@@ -226,7 +227,7 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
       json: wrap(
         "{\"Time\": 0, \"EventType\": \"AudioContinuous\", \"EventDuration\": 1, \"EventParameters\": [{\"ParameterID\": ⚑\"HapticIntensity\", \"ParameterValue\": 1}]}"
       ),
-      severity: .warning,
+      code: .noEffect,
       expected:
         "Pattern[0].Event.EventParameters[0].ParameterID: Core Haptics documents HapticIntensity for haptic events; AudioContinuous events take audio parameters; ignored here"
     ),
@@ -235,7 +236,7 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
       json: wrap(
         "{\"Time\": 0, \"EventType\": \"HapticTransient\", \"EventParameters\": [{\"ParameterID\": ⚑\"AttackTime\", \"ParameterValue\": 1}]}"
       ),
-      severity: .warning,
+      code: .noEffect,
       expected: "Pattern[0].Event.EventParameters[0].ParameterID: AttackTime has no effect on HapticTransient events"),
   ]
 
@@ -245,9 +246,10 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     let diagnostics = PatternFixtures.diagnostics(marked.text)
     let match = diagnostics.first { "\($0.path): \($0.message)" == testCase.expected }
     #expect(match != nil, "got: \(diagnostics.map(\.description))")
-    #expect(match?.severity == testCase.severity)
+    #expect(match?.code == testCase.code)
+    #expect(match?.severity == testCase.code.severity)
     #expect(match.map { TextPosition(line: $0.location.line, column: $0.location.column) } == marked.position)
-    if testCase.severity == .warning {
+    if testCase.code.severity == .warning {
       #expect(!diagnostics.contains { $0.severity == .error }, "warnings alone must not stop the render")
     }
   }
@@ -255,16 +257,19 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
   @Test(arguments: warnings)
   func strictTurnsWarningsIntoErrors(_ testCase: DiagnosticCase) {
     let diagnostics = PatternFixtures.diagnostics(MarkedText(testCase.json).text, strict: true)
-    #expect(diagnostics.contains { $0.severity == .error && "\($0.path): \($0.message)" == testCase.expected })
+    #expect(
+      diagnostics.contains {
+        $0.severity == .error && $0.code == testCase.code && "\($0.path): \($0.message)" == testCase.expected
+      })
   }
 
-  @Test func diagnosticReadsFileLineColumnSeverityPathMessage() {
+  @Test func diagnosticReadsFileLineColumnSeverityPathMessageCode() {
     let text =
       "{\"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": \"AudioContinuous\",\n  \"EventDuration\": -0.5}}]}"
     let diagnostics = PatternFixtures.diagnostics(text, file: "breath.ahap")
     #expect(
       diagnostics.map(\.description) == [
-        "breath.ahap:2:20: error: Pattern[0].Event.EventDuration: expected a duration in seconds ≥ 0, found -0.5"
+        "breath.ahap:2:20: error: Pattern[0].Event.EventDuration: expected a duration in seconds ≥ 0, found -0.5 [out-of-range]"
       ])
   }
 
@@ -274,7 +279,7 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     #expect(Pattern.parse(Array(text.utf8), file: "package.json", diagnostics: &diagnostics) == nil)
     #expect(
       diagnostics.all.map(\.description) == [
-        #"package.json:1:1: error: (document): not an AHAP pattern (no "Pattern" array)"#
+        #"package.json:1:1: error: (document): not an AHAP pattern (no "Pattern" array) [not-a-pattern]"#
       ])
   }
 

@@ -84,7 +84,7 @@ import _HapticRenderTestSupport
     let error = try #require(diagnostics.all.first { $0.severity == .error })
     #expect(
       "\(error)"
-        == "p.json:1:\(text.position.column): error: maximumFrequency: expected a frequency in Hz within 1…20000, found 25000"
+        == "p.json:1:\(text.position.column): error: maximumFrequency: expected a frequency in Hz within 1…20000, found 25000 [out-of-range]"
     )
     #expect(diagnostics.all.contains { $0.message == "expected a whole number of cycles within 1…64, found 2.5" })
 

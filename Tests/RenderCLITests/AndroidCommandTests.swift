@@ -199,7 +199,7 @@ import _HapticRenderTestSupport
     #expect(result.status == 0)
     #expect(
       result.standardError.hasPrefix(
-        "samples/audio-tone.ahap:9:16: warning: Pattern[0].Event: AudioContinuous event is left out: a vibration effect has no sound (render it with --layout android to an .ogg file to keep it)\n"
+        "samples/audio-tone.ahap:9:16: warning: Pattern[0].Event: AudioContinuous event is left out: a vibration effect has no sound (render it with --layout android to an .ogg file to keep it) [android-approximation]\n"
       ))
     let strict = try await CommandRunner.render(
       ["android", "samples/audio-tone.ahap", "-o", "\(folder.path)/strict.json", "--strict"], in: Locations.packageRoot)
@@ -234,7 +234,7 @@ import _HapticRenderTestSupport
     #expect(refused.status == 2)
     #expect(
       refused.standardError
-        == "\(bad):1:54: error: waveform.amplitudes[1]: expected an amplitude within 0…255, found 300\n")
+        == "\(bad):1:54: error: waveform.amplitudes[1]: expected an amplitude within 0…255, found 300 [out-of-range]\n")
   }
 
   @Test func outputsThatCannotBeWrittenAreRefusedBeforeAnything() async throws {

@@ -90,7 +90,7 @@ import _HapticRenderTestSupport
     #expect(error["tag"] as? String == "error")
     #expect(
       error["message"] as? String
-        == "'patterns/bad.ahap' has errors: patterns/bad.ahap:1:49: error: Pattern[0].Event.EventType: unknown event type \"Buzz\""
+        == "'patterns/bad.ahap' has errors: patterns/bad.ahap:1:49: error: Pattern[0].Event.EventType: unknown event type \"Buzz\" [unknown-name]"
     )
   }
 

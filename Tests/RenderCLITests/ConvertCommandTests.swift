@@ -108,7 +108,8 @@ import _HapticRenderTestSupport
     let result = try await CommandRunner.render([input, "-o", output])
     #expect(result.status == 1)
     #expect(
-      result.standardError == "\(input):2:22: error: Pattern[0].Event.Time: expected a time in seconds ≥ 0, found -1\n")
+      result.standardError
+        == "\(input):2:22: error: Pattern[0].Event.Time: expected a time in seconds ≥ 0, found -1 [out-of-range]\n")
     #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == Data("keep me".utf8))
     #expect(folder.contents() == ["bad.ahap", "out.wav"])
   }

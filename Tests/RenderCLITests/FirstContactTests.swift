@@ -108,7 +108,7 @@ import _HapticRenderTestSupport
     #expect(result.status == 1)
     #expect(
       result.standardError
-        == "knock.wav:1:1: error: (document): this is an audio file (WAV), not an AHAP pattern; to inspect audio use `render info`, to compare two files `render compare`\n"
+        == "knock.wav:1:1: error: (document): this is an audio file (WAV), not an AHAP pattern; to inspect audio use `render info`, to compare two files `render compare` [not-a-pattern]\n"
     )
     #expect(folder.contents().isEmpty)
   }
@@ -120,13 +120,14 @@ import _HapticRenderTestSupport
     let package = try await CommandRunner.render(["package.json", "-o", "b.wav"], in: folder.path)
     #expect(package.status == 1)
     #expect(
-      package.standardError == "package.json:1:1: error: (document): not an AHAP pattern (no \"Pattern\" array)\n")
+      package.standardError
+        == "package.json:1:1: error: (document): not an AHAP pattern (no \"Pattern\" array) [not-a-pattern]\n")
     try Data(#"{"Pattern": []}"#.utf8).write(to: URL(fileURLWithPath: "\(folder.path)/empty.ahap"))
     let empty = try await CommandRunner.render(["empty.ahap", "-o", "e.wav"], in: folder.path)
     #expect(empty.status == 0)
     #expect(
       empty.standardError.hasPrefix(
-        "empty.ahap:1:13: warning: Pattern: the pattern is empty; the render is silent and 0 s long\n"))
+        "empty.ahap:1:13: warning: Pattern: the pattern is empty; the render is silent and 0 s long [empty-pattern]\n"))
     let silent = try AudioFileReader(path: "\(folder.path)/e.wav")
     #expect(silent.frameCount == 0)
   }

@@ -59,7 +59,7 @@ import _HapticRenderTestSupport
       } else {
         #expect(
           result.standardError
-            == "pat/t.ahap:1:24: error: Pattern[0].Event.EventWaveformPath: waveform 'x.wav' is outside the pattern's folder and the --resources folders, which --sandbox allows\n"
+            == "pat/t.ahap:1:24: error: Pattern[0].Event.EventWaveformPath: waveform 'x.wav' is outside the pattern's folder and the --resources folders, which --sandbox allows [unreadable-waveform]\n"
         )
       }
       try? FileManager.default.removeItem(atPath: "\(folder.path)/o.wav")
@@ -315,7 +315,7 @@ import _HapticRenderTestSupport
         #expect(result.status == 1, "\(output)")
         #expect(
           result.standardError
-            == "\(name).ahap:1:24: error: Pattern[0].Event.EventWaveformPath: waveform '\(name).wav' is not playable: frame \(frame) of channel 1 is \(value); only finite samples can be played\n",
+            == "\(name).ahap:1:24: error: Pattern[0].Event.EventWaveformPath: waveform '\(name).wav' is not playable: frame \(frame) of channel 1 is \(value); only finite samples can be played [unreadable-waveform]\n",
           "\(output)")
       }
     }
@@ -514,7 +514,7 @@ import _HapticRenderTestSupport
       #expect(messages[0] == messages[1])
       #expect(
         messages[0]
-          == "set/p.ahap:1:24: error: Pattern[0].Event.EventWaveformPath: waveform 'WAVEFORM' is outside the pattern's folder and the --resources folders, which --sandbox allows\n"
+          == "set/p.ahap:1:24: error: Pattern[0].Event.EventWaveformPath: waveform 'WAVEFORM' is outside the pattern's folder and the --resources folders, which --sandbox allows [unreadable-waveform]\n"
       )
     }
     #expect(folder.contents() == ["secret.wav", "set"])
@@ -543,7 +543,8 @@ import _HapticRenderTestSupport
       #expect(result.status == 1)
       #expect(
         result.standardError
-          == "p.ahap:1:24: error: Pattern[0].Event.EventWaveformPath: waveform '\(waveform)' \(reason)\n")
+          == "p.ahap:1:24: error: Pattern[0].Event.EventWaveformPath: waveform '\(waveform)' \(reason) [unreadable-waveform]\n"
+      )
     }
     #expect(!folder.contents().contains("o.wav"))
   }

@@ -65,7 +65,9 @@ import _HapticRenderTestSupport
     #expect(result.status == 0)
     let html = try String(contentsOfFile: "\(folder.path)/tap.html", encoding: .utf8)
     #expect(
-      html.contains("<li class=\"warning\">tap.ahap:1:13: warning: Version: version 1.1 is read as version 1</li>"))
+      html.contains(
+        "<li class=\"warning\">tap.ahap:1:13: warning: Version: version 1.1 is read as version 1 [unsupported-version]</li>"
+      ))
   }
 
   /// Above the embedding limit the audio is an 8 kHz preview; above it at 8 kHz too, a file beside.

@@ -18,9 +18,9 @@ import _HapticRenderTestSupport
   /// What either command prints for the pattern: the first of 300 warnings, their count, and
   /// the one warning about something else, which comes between them in the file.
   private let findings = """
-    many.ahap:2:11: warning: Pattern[0].Event: no HapticSharpness; the signal model's default 0.5 is used (Apple documents none)
+    many.ahap:2:11: warning: Pattern[0].Event: no HapticSharpness; the signal model's default 0.5 is used (Apple documents none) [default-value]
     many.ahap: note: … and 299 more events with the same warning
-    many.ahap:4:12: warning: Pattern[2].Event.Name: unknown key "Name" is ignored
+    many.ahap:4:12: warning: Pattern[2].Event.Name: unknown key "Name" is ignored [unknown-key]
 
     """
 

@@ -108,7 +108,7 @@ import _HapticRenderTestSupport
     #expect(!failed.text.contains("<audio"), "no last good render")
     #expect(failed.text.contains("<p class=\"note\" id=\"failure\">breath.ahap cannot be shown: 1 error."))
     let diagnostic =
-      "breath.ahap:2:19: error: Pattern[0].Event.EventDuration: expected a duration in seconds, found \"long\""
+      "breath.ahap:2:19: error: Pattern[0].Event.EventDuration: expected a duration in seconds, found \"long\" [wrong-type]"
     #expect(failed.text.contains("<li class=\"error\">\(diagnostic.replacing("\"", with: "&quot;"))</li>"))
     #expect(failed.text.contains("<p id=\"live\""), "the page of diagnostics follows the file too")
     #expect(server.standardError.contains(diagnostic + "\n"), "and the terminal shows it: \(server.standardError)")

@@ -25,10 +25,11 @@ extension ActuatorModel {
         diagnostics: &diagnostics, check: { problem(key: $0, value: $1, sampleRate: sampleRate) })
     else { return nil }
     for key in ["resonance", "q"] where !settings.writtenKeys.contains(key) {
-      diagnostics.error(at: settings.location, JSONPath(), "missing \"\(key)\", which is required")
+      diagnostics.report(.missingKey, at: settings.location, JSONPath(), "missing \"\(key)\", which is required")
     }
     if !settings.writtenKeys.contains("ratedDrive") {
-      diagnostics.warn(at: settings.location, JSONPath(), "missing \"ratedDrive\"; 0.5 (half of full scale) is used")
+      diagnostics.report(
+        .defaultValue, at: settings.location, JSONPath(), "missing \"ratedDrive\"; 0.5 (half of full scale) is used")
     }
     let values = settings.values
     guard !diagnostics.hasErrors, let resonance = values["resonance"], let q = values["q"] else { return nil }

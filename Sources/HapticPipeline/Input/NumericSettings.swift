@@ -36,7 +36,8 @@ struct NumericSettings {
     let root = document.value(document.root)
     let location = root.position.location(in: file)
     guard case .object(let members) = root.kind else {
-      diagnostics.error(at: location, JSONPath(), "expected an object of \(kind), found \(root.typeDescription)")
+      diagnostics.report(
+        .wrongType, at: location, JSONPath(), "expected an object of \(kind), found \(root.typeDescription)")
       return nil
     }
     let listed = keys.map { "\"\($0)\"" }.joined(separator: ", ")
@@ -49,19 +50,21 @@ struct NumericSettings {
         switch unknownKeys {
         case .error(let owner):
           let suggestion = NameSuggestion.closest(to: member.key, among: keys).map { "; did you mean \"\($0)\"?" }
-          diagnostics.error(
-            at: keyLocation, path, "unknown key \"\(member.key)\"\(suggestion ?? "; \(owner) has \(listed)")")
+          diagnostics.report(
+            .unknownSetting, at: keyLocation, path,
+            "unknown key \"\(member.key)\"\(suggestion ?? "; \(owner) has \(listed)")")
         case .ignored(let owner):
-          diagnostics.warn(at: keyLocation, path, "unknown key \"\(member.key)\" is ignored; \(owner) has \(listed)")
+          diagnostics.report(
+            .unknownKey, at: keyLocation, path, "unknown key \"\(member.key)\" is ignored; \(owner) has \(listed)")
         }
         continue
       }
       guard case .number(let value) = member.value.kind else {
-        diagnostics.error(at: valueLocation, path, "expected a number, found \(member.value.excerpt)")
+        diagnostics.report(.wrongType, at: valueLocation, path, "expected a number, found \(member.value.excerpt)")
         continue
       }
       if let message = check(member.key, value) {
-        diagnostics.error(at: valueLocation, path, message)
+        diagnostics.report(.outOfRange, at: valueLocation, path, message)
         continue
       }
       values[member.key] = value

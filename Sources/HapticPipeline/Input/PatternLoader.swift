@@ -118,7 +118,7 @@ public struct PatternLoader: Sendable, Codable {
       do {
         file = try resolver.open(waveform.path)
       } catch {
-        diagnostics.error(at: location, path, error.description)
+        diagnostics.report(.unreadableWaveform, at: location, path, error.description)
         continue
       }
       let found = file.path
@@ -132,9 +132,10 @@ public struct PatternLoader: Sendable, Codable {
         loaded.waveformFiles[file.identity] = found
         loaded.waveforms[found] = audio
       case .failure(.ioFailed(_, let reason)):
-        diagnostics.error(at: location, path, "waveform '\(found)' is \(reason)")
+        diagnostics.report(.unreadableWaveform, at: location, path, "waveform '\(found)' is \(reason)")
       case .failure(let error):
-        diagnostics.error(at: location, path, "waveform '\(found)' is not readable audio: \(error)")
+        diagnostics.report(
+          .unreadableWaveform, at: location, path, "waveform '\(found)' is not readable audio: \(error)")
       }
     }
     return diagnostics.hasErrors ? nil : loaded

@@ -31,7 +31,8 @@ extension SignalProfile {
     if let value = settings.values["amplitudeExponent"] { profile.amplitudeExponent = value }
     if let value = settings.values["transientCycles"] { profile.transientCycles = Int(value) }
     for key in keys where !settings.writtenKeys.contains(key) {
-      diagnostics.warn(at: settings.location, JSONPath(), "missing \"\(key)\"; the preview profile's value is used")
+      diagnostics.report(
+        .defaultValue, at: settings.location, JSONPath(), "missing \"\(key)\"; the preview profile's value is used")
     }
     return diagnostics.hasErrors ? nil : profile
   }

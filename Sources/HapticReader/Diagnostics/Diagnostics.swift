@@ -4,7 +4,7 @@ import HapticModel
 ///
 /// A hostile file can produce millions, so at most ``maximumKept`` are kept, errors first: every
 /// error up to that many, then the first warnings found while there is room. The rest are
-/// counted.
+/// counted. Diagnostics of an ignored code (``ignoredCodes``) are neither kept nor counted.
 public struct Diagnostics: Sendable {
   /// How many errors and warnings have been found, kept or not.
   package struct Tally: Equatable, Sendable {
@@ -22,6 +22,10 @@ public struct Diagnostics: Sendable {
   public static let maximumKept = 500
   /// When `true`, every warning is recorded as an error (`--strict`).
   public var treatsWarningsAsErrors: Bool
+  /// The codes of warnings that are dropped as they are found (`render lint --ignore`), before
+  /// ``treatsWarningsAsErrors`` applies. Errors are never dropped: a document with an error is
+  /// not read.
+  public let ignoredCodes: Set<DiagnosticCode>
 
   /// The first ``maximumKept`` errors found, in the order found.
   private var errors: [Kept] = []
@@ -31,8 +35,15 @@ public struct Diagnostics: Sendable {
   /// Everything found so far.
   package private(set) var found = Tally()
 
-  public init(treatsWarningsAsErrors: Bool = false) {
+  /// - Parameter ignoring: Codes whose warnings are dropped; error codes among them are not.
+  public init(treatsWarningsAsErrors: Bool = false, ignoring: Set<DiagnosticCode> = []) {
     self.treatsWarningsAsErrors = treatsWarningsAsErrors
+    ignoredCodes = ignoring.filter { $0.severity == .warning }
+  }
+
+  /// No diagnostics, with the same ``treatsWarningsAsErrors`` and ``ignoredCodes``.
+  package var emptyCopy: Diagnostics {
+    Diagnostics(treatsWarningsAsErrors: treatsWarningsAsErrors, ignoring: ignoredCodes)
   }
 
   /// The diagnostics kept, in the order found (or by location after ``sortByLocation()``).
@@ -81,12 +92,13 @@ public struct Diagnostics: Sendable {
     }
   }
 
-  public mutating func warn(at location: SourceLocation, _ path: JSONPath, _ message: String) {
-    add(Diagnostic(treatsWarningsAsErrors ? .error : .warning, at: location, path: path, message))
-  }
-
-  public mutating func error(at location: SourceLocation, _ path: JSONPath, _ message: String) {
-    add(Diagnostic(.error, at: location, path: path, message))
+  /// Records a diagnostic of `code`, with the code's severity (an error for a warning under
+  /// ``treatsWarningsAsErrors``); nothing for an ignored code.
+  public mutating func report(_ code: DiagnosticCode, at location: SourceLocation, _ path: JSONPath, _ message: String)
+  {
+    guard !ignoredCodes.contains(code) else { return }
+    let severity = treatsWarningsAsErrors ? .error : code.severity
+    add(Diagnostic(severity, code, at: location, path: path, message))
   }
 
   /// Records the diagnostics that `other` found between two of its tallies as if they were

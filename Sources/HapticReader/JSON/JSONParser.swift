@@ -22,6 +22,9 @@ package struct JSONParser {
 
   package struct SyntaxError: Error {
     package var offset: Int
+    /// ``DiagnosticCode/jsonSyntax``, or ``DiagnosticCode/jsonLimit`` for a document refused
+    /// for its depth or size.
+    package var code: DiagnosticCode
     package var message: String
   }
 
@@ -29,6 +32,7 @@ package struct JSONParser {
   package struct Warning {
     package var offset: Int
     package var path: JSONPath
+    package var code: DiagnosticCode
     package var message: String
   }
 
@@ -103,14 +107,16 @@ package struct JSONParser {
     let nodes = outcome.nodes
     let document = JSONDocument(bytes: bytes, nodes: nodes, lines: LineTable(bytes, firstLineStart: byteOrderMark))
     for warning in outcome.warnings {
-      diagnostics.warn(
-        at: document.position(ofOffset: warning.offset).location(in: file), warning.path, warning.message)
+      diagnostics.report(
+        warning.code, at: document.position(ofOffset: warning.offset).location(in: file), warning.path,
+        warning.message)
     }
     switch outcome.result {
     case .success: return document
     case .failure(let error):
       let path = outcome.errorNode < 0 ? JSONPath() : document.path(outcome.errorNode)
-      diagnostics.error(at: document.position(ofOffset: error.offset).location(in: file), path, error.message)
+      diagnostics.report(
+        error.code, at: document.position(ofOffset: error.offset).location(in: file), path, error.message)
       return nil
     }
   }
@@ -128,7 +134,12 @@ package struct JSONParser {
   // MARK: - Values
 
   package func syntaxError(_ message: String) -> SyntaxError {
-    SyntaxError(offset: index, message: "invalid JSON: \(message)")
+    SyntaxError(offset: index, code: .jsonSyntax, message: "invalid JSON: \(message)")
+  }
+
+  /// The error for a document refused for its depth or size, not for its syntax.
+  private func limitError(_ message: String) -> SyntaxError {
+    SyntaxError(offset: index, code: .jsonLimit, message: "invalid JSON: \(message)")
   }
 
   /// The byte at `index` as messages show it; a comment (`//` or `/*`) is named as such, since
@@ -158,7 +169,7 @@ package struct JSONParser {
     errorNode = node
     valueCount += 1
     guard valueCount <= valueLimit else {
-      throw syntaxError("more than \(valueLimit) values; the document is refused")
+      throw limitError("more than \(valueLimit) values; the document is refused")
     }
     guard index < bytes.count else { throw syntaxError("expected a value, found end of file") }
     switch bytes[index] {
@@ -196,7 +207,7 @@ package struct JSONParser {
 
   private mutating func parseObject(_ node: Int, depth: Int) throws(SyntaxError) {
     guard depth <= Self.maximumDepth else {
-      throw syntaxError("nested deeper than \(Self.maximumDepth) levels")
+      throw limitError("nested deeper than \(Self.maximumDepth) levels")
     }
     deepest = max(deepest, depth)
     index += 1  // {
@@ -211,7 +222,8 @@ package struct JSONParser {
       skipWhitespace()
       errorNode = node
       if index < bytes.count, bytes[index] == UInt8(ascii: "}"), count > 0 {
-        warnings.append(Warning(offset: index, path: path(of: node), message: "trailing comma in object"))
+        warnings.append(
+          Warning(offset: index, path: path(of: node), code: .trailingComma, message: "trailing comma in object"))
         index += 1
         return close(node, count: count)
       }
@@ -232,7 +244,7 @@ package struct JSONParser {
         nodes[earlier].flags.insert(.superseded)
         warnings.append(
           Warning(
-            offset: keyStart, path: path(of: node).appending(name),
+            offset: keyStart, path: path(of: node).appending(name), code: .duplicateKey,
             message: "duplicate key \"\(name)\"; this later value is used"))
       }
       openKeys.append(key)
@@ -285,7 +297,7 @@ package struct JSONParser {
 
   private mutating func parseArray(_ node: Int, depth: Int) throws(SyntaxError) {
     guard depth <= Self.maximumDepth else {
-      throw syntaxError("nested deeper than \(Self.maximumDepth) levels")
+      throw limitError("nested deeper than \(Self.maximumDepth) levels")
     }
     deepest = max(deepest, depth)
     index += 1  // [
@@ -295,7 +307,8 @@ package struct JSONParser {
     while true {
       skipWhitespace()
       if index < bytes.count, bytes[index] == UInt8(ascii: "]"), count > 0 {
-        warnings.append(Warning(offset: index, path: path(of: node), message: "trailing comma in array"))
+        warnings.append(
+          Warning(offset: index, path: path(of: node), code: .trailingComma, message: "trailing comma in array"))
         index += 1
         return close(node, count: count)
       }

@@ -9,15 +9,10 @@ import HapticModel
 /// reader lists them; a rule's result is what the pattern holds after its findings.
 package enum LoadingRules {
   /// What a rule found, where, and what it says.
+  ///
+  /// A warning code when the value is read in another way than written (a default, a clamp,
+  /// a spelling Core Haptics does not document); an error code when the element cannot be read.
   package struct Finding: Error {
-    package enum Severity {
-      /// The value is read in another way than written (a default, a clamp, a spelling Core
-      /// Haptics does not document).
-      case warning
-      /// The element cannot be read.
-      case error
-    }
-
     /// The JSON value a finding is reported at.
     package enum Place {
       /// The element's object.
@@ -32,7 +27,7 @@ package enum LoadingRules {
       case version
     }
 
-    package var severity: Severity
+    package var code: DiagnosticCode
     package var place: Place
     package var message: String
   }
@@ -51,10 +46,10 @@ package enum LoadingRules {
     if !acceptedVersions.contains(version) {
       try report(
         Finding(
-          .warning, .version,
+          .unsupportedVersion, .version,
           "Core Haptics documents version 1.0; version \(version.formatted) is not documented; read here as version 1"))
     } else if version != 1 {
-      try report(Finding(.warning, .version, "version \(version.formatted) is read as version 1"))
+      try report(Finding(.unsupportedVersion, .version, "version \(version.formatted) is read as version 1"))
     }
   }
 
@@ -87,28 +82,28 @@ package enum LoadingRules {
       let range = id.range
       try report(
         Finding(
-          .warning, .parameterValue,
+          .clampedValue, .parameterValue,
           "\(name) \(value.formatted) is outside \(range.lowerBound.formatted)…\(range.upperBound.formatted); clamped to \(clamped.formatted)"
         ))
     }
     if id == .sustained, clamped != 0, clamped != 1 {
       try report(
         Finding(
-          .warning, .parameterValue,
+          .clampedValue, .parameterValue,
           "Sustained is 0 or 1; \(clamped.formatted) is read as 1 (only exactly 0 means not sustained)"))
     }
     if !id.isAccepted(by: type) {
       let (kind, accepted) = type.isHaptic ? ("audio", "haptic") : ("haptic", "audio")
       try report(
         Finding(
-          .warning, .parameterID,
+          .noEffect, .parameterID,
           "Core Haptics documents \(name) for \(kind) events; \(type.rawValue) events take \(accepted) parameters; ignored here"
         ))
     } else if !id.applies(to: type) {
-      try report(Finding(.warning, .parameterID, "\(name) has no effect on \(type.rawValue) events"))
+      try report(Finding(.noEffect, .parameterID, "\(name) has no effect on \(type.rawValue) events"))
     }
     if isRepeated {
-      try report(Finding(.warning, .parameterID, "\(name) is given twice; this later value is used"))
+      try report(Finding(.duplicateKey, .parameterID, "\(name) is given twice; this later value is used"))
     }
   }
 
@@ -124,7 +119,7 @@ package enum LoadingRules {
     for parameter in [ParameterID.hapticIntensity, .hapticSharpness] where !parameters.contains(parameter) {
       try report(
         Finding(
-          .warning, .event,
+          .defaultValue, .event,
           "no \(parameter.rawValue); the signal model's default \(parameter.defaultValue.formatted) is used (Apple documents none)"
         ))
     }
@@ -143,7 +138,9 @@ package enum LoadingRules {
     if (duration ?? 0) <= 0 {
       guard wasInvalid else {
         try report(
-          Finding(.error, .duration, "a sustained \(type.rawValue) event needs a positive \"EventDuration\" in seconds")
+          Finding(
+            .missingDuration, .duration,
+            "a sustained \(type.rawValue) event needs a positive \"EventDuration\" in seconds")
         )
         return nil
       }
@@ -152,7 +149,7 @@ package enum LoadingRules {
     if type == .hapticContinuous, let given = duration, given > Event.maximumContinuousDuration {
       try report(
         Finding(
-          .warning, .duration,
+          .deviceLimit, .duration,
           "\(given.formatted) s is longer than Core Haptics' 30 s limit for continuous haptic events; it sounds 30 s, and the pattern keeps its \(given.formatted) s"
         ))
     }
@@ -161,7 +158,7 @@ package enum LoadingRules {
 }
 
 extension LoadingRules.Finding {
-  package init(_ severity: Severity, _ place: Place, _ message: String) {
-    self.init(severity: severity, place: place, message: message)
+  package init(_ code: DiagnosticCode, _ place: Place, _ message: String) {
+    self.init(code: code, place: place, message: message)
   }
 }

@@ -58,11 +58,11 @@ package struct ObjectFields {
     guard let aliasNode = find(alias, in: document, includingTaken: false) else { return }
     let standing = documentation ?? "Core Haptics documents \"\(key)\"; \"\(alias)\" is not documented"
     if find(key, in: document, includingTaken: true) != nil {
-      parser.warn(aliasNode + 1, "\(standing); ignored here as \"\(key)\" is also given")
+      parser.report(.undocumentedKey, aliasNode + 1, "\(standing); ignored here as \"\(key)\" is also given")
       setAside(aliasNode, in: document)
       return
     }
-    parser.warn(aliasNode + 1, "\(standing); read here as \"\(key)\"")
+    parser.report(.undocumentedKey, aliasNode + 1, "\(standing); read here as \"\(key)\"")
     renames.append(Rename(keyNode: aliasNode, name: key))
   }
 

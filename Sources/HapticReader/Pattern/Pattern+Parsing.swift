@@ -13,8 +13,8 @@ extension Pattern {
   /// - Returns: The pattern, or `nil` when `diagnostics` holds an error.
   public static func parse(_ bytes: [UInt8], file: String, diagnostics: inout Diagnostics) -> Pattern? {
     if let format = AudioFileSignature.format(of: bytes) {
-      diagnostics.error(
-        at: SourceLocation(file: file, line: 1, column: 1), JSONPath(),
+      diagnostics.report(
+        .notAPattern, at: SourceLocation(file: file, line: 1, column: 1), JSONPath(),
         "this is an audio file (\(format)), not an AHAP pattern; to inspect audio use `render info`, to compare two files `render compare`"
       )
       return nil

@@ -28,8 +28,8 @@ extension PatternParser {
     requireKeys(["ParameterID", "Time", "ParameterCurveControlPoints"], in: fields, value)
     guard let pointsField else { return nil }
     guard let items = document.elements(pointsField.value) else {
-      error(
-        pointsField.value,
+      report(
+        .wrongType, pointsField.value,
         "expected an array of {Time, ParameterValue}, found \(document.typeDescription(pointsField.value))")
       return nil
     }
@@ -46,8 +46,8 @@ extension PatternParser {
       guard let pointTime, let raw, let valueField, let id else { continue }
       if index == 0 { firstTimeValue = timeField?.value }
       if let last = points.last, pointTime < last.time {
-        warn(
-          item,
+        report(
+          .unorderedTime, item,
           "point time \(pointTime.formatted) s comes before the previous point's \(last.time.formatted) s; points are sorted by time"
         )
       }
@@ -56,18 +56,18 @@ extension PatternParser {
     }
     guard let id, let time else { return nil }
     if points.isEmpty {
-      if items.isEmpty { warn(pointsField.value, "a curve without control points has no effect") }
+      if items.isEmpty { report(.noEffect, pointsField.value, "a curve without control points has no effect") }
       return nil
     }
     if points.count > Self.maximumCurvePoints {
-      warn(
-        pointsField.value,
+      report(
+        .deviceLimit, pointsField.value,
         "\(points.count) control points; Apple documents no limit, but Lofelt NiceVibrations and haptify report that Core Haptics takes at most \(Self.maximumCurvePoints) per curve"
       )
     }
     if time > 0, points[0].time == time, let firstTimeValue {
-      warn(
-        firstTimeValue,
+      report(
+        .absoluteCurveTime, firstTimeValue,
         "the first point's time equals the curve's Time (\(time.formatted) s); point times are relative to the curve, so this file may use absolute times"
       )
     }

@@ -59,8 +59,7 @@ extension PatternParser {
   ) {
     let parser = PatternParser(
       document: document, file: file,
-      diagnostics: Diagnostics(
-        treatsWarningsAsErrors: diagnostics.treatsWarningsAsErrors))
+      diagnostics: diagnostics.emptyCopy)
     var runs = TwoHalves.map(count: elements.count, from: threshold) { run, isFirst in
       // The second run reads the document through a reference of its own, so that the two
       // threads do not count references on one object.
@@ -82,8 +81,8 @@ extension PatternParser {
         previous = run.found[offset]
         guard let time else { continue }
         if time < latestTime, !reportedOrder {
-          warn(
-            elements[first + offset],
+          report(
+            .unorderedTime, elements[first + offset],
             "elements are not in time order (\(time.formatted) s after \(latestTime.formatted) s); they are rendered by their times"
           )
           reportedOrder = true

@@ -20,11 +20,11 @@ extension PatternParser {
     let time = fields.take("Time", in: document).flatMap { requireTime($0.value) }
     let type = fields.take("EventType", in: document).flatMap { eventType($0.value) }
     if time == nil, !fields.hadKey("Time", in: document) {
-      error(value, "missing \"Time\": every event needs a start time in seconds")
+      report(.missingKey, value, "missing \"Time\": every event needs a start time in seconds")
     }
     if type == nil, !fields.hadKey("EventType", in: document) {
-      error(
-        value,
+      report(
+        .missingKey, value,
         "missing \"EventType\": one of \(EventType.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))")
     }
     let durationField = fields.take("EventDuration", in: document)
@@ -55,7 +55,7 @@ extension PatternParser {
       waveform = parseWaveform(path: pathField, envelope: envelopeField, loop: loopField, event: value)
     } else {
       for field in [pathField, envelopeField, loopField].compactMap({ $0 }) {
-        warn(field.value, "only AudioCustom events use \"\(field.key)\"; ignored")
+        report(.noEffect, field.value, "only AudioCustom events use \"\(field.key)\"; ignored")
       }
     }
 
@@ -70,7 +70,9 @@ extension PatternParser {
 
   package mutating func parseEventParameters(_ value: Node, for type: EventType) -> EventParameters {
     guard let items = document.elements(value) else {
-      error(value, "expected an array of {ParameterID, ParameterValue}, found \(document.typeDescription(value))")
+      report(
+        .wrongType, value,
+        "expected an array of {ParameterID, ParameterValue}, found \(document.typeDescription(value))")
       return EventParameters()
     }
     var parameters = EventParameters()
@@ -80,12 +82,12 @@ extension PatternParser {
       let valueField = fields.take("ParameterValue", in: document)
       fields.warnRemaining(parser: &self, expected: ["ParameterID", "ParameterValue"])
       guard let idField else {
-        error(item, "missing \"ParameterID\"")
+        report(.missingKey, item, "missing \"ParameterID\"")
         continue
       }
       guard let id = parameterID(idField.value) else { continue }
       guard let valueField else {
-        error(item, "missing \"ParameterValue\" for \(id.rawValue)")
+        report(.missingKey, item, "missing \"ParameterValue\" for \(id.rawValue)")
         continue
       }
       guard let raw = number(valueField.value, what: "a number") else { continue }
@@ -117,16 +119,18 @@ extension PatternParser {
     loop loopField: ObjectFields.Field?, event value: Node
   ) -> Waveform? {
     guard let pathField else {
-      error(value, "missing \"EventWaveformPath\": an AudioCustom event plays an audio file")
+      report(.missingKey, value, "missing \"EventWaveformPath\": an AudioCustom event plays an audio file")
       return nil
     }
     guard let text = document.string(pathField.value), !text.isEmpty else {
-      error(pathField.value, "expected the path of an audio file, found \(document.excerpt(pathField.value))")
+      report(
+        .wrongType, pathField.value, "expected the path of an audio file, found \(document.excerpt(pathField.value))")
       return nil
     }
     guard !text.unicodeScalars.contains("\0") else {
       // The system would read the path only up to the NUL: another file than the one written.
-      error(pathField.value, "the path contains a NUL character (\\u0000); no file name can hold one")
+      report(
+        .unreadableWaveform, pathField.value, "the path contains a NUL character (\\u0000); no file name can hold one")
       return nil
     }
     let usesEnvelope = envelopeField.flatMap { bool($0.value) } ?? true

@@ -11,11 +11,11 @@ extension PatternParser {
 
   package mutating func number(_ value: Node, atLeast minimum: Double? = nil, what: String) -> Double? {
     guard let number = document.number(value) else {
-      error(value, "expected \(what), found \(document.excerpt(value))")
+      report(.wrongType, value, "expected \(what), found \(document.excerpt(value))")
       return nil
     }
     if let minimum, number < minimum {
-      error(value, "expected \(what) ≥ \(minimum.formatted), found \(number.formatted)")
+      report(.outOfRange, value, "expected \(what) ≥ \(minimum.formatted), found \(number.formatted)")
       return nil
     }
     return number
@@ -23,7 +23,7 @@ extension PatternParser {
 
   package mutating func bool(_ value: Node) -> Bool? {
     guard let flag = document.bool(value) else {
-      error(value, "expected true or false, found \(document.excerpt(value))")
+      report(.wrongType, value, "expected true or false, found \(document.excerpt(value))")
       return nil
     }
     return flag
@@ -41,11 +41,11 @@ extension PatternParser {
   ) -> Name? {
     if let name = document.string(value, spelling: Name.self) { return name }
     guard let text = document.string(value) else {
-      error(value, "expected \(expected), found \(document.excerpt(value))")
+      report(.wrongType, value, "expected \(expected), found \(document.excerpt(value))")
       return nil
     }
     guard let name = Name(rawValue: text) else {
-      error(value, "unknown \(unknown) \"\(text)\"\(hint(text))")
+      report(.unknownName, value, "unknown \(unknown) \"\(text)\"\(hint(text))")
       return nil
     }
     return name
@@ -54,8 +54,8 @@ extension PatternParser {
   package mutating func clamp(_ value: Double, to range: ClosedRange<Double>, _ node: Node, name: String) -> Double {
     let clamped = min(max(value, range.lowerBound), range.upperBound)
     if clamped != value {
-      warn(
-        node,
+      report(
+        .clampedValue, node,
         "\(name) \(value.formatted) is outside \(range.lowerBound.formatted)…\(range.upperBound.formatted); clamped to \(clamped.formatted)"
       )
     }
@@ -66,7 +66,7 @@ extension PatternParser {
   /// for another value.
   package mutating func object(_ value: Node) -> ObjectFields? {
     guard let fields = ObjectFields(value, in: document) else {
-      error(value, "expected an object, found \(document.typeDescription(value))")
+      report(.wrongType, value, "expected an object, found \(document.typeDescription(value))")
       return nil
     }
     var keys = fields.keys
@@ -76,39 +76,32 @@ extension PatternParser {
 
   package mutating func requireKeys(_ keys: [StaticString], in fields: ObjectFields, _ value: Node) {
     for key in keys where !fields.hadKey(key, in: document) {
-      error(value, "missing \"\(key)\"")
+      report(.missingKey, value, "missing \"\(key)\"")
     }
   }
 
   /// The value of the member whose key is `key`, or `nil` (with a warning) when it is JSON `null`.
   package mutating func present(_ key: Node) -> Node? {
     guard document.isNull(key + 1) else { return key + 1 }
-    warn(key + 1, "null is treated as if \"\(document.string(key) ?? "")\" were absent")
+    report(.nullValue, key + 1, "null is treated as if \"\(document.string(key) ?? "")\" were absent")
     return nil
   }
 
   package mutating func warnUnknownKey(_ key: Node, expected: [String], what: String = "key") {
     let name = document.string(key) ?? ""
-    warn(key, "unknown \(what) \"\(name)\" is ignored\(Self.suggestion(for: name, among: expected))")
+    report(.unknownKey, key, "unknown \(what) \"\(name)\" is ignored\(Self.suggestion(for: name, among: expected))")
   }
 
   // MARK: - Reporting
 
   /// Reports what a loading rule found at `node`.
   package mutating func report(_ finding: LoadingRules.Finding, at node: Node) {
-    switch finding.severity {
-    case .warning: warn(node, finding.message)
-    case .error: error(node, finding.message)
-    }
+    report(finding.code, node, finding.message)
   }
 
   /// Reports at the value's place, or for a key at the key's place with its value's path.
-  package mutating func warn(_ node: Node, _ message: String) {
-    diagnostics.warn(at: location(node), document.path(node), message)
-  }
-
-  package mutating func error(_ node: Node, _ message: String) {
-    diagnostics.error(at: location(node), document.path(node), message)
+  package mutating func report(_ code: DiagnosticCode, _ node: Node, _ message: String) {
+    diagnostics.report(code, at: location(node), document.path(node), message)
   }
 
   private func location(_ node: Node) -> SourceLocation {

@@ -27,14 +27,14 @@ package struct PatternParser {
     let document = document
     let root = document.root
     guard let members = document.members(root) else {
-      error(root, "expected an object with a \"Pattern\" array, found \(document.typeDescription(root))")
+      report(.notAPattern, root, "expected an object with a \"Pattern\" array, found \(document.typeDescription(root))")
       return nil
     }
     guard members.contains(where: { document.string($0, equals: "Pattern") }) else {
       let fragment = members.lazy.compactMap { document.string($0) }
         .first { ["Event", "Parameter", "ParameterCurve", "EventParameters"].contains($0) }
       let hint = fragment.map { "; this file holds a lone \"\($0)\", not a pattern" } ?? ""
-      error(root, Self.notAPattern + hint)
+      report(.notAPattern, root, Self.notAPattern + hint)
       return nil
     }
     var pattern = Pattern()
@@ -43,14 +43,15 @@ package struct PatternParser {
       guard let value = present(key) else { continue }
       if document.string(key, equals: "Pattern") {
         guard let items = document.elements(value) else {
-          error(value, "expected an array of events and parameters, found \(document.typeDescription(value))")
+          report(
+            .wrongType, value, "expected an array of events and parameters, found \(document.typeDescription(value))")
           return nil
         }
-        if items.isEmpty { warn(value, "the pattern is empty; the render is silent and 0 s long") }
+        if items.isEmpty { report(.emptyPattern, value, "the pattern is empty; the render is silent and 0 s long") }
         patternArray = value
       } else if document.string(key, equals: "Version") {
         guard let version = document.number(value) else {
-          warn(value, "expected a number, found \(document.excerpt(value)); ignored")
+          report(.unsupportedVersion, value, "expected a number, found \(document.excerpt(value)); ignored")
           continue
         }
         LoadingRules.version(version) { report($0, at: value) }
@@ -62,7 +63,7 @@ package struct PatternParser {
       }
     }
     guard let patternArray, let items = document.elements(patternArray) else {
-      error(root, Self.notAPattern)
+      report(.notAPattern, root, Self.notAPattern)
       return nil
     }
     // Gathered into room for all of them at once, rather than grown one doubling at a time.
@@ -81,8 +82,8 @@ package struct PatternParser {
   /// - Returns: The time of the element added, or `nil` when none was.
   package mutating func parseElement(_ element: JSONDocument.Index, into pattern: inout Pattern) -> Double? {
     guard let members = document.members(element) else {
-      error(
-        element,
+      report(
+        .wrongType, element,
         "expected an object holding an Event, a Parameter or a ParameterCurve, found \(document.typeDescription(element))"
       )
       return nil
@@ -98,8 +99,8 @@ package struct PatternParser {
       }
       guard present(key) != nil else { continue }
       if let found {
-        error(
-          key + 1,
+        report(
+          .ambiguousElement, key + 1,
           "an element holds exactly one of Event, Parameter, ParameterCurve; this one also holds \"\(document.string(found) ?? "")\""
         )
         return nil
@@ -107,7 +108,7 @@ package struct PatternParser {
       found = key
     }
     guard let found else {
-      if members.isEmpty { warn(element, "empty element is ignored") }
+      if members.isEmpty { report(.noEffect, element, "empty element is ignored") }
       return nil
     }
     // What `document.path(found + 1)` gives, without walking up to the root: the keys matched

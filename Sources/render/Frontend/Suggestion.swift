@@ -22,13 +22,14 @@ enum Suggestion {
     return NameSuggestion.closest(to: word, among: names + ["help"])
   }
 
-  /// The usage error for `name`, neither a built-in `kind` nor a file: what to give instead, and
-  /// the built-in name it most likely meant.
-  static func unknownName(_ name: String, kind: String, builtIn names: [String], orFile file: String) -> ValidationError
-  {
+  /// The usage error for `name`, neither a built-in `kind` nor (when `file` says what one is) a
+  /// file: what to give instead, and the built-in name it most likely meant.
+  static func unknownName(
+    _ name: String, kind: String, builtIn names: [String], orFile file: String? = nil
+  ) -> ValidationError {
     let choices = names.count == 1 ? names[0] : "one of \(names.joined(separator: ", "))"
     let meant = NameSuggestion.closest(to: name, among: names).map { "; did you mean '\($0)'?" } ?? ""
-    return ValidationError("unknown \(kind) '\(name)'; use \(choices) or \(file)\(meant)")
+    return ValidationError("unknown \(kind) '\(name)'; use \(choices)\(file.map { " or \($0)" } ?? "")\(meant)")
   }
 
   /// swift-argument-parser's message for an unknown option that it has no suggestion for, with

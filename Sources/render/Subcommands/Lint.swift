@@ -14,6 +14,10 @@ struct Lint: ParsableCommand {
       formats Apple's Core Haptics Unity plug-in warns about (Apple documents none for AHAP), \
       events after more than 10 s of silence, and events that a control silences.
 
+      Each finding ends with its code in brackets, such as [unknown-key]. --ignore CODE drops \
+      the warnings of that code: they are neither printed nor counted, and --strict does not \
+      make them errors. Errors cannot be ignored, since a pattern with an error is not rendered.
+
       Exit status: 0 no errors (and no warnings with --strict), 1 otherwise.
       """)
 
@@ -23,8 +27,29 @@ struct Lint: ParsableCommand {
   @Flag(help: "Print the findings as a JSON array.")
   var json = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Neither print nor count the warnings of this code (repeatable; docs/diagnostics.md lists the codes).",
+      valueName: "code"))
+  var ignore: [String] = []
+
   @OptionGroup var input: InputOptionGroup
   @OptionGroup var diagnostics: DiagnosticOptionGroup
+
+  /// The codes `--ignore` may name: those of warnings.
+  static let ignorableCodes = DiagnosticCode.allCases.filter { $0.severity == .warning }.map(\.rawValue)
+
+  func validate() throws {
+    for name in ignore {
+      guard let code = DiagnosticCode(rawValue: name) else {
+        throw Suggestion.unknownName(name, kind: "diagnostic code", builtIn: Self.ignorableCodes)
+      }
+      guard code.severity == .warning else {
+        throw ValidationError(
+          "--ignore cannot drop '\(name)': it is an error, and a pattern with an error is not rendered")
+      }
+    }
+  }
 
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)
@@ -36,8 +61,13 @@ struct Lint: ParsableCommand {
       console.error("\(error)")
       throw ExitCode.failure
     }
+    let ignored = Set(ignore.compactMap(DiagnosticCode.init(rawValue:)))
     let checked = files.map {
-      (file: $0, diagnostics: PatternLinter.check(path: $0, loader: input.loader, treatsWarningsAsErrors: input.strict))
+      (
+        file: $0,
+        diagnostics: PatternLinter.check(
+          path: $0, loader: input.loader, treatsWarningsAsErrors: input.strict, ignoring: ignored)
+      )
     }
     let errors = checked.map(\.diagnostics.errorCount).reduce(0, +)
     let warnings = checked.map(\.diagnostics.warningCount).reduce(0, +)

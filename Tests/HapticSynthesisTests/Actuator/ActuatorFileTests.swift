@@ -24,37 +24,40 @@ import _HapticRenderTestSupport
   @Test func missingRatedDriveIsHalfOfFullScaleWithAWarning() {
     let (model, messages, _) = Self.diagnose("⚑{\"resonance\": 170, \"q\": 12}")
     #expect(model == .lra)
-    #expect(messages == ["a.json:1:1: warning: (document): missing \"ratedDrive\"; 0.5 (half of full scale) is used"])
+    #expect(
+      messages == [
+        "a.json:1:1: warning: (document): missing \"ratedDrive\"; 0.5 (half of full scale) is used [default-value]"
+      ])
   }
 
   @Test(arguments: [
     (
       "{\"resonance\": 170, \"q\": ⚑0}",
-      "q: expected a quality factor above 0.5 (an actuator that rings) and at most 1000, found 0"
+      "q: expected a quality factor above 0.5 (an actuator that rings) and at most 1000, found 0 [out-of-range]"
     ),
     (
       "{\"resonance\": 170, \"q\": ⚑-3}",
-      "q: expected a quality factor above 0.5 (an actuator that rings) and at most 1000, found -3"
+      "q: expected a quality factor above 0.5 (an actuator that rings) and at most 1000, found -3 [out-of-range]"
     ),
     (
       "{\"resonance\": ⚑600, \"q\": 12}",
-      "resonance: the resonance 600 Hz is not below half the 1000 Hz sample rate; raise --rate above 1200"
+      "resonance: the resonance 600 Hz is not below half the 1000 Hz sample rate; raise --rate above 1200 [out-of-range]"
     ),
     (
       "{\"resonance\": 170, \"q\": 12, \"ratedDrive\": ⚑0}",
-      "ratedDrive: expected a rated drive above 0 and at most 1 (of full scale), found 0"
+      "ratedDrive: expected a rated drive above 0 and at most 1 (of full scale), found 0 [out-of-range]"
     ),
     (
       "{\"resonance\": 170, \"q\": 12, ⚑\"Q\": 12}",
-      "Q: unknown key \"Q\"; did you mean \"q\"?"
+      "Q: unknown key \"Q\"; did you mean \"q\"? [unknown-setting]"
     ),
     (
       "{\"resonance\": 170, \"q\": 12, \"ratedDrive\": 0.5, ⚑\"mass\": 2}",
-      "mass: unknown key \"mass\"; an actuator has \"resonance\", \"q\", \"ratedDrive\", \"gPerUnit\""
+      "mass: unknown key \"mass\"; an actuator has \"resonance\", \"q\", \"ratedDrive\", \"gPerUnit\" [unknown-setting]"
     ),
     (
       "{\"resonance\": ⚑\"170\", \"q\": 12}",
-      "resonance: expected a number, found \"170\""
+      "resonance: expected a number, found \"170\" [wrong-type]"
     ),
   ])
   func badValuesAreLocatedErrors(_ marked: String, _ message: String) {
@@ -68,8 +71,8 @@ import _HapticRenderTestSupport
     #expect(model == nil)
     #expect(
       messages == [
-        "a.json:1:1: error: (document): missing \"resonance\", which is required",
-        "a.json:1:1: error: (document): missing \"q\", which is required",
+        "a.json:1:1: error: (document): missing \"resonance\", which is required [missing-key]",
+        "a.json:1:1: error: (document): missing \"q\", which is required [missing-key]",
       ])
   }
 
