@@ -1,8 +1,7 @@
 import Foundation
+import HapticRender
 import Testing
 import _HapticRenderTestSupport
-
-import HapticRender
 
 /// docs/diagnostics.md lists exactly the codes of ``DiagnosticCode``, in its order, each with its
 /// severity and an example that an input here makes the tool report with that code.
