@@ -125,7 +125,7 @@ let package = Package(
     ),
 
     // MARK: - Core Haptics' API, offline
-    .target(name: "OfflineCoreHaptics", dependencies: ["HapticRender"]),
+    .target(name: "OfflineCoreHaptics", dependencies: ["HapticRender", "HapticSupport"]),
     // An app's haptic code run as an executable, by OfflineCoreHaptics' tests (not a product);
     // in the Swift 5 language mode, as most published app code is
     .executableTarget(
@@ -139,7 +139,7 @@ let package = Package(
     .executableTarget(
       name: "render",
       dependencies: [
-        "HapticRender", "RenderCommandSupport",
+        "HapticRender", "HapticSupport", "RenderCommandSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
@@ -217,13 +217,15 @@ let package = Package(
       ], swiftSettings: testSettings),
     .testTarget(
       name: "OfflineCoreHapticsTests",
-      dependencies: ["OfflineCoreHaptics", "OfflineCoreHapticsExample", "HapticRender", "_HapticRenderTestSupport"],
+      dependencies: [
+        "OfflineCoreHaptics", "OfflineCoreHapticsExample", "HapticRender", "HapticSupport", "_HapticRenderTestSupport",
+      ],
       resources: [.process("Resources")],
       swiftSettings: testSettings
     ),
     .testTarget(
       name: "RenderCLITests",
-      dependencies: ["render", "RenderServe", "HapticRender", "_HapticRenderTestSupport"],
+      dependencies: ["render", "RenderServe", "HapticRender", "HapticSupport", "_HapticRenderTestSupport"],
       swiftSettings: testSettings
     ),
   ]

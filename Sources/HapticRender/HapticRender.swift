@@ -12,5 +12,4 @@
 @_exported import HapticPreview
 @_exported import HapticReader
 @_exported import HapticRegression
-@_exported import HapticSupport
 @_exported import HapticSynthesis

@@ -1,5 +1,6 @@
 import Foundation
 import HapticRender
+import HapticSupport
 
 /// The audio session apps configure around haptics, for `CHHapticEngine(audioSession:)`.
 ///

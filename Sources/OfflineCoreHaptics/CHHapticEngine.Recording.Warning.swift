@@ -1,5 +1,6 @@
 import Foundation
 import HapticRender
+import HapticSupport
 
 extension CHHapticEngine.Recording {
   /// Events of one player that the recorded pattern plays otherwise than the engine did: a

@@ -1,5 +1,6 @@
 import Foundation
 import HapticRender
+import HapticSupport
 
 /// Settings of this module that Core Haptics does not have: the clock engines keep, the folders
 /// waveforms are looked up in, and the engine the UIKit feedback generators play on. An addition

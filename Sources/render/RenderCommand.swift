@@ -1,5 +1,6 @@
 import ArgumentParser
 import HapticRender
+import HapticSupport
 import RenderCommandSupport
 
 @main

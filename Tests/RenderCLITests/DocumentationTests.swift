@@ -1,5 +1,6 @@
 import Foundation
 import HapticRender
+import HapticSupport
 import Testing
 import _HapticRenderTestSupport
 

@@ -10,7 +10,7 @@ import HapticSupport
 /// (``ScratchFolder``), so that an interrupted program can remove them (`render` does on
 /// SIGINT, SIGTERM and SIGHUP), and how many outputs are complete, so that it can say so.
 /// (Anonymous temporary files need no removal.)
-public enum TemporaryFiles {
+package enum TemporaryFiles {
   private static let paths = Locked(Set<String>())
   private static let completed = Locked(0)
   private static let scratchFolders = Locked(ScratchFolders())
@@ -22,7 +22,7 @@ public enum TemporaryFiles {
   }
 
   /// Outputs this process has completed (moved into place or copied to their target).
-  public static var completedCount: Int { completed.withLock { $0 } }
+  package static var completedCount: Int { completed.withLock { $0 } }
 
   package static func countCompleted() { completed.withLock { $0 += 1 } }
 
@@ -54,7 +54,7 @@ public enum TemporaryFiles {
   package static func unregister(_ path: String) { _ = paths.withLock { $0.remove(path) } }
 
   /// Removes every temporary file still being written. Safe to call from any thread.
-  public static func removeAll() {
+  package static func removeAll() {
     paths.withLock { paths in
       for path in paths { unlink(path) }
       paths.removeAll()

@@ -1,4 +1,5 @@
 import HapticRender
+import HapticSupport
 import RenderCommandSupport
 
 extension Console {

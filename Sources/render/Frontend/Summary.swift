@@ -1,4 +1,5 @@
 import HapticRender
+import HapticSupport
 
 /// The one-line report printed after a render.
 enum Summary {
