@@ -134,8 +134,14 @@ let package = Package(
     ),
 
     // MARK: - Command-line tool
-    // What only the executables share: console output, exit codes, signal handling (not a product)
-    .target(name: "RenderCommandSupport", dependencies: ["HapticModel", "HapticReader", "HapticSupport"]),
+    // What only the executables share: console output, the library's errors in the words of the
+    // command line (its flags), exit codes, signal handling (not a product)
+    .target(
+      name: "RenderCommandSupport",
+      dependencies: [
+        "HapticModel", "HapticReader", "HapticSynthesis", "HapticFiles", "HapticPipeline", "HapticSupport",
+      ]
+    ),
     .executableTarget(
       name: "render",
       dependencies: [
@@ -183,7 +189,7 @@ let package = Package(
       name: "HapticPipelineTests",
       dependencies: [
         "HapticModel", "HapticAudio", "HapticReader", "HapticSynthesis", "HapticFiles", "HapticPipeline",
-        "HapticInspection", "_HapticRenderTestSupport",
+        "HapticInspection", "HapticPreview", "_HapticRenderTestSupport",
       ], swiftSettings: testSettings),
     .testTarget(
       name: "HapticAnalysisTests",
@@ -204,7 +210,11 @@ let package = Package(
         "HapticPresets", "_HapticRenderTestSupport",
       ], swiftSettings: testSettings),
     .testTarget(
-      name: "HapticRegressionTests", dependencies: ["HapticPipeline", "HapticRegression", "_HapticRenderTestSupport"],
+      name: "HapticRegressionTests",
+      dependencies: [
+        "HapticReader", "HapticFiles", "HapticPipeline", "HapticAnalysis", "HapticRegression",
+        "_HapticRenderTestSupport",
+      ],
       swiftSettings: testSettings),
     .testTarget(
       name: "HapticAndroidTests", dependencies: ["HapticAudio", "HapticAndroid", "_HapticRenderTestSupport"],
@@ -225,7 +235,9 @@ let package = Package(
     ),
     .testTarget(
       name: "RenderCLITests",
-      dependencies: ["render", "RenderServe", "HapticRender", "HapticSupport", "_HapticRenderTestSupport"],
+      dependencies: [
+        "render", "RenderServe", "RenderCommandSupport", "HapticRender", "HapticSupport", "_HapticRenderTestSupport",
+      ],
       swiftSettings: testSettings
     ),
   ]

@@ -22,9 +22,12 @@ public enum PatternLinter {
   /// A file that cannot be read (``DiagnosticCode/unreadableFile``), or a pattern beyond what a
   /// render may hold (``DiagnosticCode/renderLimit``), is an error at its first line.
   ///
-  /// - Parameter ignoring: Codes of warnings that are neither reported nor counted.
+  /// - Parameters:
+  ///   - ignoring: Codes of warnings that are neither reported nor counted.
+  ///   - wording: The message of a render's error; by default its description.
   public static func check(
-    path: String, loader: PatternLoader, treatsWarningsAsErrors: Bool = false, ignoring: Set<DiagnosticCode> = []
+    path: String, loader: PatternLoader, treatsWarningsAsErrors: Bool = false, ignoring: Set<DiagnosticCode> = [],
+    wording: (RenderError) -> String = \.description
   ) -> Diagnostics {
     var diagnostics = Diagnostics(treatsWarningsAsErrors: treatsWarningsAsErrors, ignoring: ignoring)
     let start = SourceLocation(file: path, line: 1, column: 1)
@@ -33,7 +36,7 @@ public enum PatternLinter {
       lint(try PatternAnalysis(pattern), file: path, diagnostics: &diagnostics)
       diagnostics.sortByLocation()
     } catch let error as RenderError {
-      diagnostics.report(.renderLimit, at: start, JSONPath(), "\(error)")
+      diagnostics.report(.renderLimit, at: start, JSONPath(), wording(error))
     } catch {
       diagnostics.report(.unreadableFile, at: start, JSONPath(), "\(error)")
     }

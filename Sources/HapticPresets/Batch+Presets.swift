@@ -23,7 +23,7 @@ extension Batch {
           preset.pattern(intensity: intensity), options: options, destination: .regularFile(result.output),
           format: format)
       } catch {
-        result.error = "\(error)"
+        result.error = PatternFailure(error)
       }
       progress(result)
       return result

@@ -24,12 +24,12 @@ public struct PreviewSite: Sendable {
     /// The page, when it was written.
     public var summary: PreviewPage.Summary?
     /// Why the page was not written, other than its diagnostics.
-    public var error: String?
+    public var error: PatternFailure?
 
     public var succeeded: Bool { summary != nil }
 
     /// An entry without a page yet; `error` says why there is none.
-    package init(input: String, page: String, diagnostics: [Diagnostic], error: String? = nil) {
+    package init(input: String, page: String, diagnostics: [Diagnostic], error: PatternFailure? = nil) {
       self.input = input
       self.page = page
       self.diagnostics = diagnostics
@@ -134,7 +134,7 @@ public struct PreviewSite: Sendable {
     if let pattern = loaded.pattern {
       entry = write(pattern, input: input, name: name, diagnostics: loaded.diagnostics)
     } else {
-      entry.error = loaded.error ?? "'\(input)' has errors"
+      entry.error = loaded.error.map(PatternFailure.unreadable) ?? .invalid(path: input)
     }
     entry.omittedDiagnostics = loaded.omittedDiagnostics
     return entry
@@ -149,7 +149,7 @@ public struct PreviewSite: Sendable {
         pattern, name: name, diagnostics: diagnostics, options: options, plotWidth: plotWidth,
         inputs: [input], to: entry.page)
     } catch {
-      entry.error = "\(error)"
+      entry.error = PatternFailure(error)
     }
     return entry
   }
@@ -173,7 +173,7 @@ public struct PreviewSite: Sendable {
       let name = FileSystem.stem(of: entry.page)
       guard let summary = entry.summary else {
         let firstError = entry.diagnostics.first { $0.severity == .error }.map(\.description)
-        let reason = firstError ?? entry.error ?? "not written"
+        let reason = firstError ?? entry.error?.description ?? "not written"
         return "<tr class=\"failed\"><td></td><td>\(Markup.escaped(entry.input))</td><td></td><td></td>"
           + "<td class=\"error\">\(Markup.escaped(reason))</td></tr>"
       }

@@ -17,10 +17,49 @@ import HapticSynthesis
 /// try Golden.verify(pattern: "Patterns/breath.ahap", golden: "Golden/breath.flac")
 /// ```
 public enum Golden {
-  /// A render that does not match its golden file; its description carries the numbers and the
-  /// path of the rendered file.
+  /// A render that does not match its golden file, or a check that could not be made: what was
+  /// compared, with what tolerance, and what was found.
   public struct Mismatch: Error, CustomStringConvertible {
-    public var description: String
+    /// What the check found.
+    public enum Reason: Sendable {
+      /// The render differs beyond the tolerance; the render was written to `renderedPath`, in a
+      /// folder of its own under `$TMPDIR`, unless it could not be written (`nil`).
+      case differed(ComparisonReport, renderedPath: String?)
+      /// There was no golden file, or `RECORD_GOLDENS` was `1`: the render was recorded as the
+      /// golden file.
+      case recorded
+      /// The golden file is missing and was not recorded.
+      case missing
+      /// The pattern or a file could not be read or rendered; `diagnostics` are the pattern's.
+      case failed(PatternFailure, diagnostics: [Diagnostic])
+    }
+
+    public var reason: Reason
+    /// The pattern checked: its path, or the name that stands for a pattern in memory.
+    public var pattern: String
+    /// The golden file's path.
+    public var golden: String
+    /// The tolerance of the comparison.
+    public var tolerance: ComparisonTolerance
+
+    /// The comparison, when the render differed.
+    public var report: ComparisonReport? {
+      if case .differed(let report, _) = reason { return report }
+      return nil
+    }
+
+    /// The figures and the path of the rendered file, the baseline recorded, or why the check
+    /// could not be made (with the pattern's diagnostics), one a line.
+    public var description: String {
+      switch reason {
+      case .differed(let report, let rendered):
+        "\(report)\nrendered: \(rendered ?? "(could not be written)")\nto accept the new sound: RECORD_GOLDENS=1 swift test"
+      case .recorded: "recorded new baseline '\(golden)'; listen to it, then run again"
+      case .missing: "golden file '\(golden)' is missing"
+      case .failed(let failure, let diagnostics):
+        ([failure.description] + diagnostics.map(\.description)).joined(separator: "\n")
+      }
+    }
   }
 
   /// Renders `pattern` and compares it with the audio file `golden`.
@@ -33,7 +72,8 @@ public enum Golden {
   /// at once.
   ///
   /// - Throws: ``Mismatch`` when the render differs (with the path of the failing render, in a
-  ///   folder of its own under `$TMPDIR`), or when a baseline was recorded.
+  ///   folder of its own under `$TMPDIR`), when a baseline was recorded, or when the pattern or
+  ///   a file could not be read or rendered (``Mismatch/Reason``).
   public static func verify(
     pattern: String, golden: String, options: RenderOptions = RenderOptions(),
     tolerance: ComparisonTolerance = ComparisonTolerance(), resourceFolders: [String] = [],
@@ -43,9 +83,9 @@ public enum Golden {
     let pattern = FileSystem.resolve(pattern, against: base)
     let golden = FileSystem.resolve(golden, against: base)
     let resourceFolders = resourceFolders.map { FileSystem.resolve($0, against: base) }
-    try verify(golden: golden, options: options, tolerance: tolerance, resourceFolders: resourceFolders) {
-      check, diagnostics in check.check(patternAt: pattern, golden: golden, diagnostics: &diagnostics)
-    }
+    try verify(
+      pattern, golden: golden, options: options, tolerance: tolerance, resourceFolders: resourceFolders
+    ) { check, diagnostics in check.check(patternAt: pattern, golden: golden, diagnostics: &diagnostics) }
   }
 
   /// Renders a pattern already in memory (built in code, a preset) and compares it with the
@@ -57,13 +97,14 @@ public enum Golden {
     tolerance: ComparisonTolerance = ComparisonTolerance(), filePath: StaticString = #filePath
   ) throws {
     let golden = FileSystem.resolve(golden, against: FileSystem.directory(of: "\(filePath)"))
-    try verify(golden: golden, options: options, tolerance: tolerance, resourceFolders: []) { check, _ in
+    try verify(name, golden: golden, options: options, tolerance: tolerance, resourceFolders: []) { check, _ in
       check.check(pattern, name: name, golden: golden)
     }
   }
 
   private static func verify(
-    golden: String, options: RenderOptions, tolerance: ComparisonTolerance, resourceFolders: [String],
+    _ pattern: String, golden: String, options: RenderOptions, tolerance: ComparisonTolerance,
+    resourceFolders: [String],
     _ run: (GoldenCheck, inout Diagnostics) -> GoldenCheck.Outcome
   ) throws {
     let recording = getenv("RECORD_GOLDENS").map { String(cString: $0) == "1" } ?? false
@@ -73,20 +114,14 @@ public enum Golden {
     if recording { FileSystem.removeIfPresent(golden) }
     check.updatesGoldens = !FileSystem.exists(golden)
     var diagnostics = Diagnostics()
+    let reason: Mismatch.Reason
     switch run(check, &diagnostics) {
-    case .passed:
-      return
-    case .recorded, .updated:
-      throw Mismatch(description: "recorded new baseline '\(golden)'; listen to it, then run again")
-    case .failed(let report, let rendered):
-      throw Mismatch(
-        description:
-          "\(report)\nrendered: \(rendered ?? "(could not be written)")\nto accept the new sound: RECORD_GOLDENS=1 swift test"
-      )
-    case .missing(let path):
-      throw Mismatch(description: "golden file '\(path)' is missing")
-    case .error(let message):
-      throw Mismatch(description: ([message] + diagnostics.all.map(\.description)).joined(separator: "\n"))
+    case .passed: return
+    case .recorded, .updated: reason = .recorded
+    case .failed(let report, let rendered): reason = .differed(report, renderedPath: rendered)
+    case .missing: reason = .missing
+    case .error(let failure): reason = .failed(failure, diagnostics: diagnostics.all)
     }
+    throw Mismatch(reason: reason, pattern: pattern, golden: golden, tolerance: tolerance)
   }
 }

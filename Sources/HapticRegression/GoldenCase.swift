@@ -79,7 +79,7 @@ package struct GoldenCase: Sendable {
     case .missing(let golden): "no golden file '\(golden)' (run with --update to record it)"
     case .recorded(let golden): "recorded \(golden)"
     case .updated(let previous): "rewrote \(goldenPath) (was: \(previous))"
-    case .error(let message): message
+    case .error(let failure): failure.description
     }
   }
 }

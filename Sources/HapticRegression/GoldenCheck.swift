@@ -21,10 +21,26 @@ public struct GoldenCheck: Sendable {
     /// The golden file was missing and has been written.
     case recorded(goldenPath: String)
     /// The golden file differed, or could not be read, and has been rewritten; `previous` says
-    /// how it differed (`max |Δ| 0.01`) or why it could not be read.
-    case updated(previous: String)
+    /// how it differed or why it could not be read.
+    case updated(previous: Previous)
     /// The pattern or a file could not be read or rendered.
-    case error(String)
+    case error(PatternFailure)
+  }
+
+  /// What a golden file that has been rewritten held before.
+  public enum Previous: Sendable, CustomStringConvertible {
+    /// A render that differed beyond the tolerance: the comparison.
+    case differed(ComparisonReport)
+    /// A file that could not be read as audio.
+    case unreadable(EncodingError)
+
+    /// `max |Δ| 0.01`, or `unreadable: ` and why.
+    public var description: String {
+      switch self {
+      case .differed(let report): "max |Δ| \(report.maxDifference)"
+      case .unreadable(let error): "unreadable: \(error)"
+      }
+    }
   }
 
   public var goldenFolder: String
@@ -68,11 +84,11 @@ public struct GoldenCheck: Sendable {
   public func check(patternAt path: String, golden: String? = nil, diagnostics: inout Diagnostics) -> Outcome {
     do {
       guard let pattern = try loader.load(path: path, diagnostics: &diagnostics) else {
-        return .error("'\(path)' has errors")
+        return .error(.invalid(path: path))
       }
       return check(pattern, name: path, golden: golden ?? goldenPath(for: path))
     } catch {
-      return .error("\(error)")
+      return .error(.unreadable(error))
     }
   }
 
@@ -89,7 +105,7 @@ public struct GoldenCheck: Sendable {
       let readable = Result { () throws(EncodingError) in try AudioFileReader(path: golden) }
       if case .failure(let error) = readable, updatesGoldens {
         try record(pattern, to: golden)
-        return .updated(previous: "unreadable: \(error)")
+        return .updated(previous: .unreadable(error))
       }
       var expected = try readable.get()
       func compare(with actual: inout some FrameSource) throws -> ComparisonReport {
@@ -111,11 +127,11 @@ public struct GoldenCheck: Sendable {
       if updatesGoldens {
         written.map(Self.removeRender)
         try record(pattern, to: golden)
-        return .updated(previous: "max |Δ| \(report.maxDifference)")
+        return .updated(previous: .differed(report))
       }
       return .failed(report, renderedPath: written ?? (try? writeRender(pattern, golden: golden)))
     } catch {
-      return .error("\(error)")
+      return .error(PatternFailure(error))
     }
   }
 

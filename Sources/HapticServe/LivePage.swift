@@ -50,7 +50,8 @@ package enum LivePage {
   package static func failure(_ entry: PreviewSite.Entry, name: String) -> String {
     let errors = entry.diagnostics.filter { $0.severity == .error }.count
     // With errors listed, the entry's own error only says that there are some.
-    let reason = errors > 0 ? "\(errors) error\(errors == 1 ? "" : "s")" : entry.error ?? "it could not be rendered"
+    let reason =
+      errors > 0 ? "\(errors) error\(errors == 1 ? "" : "s")" : entry.error?.description ?? "it could not be rendered"
     let omitted =
       entry.omittedDiagnostics > 0 ? "<p class=\"note\">\(entry.omittedDiagnostics) more not shown.</p>" : ""
     let body = [

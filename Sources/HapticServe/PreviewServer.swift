@@ -151,9 +151,9 @@ package final class PreviewServer: Sendable {
   private func index(_ listing: ServedPatterns.Listing) async -> String {
     var entries: [PreviewSite.Entry] = []
     for item in listing.items { entries.append(await pages.page(for: item)) }
-    entries += listing.refused.map { PreviewSite.Entry(input: $0.path, page: "", diagnostics: [], error: $0.reason) }
+    entries += listing.refused.map { PreviewSite.Entry(input: $0.path, page: "", diagnostics: [], error: .other($0)) }
     if let error = listing.error {
-      entries.append(PreviewSite.Entry(input: patterns.path, page: "", diagnostics: [], error: error))
+      entries.append(PreviewSite.Entry(input: patterns.path, page: "", diagnostics: [], error: .fileSystem(error)))
     }
     return LivePage.live(
       PreviewSite.index(of: entries), version: listing.version, name: nil, following: patterns.path,

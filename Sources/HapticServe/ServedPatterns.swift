@@ -16,10 +16,12 @@ package struct ServedPatterns: Sendable {
     package var stamp: FileStamp?
   }
 
-  /// A file under the folder that is not shown, and why.
-  package struct Refusal: Sendable {
+  /// A file under the folder that is not shown, and why; an index entry's error.
+  package struct Refusal: Error, CustomStringConvertible {
     package var path: String
     package var reason: String
+
+    package var description: String { reason }
   }
 
   /// The patterns at one moment.
@@ -27,7 +29,7 @@ package struct ServedPatterns: Sendable {
     package var items: [Item] = []
     package var refused: [Refusal] = []
     /// Why the folder could not be listed.
-    package var error: String?
+    package var error: FileSystemError?
 
     /// The pattern whose page is `/<name>.html`.
     package func item(named name: String) -> Item? { items.first { $0.name == name } }
@@ -43,7 +45,7 @@ package struct ServedPatterns: Sendable {
         hasher.combine(refusal.path)
         hasher.combine(refusal.reason)
       }
-      hasher.combine(error)
+      hasher.combine(error?.description)
       return String(UInt64(bitPattern: Int64(hasher.finalize())), radix: 16)
     }
   }
@@ -76,7 +78,7 @@ package struct ServedPatterns: Sendable {
     do {
       files = try FileSystem.files(under: path, withExtension: "ahap")
     } catch {
-      listing.error = "\(error)"
+      listing.error = error
       return listing
     }
     var inside: [String] = []

@@ -1,27 +1,58 @@
+import HapticModel
 import HapticSupport
 
 /// A render that cannot be done with the options given.
+///
+/// Each case carries the values that decide it, for a caller to switch on; ``description``
+/// says what is wrong in the library's terms (the options and limits of ``RenderOptions``).
 public enum RenderError: Error, Equatable, CustomStringConvertible {
-  case invalidOption(String)
+  /// `setting` is `value`, outside `range` (``RenderOptions/Setting/bounds``).
+  case optionOutOfRange(RenderOptions.Setting, value: Double, range: RenderOptions.Bounds)
+  /// The actuator's resonance, Hz, is not below half the sample rate.
+  case resonanceAboveNyquist(resonance: Double, sampleRate: Int)
+  /// An actuator render (``ActuatorSource``) was asked of options whose ``RenderOptions/actuator``
+  /// is `nil`.
+  case missingActuator
+  /// A carrier or tone of `frequency` Hz is not below half the sample rate.
   case carrierAboveNyquist(frequency: Double, sampleRate: Int)
+  /// The output peaks at `peak` (linear, above 1) under ``PeakPolicy/error``.
   case peakOverflow(peak: Double)
-  case tooLong(seconds: Double, limit: Double)
+  /// The output would last `seconds`, longer than ``RenderOptions/maximumDurationSeconds``
+  /// (`limit`).
+  case durationLimitExceeded(seconds: Double, limit: Double)
+  /// The events sound for `seconds` in all, more than ``RenderOptions/maximumVoiceSeconds``
+  /// (`limit`).
+  case soundLimitExceeded(seconds: Double, limit: Double)
+  /// An `AudioCustom` event's waveform at `path` was not decoded before rendering.
   case missingWaveform(path: String)
-  case tooMuchSound(seconds: Double, limit: Double)
 
   public var description: String {
     switch self {
-    case .invalidOption(let message): message
+    case .optionOutOfRange(let setting, let value, let range):
+      Self.outOfRange(setting, named: setting.description, value: value, range: range)
+    case .resonanceAboveNyquist(let resonance, let sampleRate):
+      "actuator resonance \(resonance.formatted) Hz is not below half the \(sampleRate) Hz sample rate"
+    case .missingActuator: "the options name no actuator"
     case .carrierAboveNyquist(let frequency, let sampleRate):
-      "a \(frequency.formatted) Hz carrier or tone is not below half the \(sampleRate) Hz sample rate; raise --rate"
+      "a \(frequency.formatted) Hz carrier or tone is not below half the \(sampleRate) Hz sample rate"
     case .peakOverflow(let peak):
-      "the output peaks at \(peak.formatted) (above full scale) and --peak error was given"
-    case .tooMuchSound(let seconds, let limit):
-      "the events sound for \(NumberText.fixed(seconds, 1)) s in all, more than the \(NumberText.fixed(limit, 0)) s limit (10 × --max-duration); raise --max-duration"
+      "the output peaks at \(peak.formatted) (above full scale), which the peak policy `error` refuses"
+    case .durationLimitExceeded(let seconds, let limit):
+      "the output would last \(seconds.formatted) s, longer than the \(limit.formatted) s limit"
+    case .soundLimitExceeded(let seconds, let limit):
+      "the events sound for \(NumberText.fixed(seconds, 1)) s in all, more than the \(NumberText.fixed(limit, 0)) s limit (10 × the maximum duration)"
     case .missingWaveform(let path):
       "the waveform '\(path)' was not decoded; load the pattern with PatternLoader"
-    case .tooLong(let seconds, let limit):
-      "the output would last \(seconds.formatted) s, longer than the \(limit.formatted) s limit; raise --max-duration"
     }
+  }
+
+  /// The message of ``optionOutOfRange(_:value:range:)``, the setting called `name`:
+  /// `gain 70 dB is outside -120…60 dB`, `tail -1 s must be ≥ 0 s`.
+  package static func outOfRange(
+    _ setting: RenderOptions.Setting, named name: String, value: Double, range: RenderOptions.Bounds
+  ) -> String {
+    let unit = setting.unit.isEmpty ? "" : " \(setting.unit)"
+    let relation = range.upperBound.isFinite ? "is outside" : "must be"
+    return "\(name) \(value.formatted)\(unit) \(relation) \(range)\(unit)"
   }
 }

@@ -71,40 +71,19 @@ public enum PeakPolicy: String, Sendable, CaseIterable, Codable {
 }
 
 extension RenderOptions {
-  /// Checks each option against its documented range; the one place options are checked (the
-  /// command line reports these messages as usage errors). Each message names the option and
-  /// its `render` flag.
+  /// Checks each option against its range (``Setting/bounds``), then the actuator's model; the
+  /// one place options are checked.
+  ///
+  /// - Throws: ``RenderError/optionOutOfRange(_:value:range:)`` for the first value out of
+  ///   range, or the actuator's error (``ActuatorModel/validate(sampleRate:)``).
   public func validate() throws(RenderError) {
-    guard Self.sampleRates.contains(sampleRate) else {
-      throw .invalidOption(
-        "sample rate (--rate) \(sampleRate) Hz is outside \(Self.sampleRates.lowerBound)…\(Self.sampleRates.upperBound) Hz"
-      )
-    }
-    guard Self.blockSizes.contains(blockSize) else {
-      throw .invalidOption(
-        "block size (--block-size) \(blockSize) is outside \(Self.blockSizes.lowerBound)…\(Self.blockSizes.upperBound)")
-    }
-    guard Self.intensityScales.contains(intensityScale) else {
-      throw .invalidOption("intensity scale (--intensity-scale) \(intensityScale.formatted) is outside 0…1")
-    }
-    guard Self.gainsDecibels.contains(gainDecibels) else {
-      throw .invalidOption("gain (--gain) \(gainDecibels.formatted) dB is outside -120…60 dB")
-    }
-    guard tailSeconds.isFinite, tailSeconds >= 0 else {
-      throw .invalidOption("tail (--tail) \(tailSeconds.formatted) s is not a number of seconds ≥ 0")
-    }
-    guard Self.maximumDurations.contains(maximumDurationSeconds) else {
-      throw .invalidOption(
-        "maximum duration (--max-duration) \(maximumDurationSeconds.formatted) s is outside 0…604800 s (a week)")
-    }
-    guard ceiling > 0, ceiling <= 1 else {
-      throw .invalidOption("ceiling \(ceiling.formatted) is outside 0…1 (exclusive of 0)")
-    }
+    try Setting.sampleRate.check(Double(sampleRate))
+    try Setting.blockSize.check(Double(blockSize))
+    try Setting.intensityScale.check(intensityScale)
+    try Setting.gain.check(gainDecibels)
+    try Setting.tail.check(tailSeconds)
+    try Setting.maximumDuration.check(maximumDurationSeconds)
+    try Setting.ceiling.check(ceiling)
     try actuator?.model.validate(sampleRate: sampleRate)
-    guard maximumDurationSeconds > 0 else {
-      throw .invalidOption(
-        "maximum duration (--max-duration) \(maximumDurationSeconds.formatted) s must be more than 0 (up to 604800 s, a week)"
-      )
-    }
   }
 }

@@ -44,7 +44,7 @@ package struct Schedule: Sendable {
     }
     let lastEnd = max(latestEnd ?? 0, pattern.lastControlTime)
     if lastEnd + options.tailSeconds > options.maximumDurationSeconds {
-      throw .tooLong(seconds: lastEnd + options.tailSeconds, limit: options.maximumDurationSeconds)
+      throw .durationLimitExceeded(seconds: lastEnd + options.tailSeconds, limit: options.maximumDurationSeconds)
     }
 
     let controls = Controls(pattern)
@@ -63,7 +63,7 @@ package struct Schedule: Sendable {
 
     let voiceSeconds = Double(schedule.spans.reduce(0) { $0 + $1.count }) / sampleRate
     if voiceSeconds > options.maximumVoiceSeconds {
-      throw .tooMuchSound(seconds: voiceSeconds, limit: options.maximumVoiceSeconds)
+      throw .soundLimitExceeded(seconds: voiceSeconds, limit: options.maximumVoiceSeconds)
     }
     var voices = schedule.voices
     let isInOrder = zip(voices, voices.dropFirst()).allSatisfy { $0.onsetFrame <= $1.onsetFrame }
@@ -108,7 +108,7 @@ package struct Schedule: Sendable {
           for: event, controls: controls, waveforms: waveforms, options: options, playable: &playable)
         let voiceEnd = Double(voice.endFrame) / sampleRate + options.tailSeconds
         if voiceEnd > options.maximumDurationSeconds {
-          throw .tooLong(seconds: voiceEnd, limit: options.maximumDurationSeconds)
+          throw .durationLimitExceeded(seconds: voiceEnd, limit: options.maximumDurationSeconds)
         }
         let counted = Int(((event.time + event.duration) * sampleRate).rounded())
         // The sound on a tie with the event's own duration; the earlier event on a tie with another.

@@ -13,10 +13,10 @@ package struct Console {
 
   /// Prints each diagnostic (warnings only when not quiet), one that repeats with a count
   /// (``RepeatedDiagnostics``), then `error` when there is one.
-  package func print(_ diagnostics: [Diagnostic], omitted: Int = 0, error: String? = nil) {
+  package func print(_ diagnostics: [Diagnostic], omitted: Int = 0, error: (any Error)? = nil) {
     let shown = diagnostics.filter { $0.severity == .error || !isQuiet }
     for entry in RepeatedDiagnostics.collapse(shown) {
-      line("\(entry.diagnostic)")
+      line(CommandLineMessages.line(for: entry.diagnostic))
       if let note = entry.note { line(note) }
     }
     if let file = diagnostics.last?.location.file { note(omitted: omitted, in: file) }
@@ -30,6 +30,11 @@ package struct Console {
 
   package func error(_ message: String) {
     line("render: error: \(message)")
+  }
+
+  /// Prints `error` in the tool's words (``CommandLineMessages``).
+  package func error(_ error: any Error) {
+    self.error(CommandLineMessages.text(for: error))
   }
 
   package func warning(_ message: String) {

@@ -38,7 +38,7 @@ do {
     rendered: { console.print($0.diagnostics, omitted: $0.omittedDiagnostics, error: $0.succeeded ? nil : $0.error) }
   )
 } catch {
-  console.error("\(error)")
+  console.error(error)
   exit(1)
 }
 do {
@@ -48,7 +48,7 @@ do {
     console.note("serving \(settings.input); open pages follow its changes; Ctrl-C stops")
   }
 } catch {
-  console.error("\(error)")
+  console.error(error)
 }
 withExtendedLifetime(handlers) {}
 exit(1)

@@ -29,10 +29,8 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
       id: "no Pattern", json: "⚑{\"Version\": 1}", code: .notAPattern,
       expected: "(document): not an AHAP pattern (no \"Pattern\" array)"),
     DiagnosticCase(
-      id: "an audio file", json: "⚑RIFF\u{24}\0\0\0WAVEfmt ", code: .notAPattern,
-      expected:
-        "(document): this is an audio file (WAV), not an AHAP pattern; to inspect audio use `render info`, to compare two files `render compare`"
-    ),
+      id: "an audio file", json: "⚑RIFF\u{24}\0\0\0WAVEfmt ", code: .audioFile,
+      expected: "(document): this is an audio file (WAV), not an AHAP pattern"),
     DiagnosticCase(
       id: "Pattern not an array", json: "{\"Pattern\": ⚑{}}", code: .wrongType,
       expected: "Pattern: expected an array of events and parameters, found an object"),
@@ -288,6 +286,7 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
     var diagnostics = Diagnostics()
     #expect(Pattern.parse(Array(start.utf8) + [0, 1, 2], file: "x", diagnostics: &diagnostics) == nil)
     #expect(diagnostics.all.first?.message.contains("is an audio file") == true)
+    #expect(diagnostics.all.map(\.code) == [.audioFile], "tools tell it by its code, not its words")
   }
 
   @Test func fillsDefaultsAndKeepsUnsortedOrder() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import HapticRender
+import RenderCommandSupport
 import Testing
 import _HapticRenderTestSupport
 
@@ -31,6 +32,7 @@ import _HapticRenderTestSupport
     .jsonSyntax: .lint("Version: 1"),
     .jsonLimit: .lint(String(repeating: "[", count: 130)),
     .notAPattern: .lint(#"{"Version": 1}"#),
+    .audioFile: .lint("RIFF\u{24}\0\0\0WAVEfmt "),
     .wrongType: .lint(event(#""Time": "0.5", "EventType": "HapticTransient""#)),
     .outOfRange: .lint(event(#""Time": -1, "EventType": "HapticTransient""#)),
     .missingKey: .lint(event(#""EventType": "HapticTransient""#)),
@@ -84,7 +86,8 @@ import _HapticRenderTestSupport
     .androidApproximation: .android(event(#""Time": 0, "EventType": "AudioContinuous", "EventDuration": 1"#)),
   ]
 
-  /// What the tool reports for `input`, run in the folder that holds it.
+  /// What the tool reports for `input`, run in the folder that holds it, worded as it prints it
+  /// (``CommandLineMessages``).
   static func diagnostics(of input: Input) throws -> [Diagnostic] {
     let folder = try TemporaryFolder()
     func write(_ text: String, to name: String) throws -> String {
@@ -96,7 +99,8 @@ import _HapticRenderTestSupport
     case .lint(let text):
       try FileManager.default.copyItem(
         atPath: "\(Locations.packageRoot)/Tests/Golden/heartbeat.flac", toPath: "\(folder.path)/beat.flac")
-      diagnostics = PatternLinter.check(path: try write(text, to: "p.ahap"), loader: PatternLoader())
+      diagnostics = PatternLinter.check(
+        path: try write(text, to: "p.ahap"), loader: PatternLoader(), wording: CommandLineMessages.text(for:))
     case .missingFile:
       diagnostics = PatternLinter.check(path: "\(folder.path)/missing.ahap", loader: PatternLoader())
     case .actuator(let text):
@@ -107,19 +111,25 @@ import _HapticRenderTestSupport
       _ = try AndroidEffect.converting(try PatternFixtures.pattern(text), file: "p.ahap", diagnostics: &diagnostics)
     }
     return diagnostics.all.map {
-      var diagnostic = $0
+      var diagnostic = CommandLineMessages.worded($0)
       diagnostic.message = diagnostic.message.replacingOccurrences(of: "\(folder.path)/", with: "")
       return diagnostic
     }
   }
 
   /// The rows of the table of docs/diagnostics.md: the code, its severity and its example
-  /// (`JSON.PATH: message`), without their backticks.
+  /// (`JSON.PATH: message`), without their backticks (an example with backticks of its own is
+  /// written between double ones and spaces).
   static let documented: [(code: String, severity: String, example: String)] = {
     let page = (try? String(contentsOfFile: "\(Locations.packageRoot)/docs/diagnostics.md", encoding: .utf8)) ?? ""
     return page.split(separator: "\n").filter { $0.hasPrefix("| `") }.map { line in
       let cells = line.dropFirst(2).dropLast(2).components(separatedBy: " | ")
-      func plain(_ cell: String) -> String { cell.trimmingCharacters(in: CharacterSet(charactersIn: "`")) }
+      func plain(_ cell: String) -> String {
+        guard cell.hasPrefix("`` "), cell.hasSuffix(" ``") else {
+          return cell.trimmingCharacters(in: CharacterSet(charactersIn: "`"))
+        }
+        return String(cell.dropFirst(3).dropLast(3))
+      }
       return (plain(cells[0]), cells[1], plain(cells.last ?? ""))
     }
   }()

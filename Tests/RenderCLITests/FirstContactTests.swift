@@ -109,7 +109,7 @@ import _HapticRenderTestSupport
     #expect(result.status == 1)
     #expect(
       result.standardError
-        == "knock.wav:1:1: error: (document): this is an audio file (WAV), not an AHAP pattern; to inspect audio use `render info`, to compare two files `render compare` [not-a-pattern]\n"
+        == "knock.wav:1:1: error: (document): this is an audio file (WAV), not an AHAP pattern; to inspect audio use `render info`, to compare two files `render compare` [audio-file]\n"
     )
     #expect(folder.contents().isEmpty)
   }

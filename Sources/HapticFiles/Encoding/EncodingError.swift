@@ -5,6 +5,9 @@
 public enum EncodingError: Error, Equatable, CustomStringConvertible {
   /// The format, encoding or rate asked for is not possible.
   case unsupportedFormat(String)
+  /// The haptic channels of an Android layout cannot be tagged (`ANDROID_HAPTIC`) in a file of
+  /// this container: only Ogg Vorbis and Opus files carry the tag.
+  case androidTagUnsupported(AudioFileFormat.Container)
   /// libsndfile could not open the file; carries its message.
   case cannotOpen(path: String, reason: String)
   /// Writing, reading or finishing the file failed; carries libsndfile's message.
@@ -19,6 +22,8 @@ public enum EncodingError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .unsupportedFormat(let message): message
+    case .androidTagUnsupported(let container):
+      "\(container.rawValue) cannot carry Android's haptic tag; ogg and opus files can"
     case .cannotOpen(let path, let reason): "cannot open '\(path)': \(reason)"
     case .ioFailed(let path, let reason): "'\(path)': \(reason)"
     case .cannotOpenFile(let cause): "cannot open '\(cause.path)': \(cause.reason)"
@@ -30,7 +35,7 @@ public enum EncodingError: Error, Equatable, CustomStringConvertible {
   public var errorNumber: ErrorNumber? {
     switch self {
     case .cannotOpenFile(let cause), .fileSystemFailed(_, let cause): cause.errorNumber
-    case .unsupportedFormat, .cannotOpen, .ioFailed: nil
+    case .unsupportedFormat, .androidTagUnsupported, .cannotOpen, .ioFailed: nil
     }
   }
 }

@@ -49,8 +49,10 @@ public struct PatternLoader: Sendable, Codable {
     public var diagnostics: [Diagnostic]
     /// Diagnostics found beyond those kept (see ``Diagnostics/maximumKept``).
     public var omittedDiagnostics: Int
-    /// `cannot read …` when the file could not be read; `nil` otherwise.
-    public var error: String?
+    /// Why the file could not be read (missing, not a regular file, larger than
+    /// ``InputLimits/patternBytes``), with the system's error number when a call failed; `nil`
+    /// when it was read.
+    public var error: FileSystemError?
   }
 
   /// Reads the AHAP file at `path` as ``load(path:diagnostics:)`` does, with the diagnostics
@@ -63,7 +65,7 @@ public struct PatternLoader: Sendable, Codable {
     do {
       outcome.pattern = try load(path: path, diagnostics: &diagnostics)
     } catch {
-      outcome.error = "cannot read \(error)"
+      outcome.error = error
     }
     outcome.diagnostics = diagnostics.all
     outcome.omittedDiagnostics = diagnostics.omittedCount

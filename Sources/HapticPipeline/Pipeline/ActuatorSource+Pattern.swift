@@ -7,7 +7,7 @@ extension ActuatorSource {
   /// - Throws: ``RenderError`` for bad options (no actuator, or one whose resonance is not below
   ///   half the sample rate, among them).
   public init(_ pattern: some RenderablePattern, options: RenderOptions) throws(RenderError) {
-    guard let actuator = options.actuator else { throw .invalidOption("no actuator was given") }
+    guard let actuator = options.actuator else { throw .missingActuator }
     try options.validate()
     var targetOptions = options
     targetOptions.actuator = nil

@@ -19,10 +19,11 @@ public struct Batch: Sendable {
     /// The render, when it succeeded.
     public var report: RenderReport?
     /// Why the file was not written, other than its diagnostics.
-    public var error: String?
+    public var error: PatternFailure?
 
     package init(
-      input: String, output: String, diagnostics: [Diagnostic], omittedDiagnostics: Int = 0, error: String? = nil
+      input: String, output: String, diagnostics: [Diagnostic], omittedDiagnostics: Int = 0,
+      error: PatternFailure? = nil
     ) {
       self.input = input
       self.output = output
@@ -101,14 +102,6 @@ public struct Batch: Sendable {
     return files
   }
 
-  /// `rendered 41 of 42 files into DIR; 1 failed`.
-  public func summary(of results: [FileResult]) -> String {
-    let failed = results.filter { !$0.succeeded }.count
-    let files = "\(results.count) file\(results.count == 1 ? "" : "s")"
-    return
-      "rendered \(results.count - failed) of \(files) into \(outputFolder)\(failed > 0 ? "; \(failed) failed" : "")"
-  }
-
   /// Where the render of `input` goes: `outputFolder/<stem>.<ext>`.
   public func outputPath(for input: String) -> String {
     "\(outputFolder)/\(PatternFiles.stem(of: input)).\(conversion?.pathExtension ?? format.container.rawValue)"
@@ -158,7 +151,7 @@ public struct Batch: Sendable {
     let loaded = loader.load(path: input, treatsWarningsAsErrors: treatsWarningsAsErrors)
     var result = FileResult(
       input: input, output: outputPath(for: input), diagnostics: loaded.diagnostics,
-      omittedDiagnostics: loaded.omittedDiagnostics, error: loaded.error)
+      omittedDiagnostics: loaded.omittedDiagnostics, error: loaded.error.map(PatternFailure.unreadable))
     if let pattern = loaded.pattern {
       do {
         try PatternFiles.checkOutput(result.output, isNot: input)
@@ -171,7 +164,7 @@ public struct Batch: Sendable {
             pattern, options: options, destination: .regularFile(result.output), format: format)
         }
       } catch {
-        result.error = "\(error)"
+        result.error = PatternFailure(error)
       }
     }
     return result

@@ -23,7 +23,7 @@ public struct PatternSource: FrameSource {
   /// With `limit`, when an overload is possible: the limiter, which pulls from `renderer`.
   private var limiter: PeakLimiter?
 
-  /// - Throws: ``RenderError`` for bad options or `--peak error` overflow.
+  /// - Throws: ``RenderError`` for bad options or an overflow (``RenderError/peakOverflow(peak:)``).
   public init(_ pattern: some RenderablePattern, options: RenderOptions = RenderOptions()) throws(RenderError) {
     let loaded = pattern.loadedPattern
     try self.init(
@@ -32,7 +32,7 @@ public struct PatternSource: FrameSource {
 
   /// The source of a renderer already made with `options`.
   ///
-  /// - Throws: ``RenderError`` for `--peak error` overflow.
+  /// - Throws: ``RenderError/peakOverflow(peak:)``.
   package init(_ renderer: Renderer, options: RenderOptions) throws(RenderError) {
     self.renderer = renderer
     policy = options.peakPolicy

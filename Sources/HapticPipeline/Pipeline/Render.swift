@@ -20,8 +20,8 @@ public enum Render {
   /// previous ones on the calling thread, and the synthesis runs ahead of the peak limiter, when
   /// there is one, on a third; their content and order do not change.
   ///
-  /// - Throws: ``RenderError`` for bad options or `--peak error` overflow, before `sink` sees
-  ///   any block; whatever `sink` throws.
+  /// - Throws: ``RenderError`` for bad options or an overflow (``RenderError/peakOverflow(peak:)``),
+  ///   before `sink` sees any block; whatever `sink` throws.
   @discardableResult
   public static func stream(
     _ pattern: some RenderablePattern, options: RenderOptions = RenderOptions(),
@@ -41,7 +41,7 @@ public enum Render {
   ///
   /// With an Android layout (``ChannelLayout/android``) an Ogg Vorbis or Opus file is written
   /// by ``TaggedOggWriter`` with the comment `ANDROID_HAPTIC=1`; MP3 is refused
-  /// (``EncodingError/unsupportedFormat(_:)``), since it cannot carry it.
+  /// (``EncodingError/androidTagUnsupported(_:)``), since it cannot carry it.
   @discardableResult
   public static func toFile(
     _ pattern: some RenderablePattern, options: RenderOptions = RenderOptions(),
@@ -61,8 +61,7 @@ public enum Render {
     let source = try PatternSource(pattern, options: options)
     let hapticChannels = source.report.layout.androidHapticChannelCount
     if hapticChannels > 0, format.container == .mp3 {
-      throw EncodingError.unsupportedFormat(
-        "mp3 cannot carry Android's haptic tag; use -t ogg or opus, or wav for the channels alone")
+      throw EncodingError.androidTagUnsupported(format.container)
     }
     if hapticChannels > 0, format.container == .ogg || format.container == .opus {
       // libsndfile cannot write the ANDROID_HAPTIC comment that Android's Ogg reader looks for.

@@ -12,9 +12,11 @@ public enum DiagnosticCode: String, CaseIterable, Encodable, Sendable {
   case jsonSyntax = "json-syntax"
   /// JSON nested deeper than 128 levels, or holding more values than the reader takes.
   case jsonLimit = "json-limit"
-  /// A document that holds no pattern: an audio file, JSON without a `Pattern` array, or an
-  /// Android effect without a `waveform`.
+  /// A document that holds no pattern: JSON without a `Pattern` array, or an Android effect
+  /// without a `waveform`.
   case notAPattern = "not-a-pattern"
+  /// An audio file where a pattern is expected.
+  case audioFile = "audio-file"
   /// A value of another JSON type than expected (a string where a number goes).
   case wrongType = "wrong-type"
   /// A number outside the values that can be read (a negative time, a frequency above 20 kHz).
@@ -85,8 +87,9 @@ public enum DiagnosticCode: String, CaseIterable, Encodable, Sendable {
   /// The severity of every diagnostic of this code, before `--strict`.
   public var severity: Diagnostic.Severity {
     switch self {
-    case .jsonSyntax, .jsonLimit, .notAPattern, .wrongType, .outOfRange, .missingKey, .unknownName, .unknownSetting,
-      .ambiguousElement, .missingDuration, .unreadableWaveform, .unreadableFile, .renderLimit, .invalidEffect:
+    case .jsonSyntax, .jsonLimit, .notAPattern, .audioFile, .wrongType, .outOfRange, .missingKey, .unknownName,
+      .unknownSetting, .ambiguousElement, .missingDuration, .unreadableWaveform, .unreadableFile, .renderLimit,
+      .invalidEffect:
       .error
     case .trailingComma, .duplicateKey, .nullValue, .unknownKey, .undocumentedKey, .unsupportedVersion, .emptyPattern,
       .noEffect, .clampedValue, .defaultValue, .unorderedTime, .absoluteCurveTime, .deviceLimit, .overlappingEvents,

@@ -4,7 +4,8 @@ extension Pattern {
   /// Reads a pattern from AHAP text.
   ///
   /// Follows Core Haptics' loading rules (defaults, clamping, unknown keys ignored) and records
-  /// each such case as a warning; what cannot be rendered is an error.
+  /// each such case as a warning; what cannot be rendered is an error. An audio file is one
+  /// error, whose code is ``DiagnosticCode/audioFile``.
   ///
   /// - Parameters:
   ///   - bytes: The file's content, UTF-8 JSON.
@@ -14,9 +15,8 @@ extension Pattern {
   public static func parse(_ bytes: [UInt8], file: String, diagnostics: inout Diagnostics) -> Pattern? {
     if let format = AudioFileSignature.format(of: bytes) {
       diagnostics.report(
-        .notAPattern, at: SourceLocation(file: file, line: 1, column: 1), JSONPath(),
-        "this is an audio file (\(format)), not an AHAP pattern; to inspect audio use `render info`, to compare two files `render compare`"
-      )
+        .audioFile, at: SourceLocation(file: file, line: 1, column: 1), JSONPath(),
+        "this is an audio file (\(format)), not an AHAP pattern")
       return nil
     }
     if let pattern = PlainPatternReader.read(bytes) { return diagnostics.hasErrors ? nil : pattern }

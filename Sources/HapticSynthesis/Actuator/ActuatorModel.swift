@@ -64,21 +64,14 @@ public struct ActuatorModel: Sendable, Hashable, Codable {
 
   /// Checks the values against their ranges and the resonance against the sample rate.
   ///
-  /// - Throws: ``RenderError/invalidOption(_:)`` naming the value.
+  /// - Throws: ``RenderError/optionOutOfRange(_:value:range:)`` naming the value, or
+  ///   ``RenderError/resonanceAboveNyquist(resonance:sampleRate:)``.
   public func validate(sampleRate: Int) throws(RenderError) {
-    guard Self.resonanceRange.contains(resonance) else {
-      throw .invalidOption("actuator resonance \(resonance.formatted) Hz is outside 1…20000 Hz")
-    }
+    try RenderOptions.Setting.actuatorResonance.check(resonance)
     guard 2 * resonance < Double(sampleRate) else {
-      throw .invalidOption(
-        "actuator resonance \(resonance.formatted) Hz is not below half the \(sampleRate) Hz sample rate; raise --rate")
+      throw .resonanceAboveNyquist(resonance: resonance, sampleRate: sampleRate)
     }
-    guard qualityFactor > Self.qualityFactorRange.lowerBound, qualityFactor <= Self.qualityFactorRange.upperBound
-    else {
-      throw .invalidOption("actuator quality factor \(qualityFactor.formatted) is outside 0.5 (excluded)…1000")
-    }
-    guard ratedDrive > 0, ratedDrive <= 1 else {
-      throw .invalidOption("actuator rated drive \(ratedDrive.formatted) is outside 0 (excluded)…1")
-    }
+    try RenderOptions.Setting.actuatorQualityFactor.check(qualityFactor)
+    try RenderOptions.Setting.actuatorRatedDrive.check(ratedDrive)
   }
 }

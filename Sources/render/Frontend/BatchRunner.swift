@@ -59,7 +59,7 @@ struct BatchRunner {
 
   /// Prints the summary, `note` at its end; fails when a file failed.
   private func conclude(_ results: [Batch.FileResult], note: String = "") throws {
-    let summary = batch.summary(of: results) + note
+    let summary = Summary.line(for: results, folder: batch.outputFolder) + note
     guard results.allSatisfy(\.succeeded) else {
       console.error(summary)
       throw ExitCode.failure

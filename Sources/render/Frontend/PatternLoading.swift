@@ -14,7 +14,8 @@ enum PatternLoading {
     _ path: String, input: InputOptionGroup, console: Console
   ) -> (pattern: LoadedPattern, diagnostics: [Diagnostic])? {
     let loaded = input.loader.load(path: path, treatsWarningsAsErrors: input.strict)
-    console.print(loaded.diagnostics, omitted: loaded.omittedDiagnostics, error: loaded.error)
+    console.print(
+      loaded.diagnostics, omitted: loaded.omittedDiagnostics, error: loaded.error.map(PatternFailure.unreadable))
     return loaded.pattern.map { ($0, loaded.diagnostics) }
   }
 
@@ -27,7 +28,7 @@ enum PatternLoading {
     do {
       try PatternFiles.checkOutput(output, isNot: input, norInputsOf: pattern, otherInputs: otherInputs)
     } catch {
-      console.error("\(error)")
+      console.error(error)
       throw ExitCode.failure
     }
   }
@@ -37,7 +38,7 @@ enum PatternLoading {
     do {
       try PatternFiles.checkOutput(output, isNot: input)
     } catch {
-      console.error("\(error)")
+      console.error(error)
       throw ExitCode.failure
     }
   }

@@ -49,7 +49,7 @@ struct RenderOptionGroup: ParsableArguments {
     do {
       try options.validate()
     } catch {
-      throw ValidationError(error.description)
+      throw ValidationError(CommandLineMessages.text(for: error))
     }
     if let profile, SignalProfile.named(profile) == nil, !profile.hasSuffix(".json"), !profile.contains("/") {
       throw Suggestion.unknownName(

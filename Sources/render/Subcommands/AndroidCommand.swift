@@ -88,7 +88,7 @@ struct AndroidCommand: ParsableCommand, OptionChecking {
         throw exit
       } catch {
         console.print(found.all)
-        console.error("\(error)")
+        console.error(error)
         throw ExitCode.failure
       }
     } else if let folder = outDir {

@@ -83,7 +83,7 @@ struct Breath: ParsableCommand, OptionChecking {
         console.note(
           "wrote \(path): \(session.technique.name) breathing (\(session.technique.phaseSummary)), \(cycles)")
       } catch {
-        console.error("\(error)")
+        console.error(error)
         throw ExitCode.failure
       }
       return

@@ -82,7 +82,7 @@ struct Check: ParsableCommand, OptionChecking {
         loader: input.loader, updatesGoldens: update)
       files = try check.patterns(in: paths)
     } catch {
-      console.error("\(error)")
+      console.error(error)
       throw ExitCode.failure
     }
     var tally = GoldenTally()
@@ -138,7 +138,7 @@ struct Check: ParsableCommand, OptionChecking {
     do {
       try body()
     } catch {
-      console.error("\(error)")
+      console.error(error)
       throw ExitCode.failure
     }
   }
@@ -157,11 +157,11 @@ struct Check: ParsableCommand, OptionChecking {
     case .passed: "PASS \(name)"
     case .failed(let report, let rendered):
       "FAIL \(name)\n\(report)\n  rendered: \((rendered ?? "(could not be written)").escapingControlCharacters)"
-    case .missing, .error:
-      "\(result.verdict.rawValue.uppercased()) \(name): \(result.message.escapingControlCharacters)"
+    case .missing: "MISSING \(name): \(result.message.escapingControlCharacters)"
+    case .error(let failure): "ERROR \(name): \(CommandLineMessages.text(for: failure).escapingControlCharacters)"
     case .recorded(let path): "RECORDED \(name) → \(path.escapingControlCharacters)"
     case .updated(let previous):
-      "UPDATED \(name) → \(result.goldenPath.escapingControlCharacters) (was: \(previous.escapingControlCharacters))"
+      "UPDATED \(name) → \(result.goldenPath.escapingControlCharacters) (was: \(previous.description.escapingControlCharacters))"
     }
   }
 }

@@ -51,7 +51,7 @@ struct Compare: ParsableCommand, OptionChecking {
     } catch is ExitCode {
       throw ExitCode(2)
     } catch {
-      console.error("\(error)")
+      console.error(error)
       throw ExitCode(2)
     }
     if json {

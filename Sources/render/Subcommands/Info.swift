@@ -49,7 +49,7 @@ struct Info: ParsableCommand, OptionChecking {
     } catch let exit as ExitCode {
       throw exit
     } catch {
-      console.error("\(error)")
+      console.error(error)
       throw ExitCode.failure
     }
   }

@@ -58,7 +58,7 @@ struct Lint: ParsableCommand {
     do {
       files = try PatternFiles.find(in: paths, isSandboxed: input.sandbox)
     } catch {
-      console.error("\(error)")
+      console.error(error)
       throw ExitCode.failure
     }
     let ignored = Set(ignore.compactMap(DiagnosticCode.init(rawValue:)))
@@ -66,18 +66,19 @@ struct Lint: ParsableCommand {
       (
         file: $0,
         diagnostics: PatternLinter.check(
-          path: $0, loader: input.loader, treatsWarningsAsErrors: input.strict, ignoring: ignored)
+          path: $0, loader: input.loader, treatsWarningsAsErrors: input.strict, ignoring: ignored,
+          wording: CommandLineMessages.text(for:))
       )
     }
     let errors = checked.map(\.diagnostics.errorCount).reduce(0, +)
     let warnings = checked.map(\.diagnostics.warningCount).reduce(0, +)
     if json {
-      try JSONOutput.print(checked.flatMap(\.diagnostics.all))
+      try JSONOutput.print(checked.flatMap(\.diagnostics.all).map(CommandLineMessages.worded))
     } else {
       for (file, found) in checked {
         let shown = found.all.filter { $0.severity == .error || !diagnostics.quiet }
         for entry in RepeatedDiagnostics.collapse(shown) {
-          StandardOutput.printLine("\(entry.diagnostic)")
+          StandardOutput.printLine(CommandLineMessages.line(for: entry.diagnostic))
           if let note = entry.note { StandardOutput.printLine(note) }
         }
         console.note(omitted: found.omittedCount, in: file)

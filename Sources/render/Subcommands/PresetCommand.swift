@@ -65,7 +65,7 @@ struct PresetCommand: ParsableCommand, OptionChecking {
         try TextFile.write(presets[0].pattern(intensity: intensity).ahapText(), to: path)
         console.note("wrote \(path): \(presets[0].id) as an AHAP pattern")
       } catch {
-        console.error("\(error)")
+        console.error(error)
         throw ExitCode.failure
       }
       return

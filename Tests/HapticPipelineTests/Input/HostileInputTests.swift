@@ -86,7 +86,9 @@ import _HapticRenderTestSupport
 
   @Test func hugeTimesAreRefusedNotRendered() throws {
     let json = PatternFixtures.document(PatternFixtures.event("HapticTransient", time: 1e300))
-    #expect(throws: RenderError.tooLong(seconds: 1e300, limit: 3_600)) { try PatternFixtures.render(json) }
+    #expect(throws: RenderError.durationLimitExceeded(seconds: 1e300, limit: 3_600)) {
+      try PatternFixtures.render(json)
+    }
     let longTail = PatternFixtures.document(PatternFixtures.event("HapticTransient"))
     #expect(throws: RenderError.self) { try PatternFixtures.render(longTail) { $0.tailSeconds = 4_000 } }
   }
@@ -100,7 +102,7 @@ import _HapticRenderTestSupport
     options.maximumDurationSeconds = 604_800
     try options.validate()
     let json = PatternFixtures.document(PatternFixtures.event("HapticTransient", time: 1e300))
-    #expect(throws: RenderError.tooLong(seconds: 1e300, limit: 604_800)) {
+    #expect(throws: RenderError.durationLimitExceeded(seconds: 1e300, limit: 604_800)) {
       try PatternFixtures.render(json) { $0.maximumDurationSeconds = 604_800 }
     }
     let tail = PatternFixtures.document(PatternFixtures.event("HapticTransient"))
@@ -126,7 +128,9 @@ import _HapticRenderTestSupport
     var options = RenderOptions()
     options.sampleRate = 8_000
     options.maximumDurationSeconds = 20
-    #expect(throws: RenderError.tooLong(seconds: 30, limit: 20)) { try Render.toMemory(pattern, options: options) }
+    #expect(throws: RenderError.durationLimitExceeded(seconds: 30, limit: 20)) {
+      try Render.toMemory(pattern, options: options)
+    }
     options.maximumDurationSeconds = 31
     #expect(try Render.toMemory(pattern, options: options).report.frameCount == 240_000)
   }

@@ -78,8 +78,7 @@ import _HapticRenderTestSupport
 
   @Test func resonanceAtHalfTheRateIsRefusedByTheRender() {
     #expect(
-      throws: RenderError.invalidOption(
-        "actuator resonance 500 Hz is not below half the 1000 Hz sample rate; raise --rate")
+      throws: RenderError.resonanceAboveNyquist(resonance: 500, sampleRate: 1_000)
     ) {
       try PatternFixtures.render(PatternFixtures.document(PatternFixtures.event("HapticTransient")), rate: 1_000) {
         $0.actuator = ActuatorRendering(model: ActuatorModel(resonance: 500, qualityFactor: 10))
