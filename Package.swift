@@ -228,7 +228,7 @@ let package = Package(
     .testTarget(
       name: "OfflineCoreHapticsTests",
       dependencies: [
-        "OfflineCoreHaptics", "OfflineCoreHapticsExample", "HapticRender", "HapticSupport", "_HapticRenderTestSupport",
+        "OfflineCoreHaptics", "OfflineCoreHapticsExample", "HapticRender", "_HapticRenderTestSupport",
       ],
       resources: [.process("Resources")],
       swiftSettings: testSettings

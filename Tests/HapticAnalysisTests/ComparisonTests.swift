@@ -116,9 +116,9 @@ import _HapticRenderTestSupport
 
   /// Relative paths are resolved against this file's folder, not the working directory.
   @Test func goldenVerifyResolvesRelativePathsAgainstTheTestFile() throws {
-    try Golden.verify(pattern: "../../../samples/heartbeat.ahap", golden: "../../Golden/heartbeat.flac")
+    try Golden.verify(pattern: "../../samples/heartbeat.ahap", golden: "../Golden/heartbeat.flac")
     #expect(throws: Golden.Mismatch.self) {
-      try Golden.verify(pattern: "samples/heartbeat.ahap", golden: "../../Golden/heartbeat.flac")
+      try Golden.verify(pattern: "samples/heartbeat.ahap", golden: "../Golden/heartbeat.flac")
     }
   }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import HapticRender
-import HapticSupport
 import OfflineCoreHaptics
 import Testing
 import _HapticRenderTestSupport
@@ -130,7 +129,7 @@ import _HapticRenderTestSupport
     #expect(
       warning.description
         == "recorded pattern: 1 event of UIImpactFeedbackGenerator (ios/impact.rigid) from 1.000 s to "
-        + "\(NumberText.fixed(warning.end, 3)) s plays otherwise than the engine played it: HapticIntensityControl "
+        + "\(String(format: "%.3f", warning.end)) s plays otherwise than the engine played it: HapticIntensityControl "
         + "of player 1 (makePlayer(with:)) acts on it there, as a pattern's controls act on all its events; "
         + "engine.render(to:) plays each player with its own controls")
 
