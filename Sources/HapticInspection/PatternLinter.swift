@@ -19,10 +19,14 @@ public enum PatternLinter {
 
   /// Everything `render lint` reports for the AHAP file at `path`: the reader's diagnostics,
   /// then (when it loads) the device checks of ``lint(_:file:diagnostics:)``, in file order.
-  /// A file that cannot be read (``DiagnosticCode/unreadableFile``), or a pattern beyond what a
-  /// render may hold (``DiagnosticCode/renderLimit``), is an error at its first line.
+  /// A file that cannot be read (`DiagnosticCode.unreadableFile`), or a pattern beyond what a
+  /// render may hold (`DiagnosticCode.renderLimit`), is an error at its first line.
   ///
-  /// - Parameter ignoring: Codes of warnings that are neither reported nor counted.
+  /// - Parameters:
+  ///   - path: The AHAP file.
+  ///   - loader: Reads the file and its waveforms, as a render would.
+  ///   - treatsWarningsAsErrors: Record every warning as an error (`--strict`).
+  ///   - ignoring: Codes of warnings that are neither reported nor counted.
   public static func check(
     path: String, loader: PatternLoader, treatsWarningsAsErrors: Bool = false, ignoring: Set<DiagnosticCode> = []
   ) -> Diagnostics {
