@@ -37,6 +37,8 @@ let package = Package(
     // sockets and HTTP/1.1 on Swift concurrency, without SwiftNIO, so a fresh clone builds it in
     // seconds
     .package(url: "https://github.com/swhitty/FlyingFox", .upToNextMinor(from: "0.27.1")),
+    // `swift package generate-documentation` builds the DocC catalogs (scripts/check-docs)
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
   ],
   targets: [
     // MARK: - System libraries

@@ -14,6 +14,7 @@ public enum Comparison {
   ///   - expected: The reference (the golden file).
   ///   - actual: The stream under test.
   ///   - names: How the two sides are called in the report.
+  ///   - tolerance: The largest differences that still pass, and the metric that judges them.
   /// - Throws: Whatever reading either side throws.
   public static func compare(
     expected: inout some FrameSource, actual: inout some FrameSource,

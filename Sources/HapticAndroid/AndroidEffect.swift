@@ -39,10 +39,12 @@ public struct AndroidEffect: Sendable, Equatable {
   /// come closer than a waveform step (the effect moves in 10 ms steps).
   ///
   /// - Parameters:
+  ///   - pattern: The pattern to convert, with its waveforms decoded.
   ///   - file: How the diagnostics name the pattern's file.
   ///   - options: The render's options; the layout is ignored (the haptic bus is rendered).
+  ///   - diagnostics: Receives a warning for each element that does not carry over.
   /// - Returns: The effect, and the report of the render it follows.
-  /// - Throws: ``RenderError`` for options the renderer refuses.
+  /// - Throws: `RenderError` for options the renderer refuses.
   /// - Complexity: One render of the pattern, in blocks; memory grows with the number of
   ///   10 ms windows only.
   public static func converting(

@@ -16,11 +16,11 @@ public enum AndroidEffectFile: String, Sendable {
   }
 
   /// Converts `pattern` (read from `input`) and writes the effect to `output`, atomically
-  /// (``TextFile/write(_:to:)``), unless `diagnostics` then holds errors (warnings under
+  /// (`TextFile.write(_:to:)`), unless `diagnostics` then holds errors (warnings under
   /// `--strict`): nothing is written then.
   ///
   /// - Returns: The report of the render the effect follows, or `nil` when nothing was written.
-  /// - Throws: ``RenderError`` for options the renderer refuses, ``FileSystemError`` when the
+  /// - Throws: `RenderError` for options the renderer refuses, `FileSystemError` when the
   ///   file cannot be written.
   public func write(
     _ pattern: some RenderablePattern, input: String, to output: String, options: RenderOptions,

@@ -5,7 +5,7 @@
 /// (https://developer.android.com/reference/android/os/VibrationEffect#createWaveform(long[],%20int[],%20int)),
 /// so a step carries `255 · A(I)`, the render's amplitude law (docs/signal-model.md §1).
 ///
-/// Invariants (``init(peaks:)``):
+/// Invariants (``init(peaks:lastMillis:)``):
 /// - Every timing is a multiple of ``stepMillis`` (the last one may be shorter), and the
 ///   timings add up to the render's length rounded up to a millisecond.
 /// - Over each step the render's envelope stays within ``tolerance`` of full scale of the

@@ -23,6 +23,7 @@ public struct AndroidWaveformSource: FrameSource {
   private var sines: [Double] = []
 
   /// - Parameters:
+  ///   - waveform: The amplitude steps to play.
   ///   - sampleRate: Frames per second, ≥ 1.
   ///   - profile: The carrier is the profile's at sharpness 0.5 (182.5 Hz for `preview`).
   public init(_ waveform: AndroidWaveform, sampleRate: Int, profile: SignalProfile = .preview) {

@@ -2,7 +2,7 @@ import HapticModel
 import HapticPresets
 import HapticSupport
 
-/// A tap played where a phase of a breathing cycle starts: a preset of ``PresetCatalog`` at an
+/// A tap played where a phase of a breathing cycle starts: a preset of `PresetCatalog` at an
 /// intensity, as an app plays `UIImpactFeedbackGenerator(style: .soft).impactOccurred(intensity: 0.7)`
 /// when an inhale begins.
 public struct BreathingCue: Sendable {
@@ -10,7 +10,7 @@ public struct BreathingCue: Sendable {
   /// ``BreathingTechnique/Phase/Kind/exhale`` (a hold is silence).
   public var phase: BreathingTechnique.Phase.Kind
   public var preset: Preset
-  /// The gain of ``Preset/pattern(intensity:)``, 0…1.
+  /// The gain of `Preset.pattern(intensity:)`, 0…1.
   public var intensity: Double
 
   public init(phase: BreathingTechnique.Phase.Kind, preset: Preset, intensity: Double) {

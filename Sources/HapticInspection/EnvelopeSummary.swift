@@ -11,7 +11,9 @@ public struct EnvelopeSummary: Sendable {
   /// `c` starts at time `c / columns` of the whole, exactly as a time axis over the same length
   /// places it (columns hold ⌊N / columns⌋ or one more frames; none when `N < columns`).
   ///
-  /// - Parameter columns: Number of slices, ≥ 1.
+  /// - Parameters:
+  ///   - source: The frames to summarise, read from where it stands to its end.
+  ///   - columns: Number of slices, ≥ 1.
   public init(of source: inout some FrameSource, columns: Int) throws {
     let columns = max(columns, 1)
     let frameCount = max(source.frameCount, 1)

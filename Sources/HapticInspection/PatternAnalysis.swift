@@ -25,7 +25,7 @@ public struct PatternAnalysis: Sendable {
   }
 
   /// The decoded audio of the pattern's waveforms as they are played, by path
-  /// (``LoadedPattern/playableWaveforms``).
+  /// (`LoadedPattern.playableWaveforms`).
   public let waveforms: [String: SampledAudio]
   public let options: RenderOptions
   /// One span per event, in event order.
@@ -41,7 +41,9 @@ public struct PatternAnalysis: Sendable {
   public let tailSeconds: Double
   private let controls: Controls
 
-  /// - Parameter pattern: A pattern with its `AudioCustom` waveforms decoded (``PatternLoader``).
+  /// - Parameters:
+  ///   - pattern: A pattern with its `AudioCustom` waveforms decoded (`PatternLoader`).
+  ///   - options: The render the figures describe (rate, profile, tail).
   public init(_ pattern: some RenderablePattern, options: RenderOptions = RenderOptions()) throws(RenderError) {
     try options.validate()
     let loaded = pattern.loadedPattern

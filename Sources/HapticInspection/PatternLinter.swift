@@ -19,10 +19,13 @@ public enum PatternLinter {
 
   /// Everything `render lint` reports for the AHAP file at `path`: the reader's diagnostics,
   /// then (when it loads) the device checks of ``lint(_:file:diagnostics:)``, in file order.
-  /// A file that cannot be read (``DiagnosticCode/unreadableFile``), or a pattern beyond what a
-  /// render may hold (``DiagnosticCode/renderLimit``), is an error at its first line.
+  /// A file that cannot be read (`DiagnosticCode.unreadableFile`), or a pattern beyond what a
+  /// render may hold (`DiagnosticCode.renderLimit`), is an error at its first line.
   ///
   /// - Parameters:
+  ///   - path: The AHAP file.
+  ///   - loader: Reads the file and its waveforms, as a render would.
+  ///   - treatsWarningsAsErrors: Record every warning as an error (`--strict`).
   ///   - ignoring: Codes of warnings that are neither reported nor counted.
   ///   - wording: The message of a render's error; by default its description.
   public static func check(

@@ -7,8 +7,8 @@ import HapticSynthesis
 /// the effective intensity and sharpness over time, and the events as bars and ticks.
 ///
 /// The picture summarises: its size depends on its width, not on the pattern's length or its
-/// number of events (marks that fall in one pixel are drawn as one, see ``PixelMarks``, and the
-/// events lane has at most ``maximumEventRows`` rows). Numbers are written with fixed decimals,
+/// number of events (marks that fall in one pixel are drawn as one, see `PixelMarks`, and the
+/// events lane has at most `maximumEventRows` rows). Numbers are written with fixed decimals,
 /// so the same input gives the same text.
 public struct SVGPlot: Sendable {
   /// Width of the drawing area in pixels (one envelope column each), in ``widths``.
@@ -59,8 +59,11 @@ public struct SVGPlot: Sendable {
   /// The SVG text for `analysis`, with the waveform's `envelope` already read (``width``
   /// columns, one per output channel).
   ///
-  /// - Parameter actuator: With `--actuator`, its name: `envelope` then holds the target and the
-  ///   acceleration the drive produces, drawn over each other in one lane.
+  /// - Parameters:
+  ///   - analysis: The pattern's events, controls and length.
+  ///   - envelope: The rendered waveform, one column per pixel of ``width``.
+  ///   - actuator: With `--actuator`, its name: `envelope` then holds the target and the
+  ///     acceleration the drive produces, drawn over each other in one lane.
   public func draw(_ analysis: PatternAnalysis, envelope: EnvelopeSummary, actuator: String? = nil) -> String {
     precondition(envelope.maximum.allSatisfy { $0.count == width }, "one envelope column per pixel")
     let axis = TimeAxis(duration: max(analysis.duration, 1e-3), width: Double(width))

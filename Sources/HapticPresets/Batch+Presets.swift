@@ -4,8 +4,11 @@ extension Batch {
   /// Renders each preset into `outputFolder/<name>.<ext>`, in order, after checking that no
   /// two share a name (presets of different families can).
   ///
-  /// - Parameter intensity: The gain of ``Preset/pattern(intensity:)``.
-  /// - Throws: ``PatternFiles/SearchError`` for colliding names or an output folder that
+  /// - Parameters:
+  ///   - presets: The presets to render.
+  ///   - intensity: The gain of ``Preset/pattern(intensity:)``.
+  ///   - progress: Called after each preset with its result.
+  /// - Throws: `PatternSearchError` for colliding names or an output folder that
   ///   cannot be created, before anything is written.
   /// - Returns: One result per preset; `input` is the preset's id.
   public func render(

@@ -5,7 +5,7 @@ import HapticSupport
 /// `UIImpactFeedbackGenerator(style: .light).impactOccurred()`, in a family of presets that
 /// share a source (see ``PresetFamily``).
 ///
-/// A preset becomes an ordinary ``Pattern`` with ``pattern(intensity:)``, so everything that
+/// A preset becomes an ordinary `Pattern` with ``pattern(intensity:)``, so everything that
 /// renders, compares, plots or inspects a pattern works on it unchanged.
 public struct Preset: Sendable {
   /// One event: a `HapticTransient` tap, or a `HapticContinuous` buzz when it has a duration.

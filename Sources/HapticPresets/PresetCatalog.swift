@@ -39,7 +39,7 @@ public enum PresetCatalog {
     throw LookupError(name: name, suggestion: NameSuggestion.closest(to: name, among: names))
   }
 
-  /// The presets of every name in `names` (see ``presets(named:)``), each once, in order.
+  /// The presets of every name in `names` (see ``presets(named:)-(String)``), each once, in order.
   ///
   /// - Throws: ``LookupError`` for the first unknown name.
   public static func presets(named names: [String]) throws(LookupError) -> [Preset] {
@@ -51,7 +51,7 @@ public enum PresetCatalog {
     return found
   }
 
-  /// Every name ``presets(named:)`` accepts: the families, the bare names of the default
+  /// Every name ``presets(named:)-(String)`` accepts: the families, the bare names of the default
   /// family, and every `family/name`.
   public static var names: [String] {
     families.map(\.name) + families[0].presets.map(\.name) + presets.map(\.id)

@@ -4,7 +4,7 @@ extension PresetFamily {
   /// `createWaveform(timings, amplitudes, -1)` data of `HapticsImpactType.kt` @60b23735,
   /// `HapticsNotificationType.kt` @05a852a2 and `HapticsSelectionType.kt` @c9ed6ec3 (the same
   /// numbers in `HapticsTypes.kt` @fe185283, pinned by `HapticsModuleTest.kt` @1265a7f0).
-  /// Converted by ``androidWaveform(_:_:)``.
+  /// Converted by `androidWaveform(_:_:)`.
   public static let expoAndroid = PresetFamily(
     name: "expo-android",
     summary: "expo-haptics ≥ 12.8 on Android (Vibrator waveforms)",

@@ -13,7 +13,7 @@ import HapticSynthesis
 #endif
 
 /// A single HTML file to hear and see a pattern in a browser: its title and metadata, the
-/// render in an audio player, the plot of ``SVGPlot`` with a playhead that follows the audio
+/// render in an audio player, the plot of `SVGPlot` with a playhead that follows the audio
 /// (a click on the plot seeks, the space bar plays and pauses), the peak level, the render
 /// options and the pattern's diagnostics.
 ///
@@ -35,13 +35,13 @@ public enum PreviewPage {
   public struct Summary: Sendable {
     /// The pattern's Description, or its name.
     public var title: String
-    /// Seconds, tails included (``PatternAnalysis/duration``).
+    /// Seconds, tails included (`PatternAnalysis.duration`).
     public var duration: Double
     public var eventCount: Int
     /// Largest sample of the audio, linear.
     public var peak: Double
     public var audio: Audio
-    /// A small SVG of the waveform's envelope (``PreviewThumbnail``).
+    /// A small SVG of the waveform's envelope (`PreviewThumbnail`).
     public var thumbnail: String
   }
 
@@ -63,13 +63,16 @@ public enum PreviewPage {
   /// audio file is removed again when the page cannot be written).
   ///
   /// - Parameters:
+  ///   - pattern: The pattern to render, with its waveforms decoded.
   ///   - name: What the pattern is called (its file's name), shown on the page.
   ///   - diagnostics: The pattern's warnings, listed under the plot.
-  ///   - plotWidth: Width of the plot's time axis in pixels (see ``SVGPlot/widths``).
+  ///   - options: The render the page plays and plots.
+  ///   - plotWidth: Width of the plot's time axis in pixels (see `SVGPlot.widths`).
   ///   - inputs: Files the run reads (the pattern's file): audio written beside the page never
   ///     replaces them, nor the pattern's waveforms, nor any file but the audio of an earlier
   ///     page of that name.
-  /// - Throws: ``RenderError``, ``EncodingError``, ``FileSystemError`` or ``SVGPlot/WidthError``.
+  ///   - path: The page's file; the audio is written beside it.
+  /// - Throws: `RenderError`, `EncodingError`, `FileSystemError` or `SVGPlot.WidthError`.
   @discardableResult
   public static func write(
     _ pattern: some RenderablePattern, name: String, diagnostics: [Diagnostic] = [],

@@ -61,10 +61,10 @@ public struct PreviewSite: Sendable {
   /// The page of the pattern or preset called `name`: `folder/<name>.html`.
   public func pagePath(named name: String) -> String { "\(folder)/\(name).html" }
 
-  /// The AHAP files under `paths` (see ``PatternFiles/find(in:)``), refused when two would
+  /// The AHAP files under `paths` (see `PatternFiles.find(in:isSandboxed:)`), refused when two would
   /// share a page or one would replace the index.
   ///
-  /// - Throws: ``PatternFiles/SearchError``.
+  /// - Throws: `PatternSearchError`.
   public func inputs(from paths: [String]) throws(PatternSearchError) -> [String] {
     let files = try PatternFiles.find(
       in: paths, isSandboxed: loader.isSandboxed,
@@ -82,9 +82,12 @@ public struct PreviewSite: Sendable {
   /// Writes one page per input and the index; `progress` is called (from worker threads, one
   /// call at a time) after each page.
   ///
-  /// - Parameter jobs: Threads to use, ≥ 1.
+  /// - Parameters:
+  ///   - inputs: The AHAP files, one page each.
+  ///   - jobs: Threads to use, ≥ 1.
+  ///   - progress: Called after each page with its entry.
   /// - Returns: One entry per input, in input order.
-  /// - Throws: ``FileSystemError`` when the index cannot be written.
+  /// - Throws: `FileSystemError` when the index cannot be written.
   public func run(
     _ inputs: [String], jobs: Int, progress: @Sendable (Entry) -> Void = { _ in }
   ) throws(FileSystemError) -> [Entry] {
@@ -95,10 +98,10 @@ public struct PreviewSite: Sendable {
     return entries
   }
 
-  /// Writes one page per preset (see ``Preset/pattern(intensity:)``) and the index.
+  /// Writes one page per preset (see `Preset.pattern(intensity:)`) and the index.
   ///
-  /// - Throws: ``PatternFiles/SearchError`` when two presets share a name (before anything is
-  ///   written); ``FileSystemError`` when the index cannot be written.
+  /// - Throws: `PatternSearchError` when two presets share a name (before anything is
+  ///   written); `FileSystemError` when the index cannot be written.
   public func run(
     _ presets: [Preset], intensity: Double = 1, jobs: Int, progress: @Sendable (Entry) -> Void = { _ in }
   ) throws -> [Entry] {

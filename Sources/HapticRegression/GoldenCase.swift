@@ -5,7 +5,7 @@ import HapticReader
 ///
 /// The entry of a JUnit report (``JUnitReport``) and a line of `render check --json`.
 package struct GoldenCase: Sendable {
-  /// The pattern's path relative to the folder searched (``PatternFiles/name(of:foundIn:)``):
+  /// The pattern's path relative to the folder searched (`PatternFiles.name(of:foundIn:)`):
   /// the test case's name, and what ``Shard`` hashes.
   package var name: String
   /// The pattern's path as found, which opens it from the working directory.

@@ -8,7 +8,8 @@ import HapticSynthesis
 
 /// Renders patterns and compares each with its golden audio file, `GOLDEN/<name>.<ext>`.
 ///
-/// The library side of `render check`, and of ``Golden/verify(pattern:golden:options:tolerance:resourceFolders:)``.
+/// The library side of `render check`, and of
+/// ``Golden/verify(pattern:golden:options:tolerance:resourceFolders:filePath:)``.
 public struct GoldenCheck: Sendable {
   /// What happened to one pattern.
   public enum Outcome: Sendable {
@@ -67,7 +68,7 @@ public struct GoldenCheck: Sendable {
 
   /// The AHAP files under `paths`, refused when two would share a golden file.
   ///
-  /// - Throws: ``PatternFiles/SearchError``.
+  /// - Throws: `PatternSearchError`.
   public func patterns(in paths: [String]) throws(PatternSearchError) -> [String] {
     try PatternFiles.find(
       in: paths, isSandboxed: loader.isSandboxed,

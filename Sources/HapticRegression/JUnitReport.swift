@@ -45,7 +45,7 @@ package struct JUnitReport: Sendable {
   /// Writes ``xml`` to `path` as every output is written: to a temporary file renamed over the
   /// target when complete, so a report is never left half-written.
   ///
-  /// - Throws: ``FileSystemError``.
+  /// - Throws: `FileSystemError`.
   package func write(to path: String) throws(FileSystemError) {
     try TextFile.write(xml, to: path)
   }
@@ -55,7 +55,7 @@ package struct JUnitReport: Sendable {
   /// not be written, as the report: called before the checks, so that a report that cannot be
   /// written stops the run before it starts.
   ///
-  /// - Throws: ``FileSystemError`` naming the path and the reason.
+  /// - Throws: `FileSystemError` naming the path and the reason.
   package static func prepare(_ path: String) throws(FileSystemError) {
     if FileSystem.isDirectory(path) { throw .failed(path: path, reason: "is a folder; name the report's file") }
     let folder = FileSystem.directory(of: path)

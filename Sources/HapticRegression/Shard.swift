@@ -1,7 +1,7 @@
 /// One of `count` parts of a run's patterns, for a CI matrix: `--shard 2/4` is the second of four.
 ///
 /// A pattern's shard depends on its name alone (its path relative to the folder searched, see
-/// ``PatternFiles/name(of:foundIn:)``), through ``hash(_:)``: adding or removing a file moves no
+/// `PatternFiles.name(of:foundIn:)`), through ``hash(_:)``: adding or removing a file moves no
 /// other file to another shard, every platform and build puts a name in the same shard, and the
 /// shards `1/N` to `N/N` are disjoint and together hold every pattern. They are even as a random
 /// split is: for `n` patterns each holds about `n/N`, give or take `√(n(N−1))/N`.
@@ -39,7 +39,7 @@ package struct Shard: Sendable, Equatable, CustomStringConvertible {
   /// `2/4`.
   package var description: String { "\(index)/\(count)" }
 
-  /// Whether the pattern named `name` (see ``PatternFiles/name(of:foundIn:)``) is in this shard.
+  /// Whether the pattern named `name` (see `PatternFiles.name(of:foundIn:)`) is in this shard.
   package func contains(_ name: String) -> Bool {
     Self.index(of: name, count: count) == index
   }

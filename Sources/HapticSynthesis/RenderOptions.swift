@@ -18,7 +18,7 @@ public struct RenderOptions: Sendable, Codable {
   /// What to do when a sample exceeds full scale. Default `limit`.
   public var peakPolicy: PeakPolicy = .limit
   /// The largest sample magnitude `limit` lets through, linear, 0 < c ≤ 1: its threshold and
-  /// its ceiling. Default 1 (full scale, for PCM); ``Render/toFile(_:options:destination:format:)``
+  /// its ceiling. Default 1 (full scale, for PCM); `Render.toFile(_:options:destination:format:)`
   /// lowers it to ``lossyCeiling`` for the lossy formats, whose decoders overshoot.
   public var ceiling: Double = 1
   /// The ceiling for Ogg Vorbis, Opus and MP3: −1 dBFS (a full-scale haptic channel decodes to
@@ -60,7 +60,7 @@ public struct RenderOptions: Sendable, Codable {
 /// What the output stage does when a sample's magnitude exceeds 1.
 public enum PeakPolicy: String, Sendable, CaseIterable, Codable {
   /// Bring each sample above ``RenderOptions/ceiling`` down to it with a look-ahead limiter
-  /// (5 ms attack, 50 ms release), leaving the rest of the output untouched; see ``PeakLimiter``.
+  /// (5 ms attack, 50 ms release), leaving the rest of the output untouched; see `PeakLimiter`.
   case limit
   /// Scale the whole output so its peak is −1 dBFS (0.891), and say so.
   case normalize

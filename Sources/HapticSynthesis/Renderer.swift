@@ -37,8 +37,9 @@ public struct Renderer: Sendable {
   /// - Throws: ``RenderError`` for options out of range or a carrier above half the rate.
   /// - Parameters:
   ///   - pattern: The pattern to render.
-  ///   - waveforms: The decoded audio of its `AudioCustom` waveforms, by ``Waveform/path``
+  ///   - waveforms: The decoded audio of its `AudioCustom` waveforms, by `Waveform.path`
   ///     (as `PatternLoader` gives them); an `AudioCustom` event without one is an error.
+  ///   - options: Rate, layout, profile, gain and the rest of the render's settings.
   public init(pattern: Pattern, waveforms: [String: SampledAudio] = [:], options: RenderOptions) throws(RenderError) {
     try options.validate()
     self.init(try Schedule(pattern: pattern, waveforms: waveforms, options: options), of: pattern, options: options)

@@ -10,12 +10,8 @@ extension HostTimeSuites {
   /// clock's test measures.
   @Suite struct LanguageModeTests {
     static var products: String { CommandRunner.productsDirectory.path }
-    static var modules: String { "\(products)/Modules" }
-    static let canCompile =
-      FileManager.default.fileExists(atPath: "\(modules)/OfflineCoreHaptics.swiftmodule")
-      && ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").contains {
-        FileManager.default.isExecutableFile(atPath: "\($0)/swiftc")
-      } == true
+    static var modules: String { CommandRunner.modulesDirectory }
+    static let canCompile = CommandRunner.canCompile(against: "OfflineCoreHaptics")
 
     /// The result of compiling `files` as the module `module` in the language mode `mode`.
     static func compile(_ files: [String], module: String, mode: Int, library: Bool = true) async throws

@@ -5,8 +5,8 @@ import Testing
 import _HapticRenderTestSupport
 
 /// `docs/`, `CHANGELOG.md` and the README hold together: links reach their files and anchors,
-/// code comments cite sections that exist, the presets page matches the catalog, and the
-/// changelog's latest release is the tool's version.
+/// code comments cite sections that exist, the presets page matches the catalog, the
+/// changelog's latest release is the tool's version, and the DocC articles' code compiles.
 @Suite struct DocumentationTests {
   static let root = Locations.packageRoot
   /// The Markdown files of the repository's documentation, relative to the root.
@@ -97,5 +97,35 @@ import _HapticRenderTestSupport
       let row = "| `\(preset.id)` | `\(preset.call)` | \(preset.eventSummary) |"
       #expect(page.contains(row + "\n"), "docs/presets.md lacks \(row)")
     }
+  }
+
+  /// The Swift code blocks of each DocC article (`Sources/*/*.docc`), read in order as one
+  /// program, type-check against the modules of this build. Every other line is left blank, so
+  /// the compiler's line numbers are the article's.
+  @Test(.enabled(if: CommandRunner.canCompile(against: "HapticRender"), "swiftc and the build's modules are needed"))
+  func doccArticlesCompile() async throws {
+    let articles = Locations.files(in: "\(Self.root)/Sources", withExtension: "md").filter { $0.contains(".docc/") }
+    var compiled = 0
+    for article in articles {
+      var inCode = false
+      let lines = try String(contentsOfFile: article, encoding: .utf8).split(
+        separator: "\n", omittingEmptySubsequences: false)
+      let program = lines.map { line -> Substring in
+        let text = line.trimmingCharacters(in: .whitespaces)
+        guard text.hasPrefix("```") else { return inCode ? line : "" }
+        inCode = !inCode && text == "```swift"
+        return ""
+      }
+      guard program.contains(where: { !$0.isEmpty }) else { continue }
+      compiled += 1
+      let folder = try TemporaryFolder()
+      let file = "\(folder.path)/main.swift"
+      try program.joined(separator: "\n").write(toFile: file, atomically: true, encoding: .utf8)
+      let arguments =
+        ["swiftc", "-typecheck", "-I", CommandRunner.modulesDirectory] + Locations.systemLibraryFlags + [file]
+      let result = try await CommandRunner.run("/usr/bin/env", arguments)
+      #expect(result.status == 0, "\(article):\n\(result.standardError)")
+    }
+    #expect(compiled >= 1, "no DocC article with Swift code under Sources")
   }
 }

@@ -52,7 +52,9 @@ public struct AudioFileFormat: Sendable, Hashable, CustomStringConvertible {
 
   /// A format, checked against what the container stores.
   ///
-  /// - Parameter encoding: `nil` picks 24-bit PCM for PCM containers.
+  /// - Parameters:
+  ///   - container: The file type.
+  ///   - encoding: `nil` picks 24-bit PCM for PCM containers.
   /// - Throws: ``EncodingError/unsupportedFormat(_:)`` when the container cannot store it.
   public init(_ container: Container, encoding: SampleEncoding? = nil) throws(EncodingError) {
     self.container = container

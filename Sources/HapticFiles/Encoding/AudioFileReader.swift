@@ -18,7 +18,7 @@ public final class AudioFileReader {
   /// Interleaved frames as libsndfile delivers them.
   private var buffer: [Float] = []
 
-  /// Opens the file for reading; only regular files are read (``FileSystem/openRegularFile(_:)``).
+  /// Opens the file for reading; only regular files are read (`FileSystem.openRegularFile(_:)`).
   ///
   /// - Throws: ``EncodingError/cannotOpenFile(_:)`` with the system's error number, or
   ///   ``EncodingError/cannotOpen(path:reason:)`` with libsndfile's message.

@@ -9,8 +9,8 @@ import HapticAudio
 
 /// Writes float frames to an audio file through libsndfile, atomically where the target allows.
 ///
-/// Frames go to a temporary file (see ``OutputFile``), through a buffer that sends libsndfile's
-/// small writes in large runs (``BufferedOutput``); ``finish()`` closes it and moves it to
+/// Frames go to a temporary file (see `OutputFile`), through a buffer that sends libsndfile's
+/// small writes in large runs (`BufferedOutput`); ``finish()`` closes it and moves it to
 /// the target (a regular file is replaced by a rename; standard output, a device or a FIFO is
 /// written to). Until then the target is untouched, and ``discard()`` (or the end of the
 /// writer's lifetime without `finish`) removes the temporary file, so a failed render leaves
@@ -21,7 +21,7 @@ import HapticAudio
 /// no file is finished twice. A ``write(_:)`` that fails discards the file at once; the writer
 /// then throws that failure again for every later write and for `finish`.
 /// A WAV, AIFF or CAF file of known length for standard output, a device or a FIFO is instead
-/// streamed as it is written (see ``StreamedOutput``), and so is Ogg, Opus or MP3 into a pipe: no
+/// streamed as it is written (see `StreamedOutput`), and so is Ogg, Opus or MP3 into a pipe: no
 /// temporary file, and a failure midway leaves what was sent.
 /// Samples are clamped to ±1 before quantization (round to nearest, no dither) and WAV files
 /// get no PEAK chunk, so the same frames always give the same bytes. A WAV file whose data
@@ -60,8 +60,13 @@ public struct AudioFileWriter: ~Copyable {
 
   /// Opens the temporary file.
   ///
-  /// - Parameter frameCount: The number of frames that will be written, when known: a WAV
-  ///   file of more than 4 GiB of samples is then written as RF64, an AIFF file is refused.
+  /// - Parameters:
+  ///   - destination: Where the finished file goes.
+  ///   - format: The file type and sample encoding.
+  ///   - sampleRate: Frames per second, in Hz.
+  ///   - channelCount: Channels per frame, ≥ 1.
+  ///   - frameCount: The number of frames that will be written, when known: a WAV file of more
+  ///     than 4 GiB of samples is then written as RF64, an AIFF file is refused.
   /// - Throws: ``EncodingError`` when the format does not fit the rate or the length, the
   ///   file cannot be opened (``EncodingError/cannotOpenFile(_:)`` with the system's error
   ///   number, or ``EncodingError/cannotOpen(path:reason:)`` with libsndfile's message), or its

@@ -2,10 +2,10 @@ import HapticAudio
 
 /// Writes float frames to an Ogg Vorbis or Ogg Opus file whose comments carry tags of the
 /// caller's, such as Android's `ANDROID_HAPTIC=1`, through libvorbis and libogg
-/// (``VorbisStream``) or libopusenc (``OpusStream``), atomically.
+/// (`VorbisStream`) or libopusenc (`OpusStream`), atomically.
 ///
 /// The file goes to a temporary file, through the same buffer as ``AudioFileWriter``'s
-/// (``BufferedOutput``), and reaches the destination only in ``finish()``: a regular file is
+/// (`BufferedOutput`), and reaches the destination only in ``finish()``: a regular file is
 /// replaced by a rename, standard output, a device or a FIFO receives the finished bytes. Until
 /// then the destination is untouched, and ``discard()`` or a failed write removes the temporary
 /// file. Samples are clamped to ±1; the same frames and tags give the same bytes.
@@ -24,8 +24,11 @@ public struct TaggedOggWriter: ~Copyable {
   /// Opens the temporary file and writes the stream's headers into it.
   ///
   /// - Parameters:
-  ///   - sampleRate: In Hz: at most ``AudioFileFormat/highestVorbisRate`` for Vorbis, one of
+  ///   - destination: Where the finished file goes.
+  ///   - codec: Vorbis or Opus.
+  ///   - sampleRate: In Hz: at most `AudioFileFormat.highestVorbisRate` for Vorbis, one of
   ///     Opus' rates for Opus (``AudioFileFormat/check(sampleRate:)``).
+  ///   - channelCount: Channels per frame, ≥ 1.
   ///   - tags: Comment fields written after `ENCODER=render`, in order.
   /// - Throws: ``EncodingError`` when the codec cannot take the channels and rate, or the file
   ///   cannot be opened or written.

@@ -7,7 +7,7 @@ import HapticSupport
 #endif
 
 /// The named temporary output files being written right now and the scratch folders in use
-/// (``ScratchFolder``), so that an interrupted program can remove them (`render` does on
+/// (`ScratchFolder`), so that an interrupted program can remove them (`render` does on
 /// SIGINT, SIGTERM and SIGHUP), and how many outputs are complete, so that it can say so.
 /// (Anonymous temporary files need no removal.)
 package enum TemporaryFiles {

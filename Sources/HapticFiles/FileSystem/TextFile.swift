@@ -1,4 +1,4 @@
-/// Writes text files the way audio files are written: through an ``OutputFile``, so a regular
+/// Writes text files the way audio files are written: through an `OutputFile`, so a regular
 /// file is replaced only when complete and anything else is written to.
 package enum TextFile {
   package static func write(_ text: String, to path: String) throws(FileSystemError) {

@@ -53,13 +53,13 @@ public struct EventParameters: Sendable, Equatable, Sequence, ExpressibleByDicti
 
   public var isEmpty: Bool { given == 0 }
 
-  /// The given values in ``ParameterID/allCases`` order.
+  /// The given values in `ParameterID.allCases` order.
   @inlinable
   public func makeIterator() -> Iterator {
     Iterator(parameters: self, remaining: given)
   }
 
-  /// Visits the given values only, in slot order (which is ``ParameterID/allCases`` order).
+  /// Visits the given values only, in slot order (which is `ParameterID.allCases` order).
   public struct Iterator: IteratorProtocol {
     @usableFromInline
     let parameters: EventParameters

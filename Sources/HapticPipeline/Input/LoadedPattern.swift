@@ -8,7 +8,7 @@ import HapticSynthesis
 @dynamicMemberLookup
 public struct LoadedPattern: Sendable {
   public var pattern: Pattern
-  /// The decoded audio of every `AudioCustom` event's waveform, by its ``Waveform/path``.
+  /// The decoded audio of every `AudioCustom` event's waveform, by its `Waveform.path`.
   public var waveforms: [String: SampledAudio]
 
   /// The files read for the waveforms, by identity (the path found for each): outputs of the

@@ -15,9 +15,11 @@ package enum PatternFiles {
   /// Every `.ahap` file under each path (folders recursively, hidden entries skipped); a path
   /// that names a file is taken as it is. Sorted within each folder.
   ///
-  /// - Parameter isSandboxed: Refuse a file in a folder that is a link to a file outside that
-  ///   folder (`--sandbox`): an untrusted folder cannot make a command read elsewhere.
-  /// - Throws: ``FileSystemError`` for a path that does not exist or cannot be listed, for a
+  /// - Parameters:
+  ///   - paths: Files and folders, as the command line names them.
+  ///   - isSandboxed: Refuse a file in a folder that is a link to a file outside that folder
+  ///     (`--sandbox`): an untrusted folder cannot make a command read elsewhere.
+  /// - Throws: `FileSystemError` for a path that does not exist or cannot be listed, for a
   ///   folder without a single `.ahap` file (a run that checks nothing must not pass), and for
   ///   a link out of its folder under `isSandboxed`.
   package static func find(in paths: [String], isSandboxed: Bool = false) throws(FileSystemError) -> [String] {
@@ -41,10 +43,13 @@ package enum PatternFiles {
     return found
   }
 
-  /// ``find(in:)``, refusing files that share a stem (and so one output name).
+  /// ``find(in:isSandboxed:)``, refusing files that share a stem (and so one output name).
   ///
-  /// - Parameter collisionReason: What the files of a group would do, given the first of them,
-  ///   e.g. "would share one golden file 'g/breath.flac'; rename one".
+  /// - Parameters:
+  ///   - paths: Files and folders, as the command line names them.
+  ///   - isSandboxed: Refuse links out of a folder, as ``find(in:isSandboxed:)`` does.
+  ///   - collisionReason: What the files of a group would do, given the first of them,
+  ///     e.g. "would share one golden file 'g/breath.flac'; rename one".
   package static func find(
     in paths: [String], isSandboxed: Bool = false, refusingCollisions collisionReason: (String) -> String
   ) throws(PatternSearchError) -> [String] {
@@ -59,7 +64,7 @@ package enum PatternFiles {
   /// Refuses an output that is the input itself (through links or another spelling of its
   /// path), which writing would destroy.
   ///
-  /// - Throws: ``FileSystemError`` naming both.
+  /// - Throws: `FileSystemError` naming both.
   package static func checkOutput(_ output: String, isNot input: String) throws(FileSystemError) {
     if FileSystem.isSameFile(output, input) {
       throw .failed(path: output, reason: "is the input '\(input)'; it is not replaced (choose another output)")
@@ -69,7 +74,7 @@ package enum PatternFiles {
   /// Refuses an output that would replace a file the render of `pattern` reads: the pattern
   /// `input`, one of its waveforms, or one of `otherInputs` (a profile file).
   ///
-  /// - Throws: ``FileSystemError`` naming both.
+  /// - Throws: `FileSystemError` naming both.
   package static func checkOutput(
     _ output: String, isNot input: String, norInputsOf pattern: LoadedPattern, otherInputs: [String] = []
   ) throws(FileSystemError) {
@@ -85,7 +90,10 @@ package enum PatternFiles {
   /// written never depends on the order or the number of threads.
   ///
   /// - Parameters:
+  ///   - inputs: The run's AHAP files.
   ///   - outputs: The files the run writes for an input.
+  ///   - loader: Finds each input's waveforms, as the run will.
+  ///   - otherInputs: Further files the run reads (a profile file).
   /// - Throws: ``PatternSearchError/collisions(_:)``, one group per input that would be hit.
   package static func refuseOutputsOverInputs(
     _ inputs: [String], outputs: (String) -> [String], loader: PatternLoader, otherInputs: [String] = []

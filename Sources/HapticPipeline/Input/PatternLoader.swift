@@ -13,7 +13,7 @@ import HapticSynthesis
 /// }
 /// ```
 ///
-/// Waveform files are looked up as ``WaveformResolver`` says and decoded once per file (by
+/// Waveform files are looked up as `WaveformResolver` says and decoded once per file (by
 /// device and inode), whatever the number of events, spellings or links that name it; a
 /// waveform that is missing, unreadable, damaged or beyond ``InputLimits/waveformBytes`` is
 /// an error at the event that names it.
@@ -31,11 +31,11 @@ public struct PatternLoader: Sendable, Codable {
     self.limits = limits
   }
 
-  /// Reads the AHAP file at `path`; see ``Pattern/parse(_:file:diagnostics:)`` for the loading
+  /// Reads the AHAP file at `path`; see `Pattern.parse(_:file:diagnostics:)` for the loading
   /// rules.
   ///
   /// - Returns: The pattern with its waveforms decoded, or `nil` when `diagnostics` holds an error.
-  /// - Throws: ``FileSystemError`` when the file cannot be read or is larger than
+  /// - Throws: `FileSystemError` when the file cannot be read or is larger than
   ///   ``InputLimits/patternBytes``.
   public func load(path: String, diagnostics: inout Diagnostics) throws(FileSystemError) -> LoadedPattern? {
     let bytes = try FileSystem.readAll(path, limit: limits.patternBytes)
@@ -47,7 +47,7 @@ public struct PatternLoader: Sendable, Codable {
   public struct Outcome: Sendable {
     public var pattern: LoadedPattern?
     public var diagnostics: [Diagnostic]
-    /// Diagnostics found beyond those kept (see ``Diagnostics/maximumKept``).
+    /// Diagnostics found beyond those kept (see `Diagnostics.maximumKept`).
     public var omittedDiagnostics: Int
     /// Why the file could not be read (missing, not a regular file, larger than
     /// ``InputLimits/patternBytes``), with the system's error number when a call failed; `nil`
@@ -58,7 +58,9 @@ public struct PatternLoader: Sendable, Codable {
   /// Reads the AHAP file at `path` as ``load(path:diagnostics:)`` does, with the diagnostics
   /// and any read error gathered for a batch's report.
   ///
-  /// - Parameter treatsWarningsAsErrors: Refuse the pattern when it has any warning.
+  /// - Parameters:
+  ///   - path: The AHAP file.
+  ///   - treatsWarningsAsErrors: Refuse the pattern when it has any warning.
   public func load(path: String, treatsWarningsAsErrors: Bool) -> Outcome {
     var diagnostics = Diagnostics(treatsWarningsAsErrors: treatsWarningsAsErrors)
     var outcome = Outcome(pattern: nil, diagnostics: [], omittedDiagnostics: 0)

@@ -14,7 +14,7 @@ public struct Batch: Sendable {
     public var output: String
     /// The pattern's warnings (and errors, when it was refused).
     public var diagnostics: [Diagnostic]
-    /// Diagnostics found beyond those kept (see ``Diagnostics/maximumKept``).
+    /// Diagnostics found beyond those kept (see `Diagnostics.maximumKept`).
     public var omittedDiagnostics = 0
     /// The render, when it succeeded.
     public var report: RenderReport?
@@ -86,11 +86,11 @@ public struct Batch: Sendable {
     self.otherInputs = otherInputs
   }
 
-  /// The AHAP files under `paths` (see ``PatternFiles/find(in:)``), refused when two would
+  /// The AHAP files under `paths` (see `PatternFiles.find(in:isSandboxed:)`), refused when two would
   /// write the same output file, or when an output would replace a waveform an input plays
-  /// (``PatternFiles/refuseOutputsOverInputs(_:outputs:loader:otherInputs:)``).
+  /// (`PatternFiles.refuseOutputsOverInputs(_:outputs:loader:otherInputs:)`).
   ///
-  /// - Throws: ``PatternFiles/SearchError``.
+  /// - Throws: ``PatternSearchError``.
   public func inputs(from paths: [String]) throws(PatternSearchError) -> [String] {
     let files = try PatternFiles.find(
       in: paths, isSandboxed: loader.isSandboxed,
@@ -115,9 +115,12 @@ public struct Batch: Sendable {
   /// Renders every input; `progress` is called (from worker threads, one call at a time)
   /// after each file.
   ///
-  /// - Parameter jobs: Threads to use, ≥ 1.
+  /// - Parameters:
+  ///   - inputs: The AHAP files to render.
+  ///   - jobs: Threads to use, ≥ 1.
+  ///   - progress: Told of each file's result and of the count so far.
   /// - Returns: One result per input, in input order.
-  /// - Throws: ``PatternFiles/SearchError/unreadable(_:)`` when ``outputFolder`` cannot be
+  /// - Throws: ``PatternSearchError/unreadable(_:)`` when ``outputFolder`` cannot be
   ///   created, before anything is rendered.
   public func run(
     _ inputs: [String], jobs: Int, progress: @Sendable (Progress, FileResult) -> Void = { _, _ in }
@@ -137,7 +140,7 @@ public struct Batch: Sendable {
 
   /// Creates ``outputFolder`` and its missing parents.
   ///
-  /// - Throws: ``PatternFiles/SearchError/unreadable(_:)`` naming the folder and the reason.
+  /// - Throws: ``PatternSearchError/unreadable(_:)`` naming the folder and the reason.
   package func createOutputFolder() throws(PatternSearchError) {
     do {
       try FileSystem.createDirectory(outputFolder)

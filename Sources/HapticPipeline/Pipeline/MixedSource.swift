@@ -22,7 +22,7 @@ public struct MixedSource: FrameSource {
   /// Samples of the sum beyond ±1 so far, clamped.
   public private(set) var clippedSamples = 0
 
-  /// - Throws: ``RenderError`` for bad options or a pattern that cannot be rendered.
+  /// - Throws: `RenderError` for bad options or a pattern that cannot be rendered.
   public init(_ patterns: [LoadedPattern], options: RenderOptions = RenderOptions()) throws(RenderError) {
     var options = options
     options.layout = options.layout.resolved(for: patterns.map(\.pattern))

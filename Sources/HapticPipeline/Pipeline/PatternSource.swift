@@ -3,11 +3,11 @@ import HapticModel
 import HapticSupport
 import HapticSynthesis
 
-/// A pattern being rendered, as a ``FrameSource``, with the peak policy applied.
+/// A pattern being rendered, as a `FrameSource`, with the peak policy applied.
 ///
-/// - `limit` (the default): a ``PeakLimiter`` follows the renderer whenever the sum of the
+/// - `limit` (the default): a `PeakLimiter` follows the renderer whenever the sum of the
 ///   amplitudes of the voices that sound together allows a sample above the ceiling
-///   (``RenderOptions/ceiling``); it changes only the frames near an overload.
+///   (`RenderOptions.ceiling`); it changes only the frames near an overload.
 /// - `normalize` and `error`: the pattern is rendered once when the source is made, to measure
 ///   its peak (unless that sum proves no sample can exceed full scale); reading renders it
 ///   again with the gain that policy needs.
@@ -23,7 +23,7 @@ public struct PatternSource: FrameSource {
   /// With `limit`, when an overload is possible: the limiter, which pulls from `renderer`.
   private var limiter: PeakLimiter?
 
-  /// - Throws: ``RenderError`` for bad options or an overflow (``RenderError/peakOverflow(peak:)``).
+  /// - Throws: `RenderError` for bad options or an overflow (`RenderError.peakOverflow(peak:)`).
   public init(_ pattern: some RenderablePattern, options: RenderOptions = RenderOptions()) throws(RenderError) {
     let loaded = pattern.loadedPattern
     try self.init(
@@ -32,7 +32,7 @@ public struct PatternSource: FrameSource {
 
   /// The source of a renderer already made with `options`.
   ///
-  /// - Throws: ``RenderError/peakOverflow(peak:)``.
+  /// - Throws: `RenderError.peakOverflow(peak:)`.
   package init(_ renderer: Renderer, options: RenderOptions) throws(RenderError) {
     self.renderer = renderer
     policy = options.peakPolicy

@@ -20,7 +20,7 @@ public enum Render {
   /// previous ones on the calling thread, and the synthesis runs ahead of the peak limiter, when
   /// there is one, on a third; their content and order do not change.
   ///
-  /// - Throws: ``RenderError`` for bad options or an overflow (``RenderError/peakOverflow(peak:)``),
+  /// - Throws: `RenderError` for bad options or an overflow (`RenderError.peakOverflow(peak:)`),
   ///   before `sink` sees any block; whatever `sink` throws.
   @discardableResult
   public static func stream(
@@ -36,12 +36,12 @@ public enum Render {
 
   /// Renders `pattern` into an audio file, atomically: on any error nothing is left at the
   /// destination and an existing file there is untouched. A lossy format lowers the limiter's
-  /// ceiling to ``RenderOptions/lossyCeiling``. The calling thread encodes and
-  /// writes; see ``readsAheadForFiles`` for the threads that render.
+  /// ceiling to `RenderOptions.lossyCeiling`. The calling thread encodes and
+  /// writes; see `readsAheadForFiles` for the threads that render.
   ///
-  /// With an Android layout (``ChannelLayout/android``) an Ogg Vorbis or Opus file is written
-  /// by ``TaggedOggWriter`` with the comment `ANDROID_HAPTIC=1`; MP3 is refused
-  /// (``EncodingError/androidTagUnsupported(_:)``), since it cannot carry it.
+  /// With an Android layout (`ChannelLayout.android`) an Ogg Vorbis or Opus file is written
+  /// by `TaggedOggWriter` with the comment `ANDROID_HAPTIC=1`; MP3 is refused
+  /// (`EncodingError.androidTagUnsupported(_:)`), since it cannot carry it.
   @discardableResult
   public static func toFile(
     _ pattern: some RenderablePattern, options: RenderOptions = RenderOptions(),

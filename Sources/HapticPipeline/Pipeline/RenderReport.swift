@@ -13,7 +13,7 @@ public struct RenderReport: Sendable {
   public var clippedSamples = 0
   /// Separate overloads the `limit` policy brought down to its ceiling.
   public var limitedOverloads = 0
-  /// The `limit` policy's ceiling, linear (``RenderOptions/ceiling``): full scale for PCM, −1 dBFS
+  /// The `limit` policy's ceiling, linear (`RenderOptions.ceiling`): full scale for PCM, −1 dBFS
   /// for the lossy formats.
   public var limiterCeiling = 1.0
   /// The smallest gain the `limit` policy applied, 0 … 1 (1: none).

@@ -29,7 +29,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
 
   /// One line, the code last in brackets as compilers print their warning flags; control
   /// characters that came from the file (in a key, a value or the file's name) are escaped
-  /// (``Swift/String/escapingControlCharacters``).
+  /// (`String.escapingControlCharacters`).
   public var description: String {
     "\(location): \(severity.rawValue): \(path): \(message) [\(code.rawValue)]".escapingControlCharacters
   }

@@ -35,7 +35,9 @@ public struct Diagnostics: Sendable {
   /// Everything found so far.
   package private(set) var found = Tally()
 
-  /// - Parameter ignoring: Codes whose warnings are dropped; error codes among them are not.
+  /// - Parameters:
+  ///   - treatsWarningsAsErrors: Record every warning as an error (`--strict`).
+  ///   - ignoring: Codes whose warnings are dropped; error codes among them are not.
   public init(treatsWarningsAsErrors: Bool = false, ignoring: Set<DiagnosticCode> = []) {
     self.treatsWarningsAsErrors = treatsWarningsAsErrors
     ignoredCodes = ignoring.filter { $0.severity == .warning }

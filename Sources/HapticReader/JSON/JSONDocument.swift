@@ -6,7 +6,7 @@ import HapticModel
   import Darwin
 #endif
 
-/// A parsed JSON document: its text and one compact ``JSONNode`` per value, in document order.
+/// A parsed JSON document: its text and one compact `JSONNode` per value, in document order.
 ///
 /// Values are addressed by node index; strings are decoded and positions computed only when
 /// asked for, so reading a document allocates nothing per value.

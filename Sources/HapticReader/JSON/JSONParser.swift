@@ -6,7 +6,7 @@ import HapticSupport
 ///
 /// It accepts RFC 8259 JSON plus trailing commas in arrays and objects, which it reports as
 /// warnings (Apple's own Unity plug-in writes them). A UTF-8 byte-order mark is skipped; UTF-16
-/// and UTF-32 text is read as its UTF-8 conversion (``JSONTextEncoding``), which positions then
+/// and UTF-32 text is read as its UTF-8 conversion (`JSONTextEncoding`), which positions then
 /// count in.
 /// Duplicate keys are reported; the last one wins, as in Foundation.
 ///
@@ -70,8 +70,11 @@ package struct JSONParser {
 
   /// Parses a whole document.
   ///
-  /// - Parameter valueLimit: Values above which the document is refused; default
-  ///   ``maximumValues``.
+  /// - Parameters:
+  ///   - text: The document's bytes, in UTF-8, UTF-16 or UTF-32.
+  ///   - file: How diagnostics name the document's file.
+  ///   - valueLimit: Values above which the document is refused; default ``maximumValues``.
+  ///   - diagnostics: Receives the syntax error, if any, and the warnings.
   /// - Returns: The document, or `nil` after recording a syntax error in `diagnostics`.
   package static func parse(
     _ text: [UInt8], file: String, valueLimit: Int = maximumValues, diagnostics: inout Diagnostics

@@ -3,7 +3,7 @@
 public struct ActuatorRendering: Sendable, Hashable, Codable {
   /// Which signal is written.
   public enum Output: String, Sendable, CaseIterable, Codable {
-    /// The drive for the actuator's amplifier, within ±1 (``DriveController``).
+    /// The drive for the actuator's amplifier, within ±1 (`DriveController`).
     case drive
     /// The acceleration that the drive produces on the model (`--simulate`).
     case acceleration

@@ -1,8 +1,8 @@
 import HapticAudio
 
-/// A haptic signal rendered for an actuator (``ActuatorRendering``), as a ``FrameSource``: the
+/// A haptic signal rendered for an actuator (``ActuatorRendering``), as a `FrameSource`: the
 /// signal (a pattern's haptic channel) is the target, and each frame of the output is the drive that
-/// follows it (``DriveController``), the acceleration that drive produces, the acceleration of
+/// follows it (`DriveController`), the acceleration that drive produces, the acceleration of
 /// the plain drive (the target times the rated drive), or the target beside the acceleration.
 ///
 /// The output runs on past the pattern for the actuator's ring-down (``ActuatorModel/ringSeconds``),
