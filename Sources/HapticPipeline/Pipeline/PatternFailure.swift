@@ -5,7 +5,7 @@ import HapticSynthesis
 /// diagnostics: the error as a value, to switch on.
 public enum PatternFailure: Error, CustomStringConvertible {
   /// The pattern file could not be read: missing, not a regular file, larger than
-  /// ``InputLimits/patternBytes``. A failed system call keeps its ``FileSystemError/errorNumber``.
+  /// ``InputLimits/patternBytes``. A failed system call keeps its `FileSystemError.errorNumber`.
   case unreadable(FileSystemError)
   /// The pattern at `path` was read and has errors (warnings too, when they count as errors);
   /// its diagnostics say which.
