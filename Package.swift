@@ -39,6 +39,9 @@ let package = Package(
     .package(url: "https://github.com/swhitty/FlyingFox", .upToNextMinor(from: "0.27.1")),
     // `swift package generate-documentation` builds the DocC catalogs (scripts/check-docs)
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+    // Paths, descriptors and error numbers as values (HapticFiles only): FilePath, FileDescriptor,
+    // Errno and FilePermissions over the POSIX calls, pure Swift and a small C shim
+    .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
   ],
   targets: [
     // MARK: - System libraries
@@ -68,7 +71,13 @@ let package = Package(
     .target(name: "HapticAudio", dependencies: ["HapticSupport"]),
     .target(name: "HapticReader", dependencies: ["HapticModel", "HapticSupport"]),
     .target(name: "HapticSynthesis", dependencies: ["HapticModel", "HapticAudio", "HapticSupport"]),
-    .target(name: "HapticFiles", dependencies: ["HapticAudio", "HapticSupport", "CSndFile", "CVorbis", "COpusEnc"]),
+    .target(
+      name: "HapticFiles",
+      dependencies: [
+        "HapticAudio", "HapticSupport", "CSndFile", "CVorbis", "COpusEnc",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ]
+    ),
     .target(
       name: "HapticPipeline",
       dependencies: ["HapticModel", "HapticReader", "HapticAudio", "HapticSynthesis", "HapticFiles", "HapticSupport"]
@@ -185,8 +194,10 @@ let package = Package(
       ], swiftSettings: testSettings),
     .testTarget(
       name: "HapticFilesTests",
-      dependencies: ["HapticAudio", "HapticSynthesis", "HapticFiles", "HapticPipeline", "_HapticRenderTestSupport"],
-      swiftSettings: testSettings),
+      dependencies: [
+        "HapticAudio", "HapticSynthesis", "HapticFiles", "HapticPipeline", "_HapticRenderTestSupport",
+        .product(name: "SystemPackage", package: "swift-system"),
+      ], swiftSettings: testSettings),
     .testTarget(
       name: "HapticPipelineTests",
       dependencies: [

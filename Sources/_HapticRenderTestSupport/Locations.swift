@@ -10,11 +10,22 @@ public enum Locations {
   }()
 
   /// What `swiftc` needs, beside the build's modules, to import the package's modules: the
-  /// folders of the system libraries' module maps, and the header folders pkg-config gives for
-  /// them (libopusenc's headers include `<opus.h>` from a folder of their own).
+  /// folders of the system libraries' module maps, that of swift-system's C module (which
+  /// HapticFiles' interface imports; in the checkouts of the build's scratch folder), and the
+  /// header folders pkg-config gives for them (libopusenc's headers include `<opus.h>` from a
+  /// folder of their own).
   public static let systemLibraryFlags: [String] = {
     var flags: [String] = []
     for module in ["CSndFile", "CVorbis", "COpusEnc"] { flags += ["-I", "\(packageRoot)/Sources/\(module)"] }
+    var scratch = CommandRunner.productsDirectory.resolvingSymlinksInPath()
+    while scratch.pathComponents.count > 1 {
+      let include = scratch.appendingPathComponent("checkouts/swift-system/Sources/CSystem/include").path
+      if FileManager.default.fileExists(atPath: include) {
+        flags += ["-I", include]
+        break
+      }
+      scratch.deleteLastPathComponent()
+    }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["pkg-config", "--cflags-only-I", "sndfile", "vorbisenc", "ogg", "libopusenc"]

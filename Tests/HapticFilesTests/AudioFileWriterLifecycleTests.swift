@@ -63,9 +63,9 @@ import _HapticRenderTestSupport
       do { try writer.write(block) } catch { failure = error }
     }
     let expected = EncodingError.fileSystemFailed(
-      path: path, cause: .systemCall(path: path, number: ErrorNumber(EAGAIN), context: "write failed"))
+      path: path, cause: .systemCall(path: path, number: .resourceTemporarilyUnavailable, context: "write failed"))
     #expect(failure == expected)
-    #expect(failure?.errorNumber == ErrorNumber(EAGAIN))
+    #expect(failure?.errorNumber == .resourceTemporarilyUnavailable)
     #expect(failure?.description == "'\(path)': write failed: \(String(cString: strerror(EAGAIN)))")
     do {
       try writer.write(block)

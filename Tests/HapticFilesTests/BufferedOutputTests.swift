@@ -1,5 +1,6 @@
 import Foundation
 import HapticFiles
+import SystemPackage
 import Testing
 import _HapticRenderTestSupport
 
@@ -14,8 +15,8 @@ import _HapticRenderTestSupport
     let path = "\(folder.path)/out"
     var random = SplitMix64(seed: 17)
     for round in 0..<4 {
-      let descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC, 0o644)
-      try #require(descriptor >= 0)
+      let descriptor = try FileDescriptor.open(
+        path, .readWrite, options: [.create, .truncate], permissions: [.ownerReadWrite, .groupRead, .otherRead])
       let output = BufferedOutput(descriptor: descriptor, name: path)
       var expected: [UInt8] = []
       for write in 0..<200 {
@@ -35,7 +36,7 @@ import _HapticRenderTestSupport
         #expect(output.position == Int64(start + size) && output.length == Int64(expected.count))
       }
       #expect(output.flush())
-      close(descriptor)
+      try descriptor.close()
       let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
       #expect(written.count == expected.count)
       #expect(
@@ -49,13 +50,12 @@ import _HapticRenderTestSupport
     let folder = try TemporaryFolder()
     let path = "\(folder.path)/out"
     try #require(FileManager.default.createFile(atPath: path, contents: nil))
-    let descriptor = open(path, O_RDONLY)
-    try #require(descriptor >= 0)
-    defer { close(descriptor) }
+    let descriptor = try FileDescriptor.open(path, .readOnly)
+    defer { try? descriptor.close() }
     let output = BufferedOutput(descriptor: descriptor, name: path)
     let bytes = [UInt8](repeating: 7, count: BufferedOutput.capacity + 1)
     #expect(bytes.withUnsafeBytes { output.write($0.baseAddress, count: Int64($0.count)) } == 0)
-    #expect(output.failure == .systemCall(path: path, number: ErrorNumber(EBADF), context: "write failed"))
+    #expect(output.failure == .systemCall(path: path, number: .badFileDescriptor, context: "write failed"))
     #expect(output.failure?.reason == "write failed: \(String(cString: strerror(EBADF)))")
     #expect(bytes.withUnsafeBytes { output.write($0.baseAddress, count: 10) } == 0)
     #expect(!output.flush())

@@ -1,6 +1,7 @@
 import Foundation
 import HapticAudio
 import HapticFiles
+import SystemPackage
 import Testing
 import _HapticRenderTestSupport
 
@@ -8,12 +9,29 @@ import _HapticRenderTestSupport
 /// message is the one the user has always seen: the path, what was being done, and the
 /// system's words for the number.
 @Suite struct FileSystemErrorTests {
-  private let enoent = ErrorNumber(ENOENT)
+  private let enoent = Errno.noSuchFileOrDirectory
 
+  /// The number is swift-system's `Errno`, which shows the words users have always seen.
   @Test func errorNumberDescribesItselfWithTheSystemsWords() {
-    #expect(ErrorNumber(ENOSPC).description == String(cString: strerror(ENOSPC)))
-    #expect(ErrorNumber(ENOSPC).code == ENOSPC)
-    #expect(ErrorNumber(ENOSPC) == ErrorNumber(ENOSPC) && ErrorNumber(ENOSPC) != enoent)
+    #expect(Errno.noSpace.description == "No space left on device")
+    #expect(enoent.description == "No such file or directory")
+    #expect(Errno(rawValue: ENOSPC) == .noSpace && Errno.noSpace != enoent)
+  }
+
+  /// A path reaches the system as written: a trailing `/` after a file's name is refused, as
+  /// the system refuses it, and never dropped to name the file.
+  @Test func pathsReachTheSystemAsWritten() throws {
+    let folder = try TemporaryFolder()
+    let file = "\(folder.path)/file"
+    try #require(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
+
+    #expect(throws: FileSystemError.systemCall(path: "\(file)/", number: .notDirectory)) {
+      try FileSystem.readAll("\(file)/", limit: 100)
+    }
+    #expect(!FileSystem.entryExists("\(file)/") && FileSystem.identity(of: "\(file)/") == nil)
+    #expect(FileSystem.entryExists(file) && FileSystem.isDirectory("\(folder.path)//"))
+    #expect(FileSystem.name(of: "\(folder.path)/breath.ahap") == "breath.ahap" && FileSystem.name(of: "/") == "/")
+    #expect(FileSystem.stem(of: "samples/breath.ahap") == "breath" && FileSystem.stem(of: "a/.hidden") == ".hidden")
   }
 
   /// Opening a file that is not there gives ENOENT, with the name the user likely meant.
@@ -43,30 +61,29 @@ import _HapticRenderTestSupport
     let file = "\(folder.path)/file"
     try #require(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
 
-    #expect(throws: FileSystemError.systemCall(path: "\(file)/x", number: ErrorNumber(ENOTDIR))) {
+    #expect(throws: FileSystemError.systemCall(path: "\(file)/x", number: .notDirectory)) {
       try FileSystem.openRegularFile("\(file)/x")
     }
     #expect(throws: FileSystemError.systemCall(path: "\(folder.path)/none", number: enoent)) {
       try FileSystem.names(in: "\(folder.path)/none")
     }
-    let notAFolder = FileSystemError.systemCall(path: "\(file)/sub", number: ErrorNumber(ENOTDIR))
+    let notAFolder = FileSystemError.systemCall(path: "\(file)/sub", number: .notDirectory)
     #expect(throws: notAFolder) { try FileSystem.createDirectory("\(file)/sub") }
     #expect(notAFolder.description == "'\(file)/sub': \(String(cString: strerror(ENOTDIR)))")
 
     // Rephrased for the output folder, as the batch command does: the number stays.
     let rephrased = notAFolder.about("out", context: "cannot create this output folder")
-    #expect(rephrased.errorNumber == ErrorNumber(ENOTDIR))
+    #expect(rephrased.errorNumber == .notDirectory)
     #expect(rephrased.description == "'out': cannot create this output folder: \(String(cString: strerror(ENOTDIR)))")
   }
 
   /// A write to /dev/full gives ENOSPC, after "write failed".
   @Test func writeToAFullDeviceCarriesENOSPC() throws {
-    let descriptor = open("/dev/full", O_WRONLY | O_CLOEXEC)
-    try #require(descriptor >= 0)
-    defer { close(descriptor) }
-    let failure = FileSystemError.systemCall(path: "/dev/full", number: ErrorNumber(ENOSPC), context: "write failed")
+    let descriptor = try FileDescriptor.open("/dev/full", .writeOnly, options: .closeOnExec)
+    defer { try? descriptor.close() }
+    let failure = FileSystemError.systemCall(path: "/dev/full", number: .noSpace, context: "write failed")
     #expect(throws: failure) { try FileSystem.write(Array("bytes".utf8)[...], to: descriptor, named: "/dev/full") }
-    #expect(failure.errorNumber == ErrorNumber(ENOSPC))
+    #expect(failure.errorNumber == .noSpace)
     #expect(failure.description == "'/dev/full': write failed: \(String(cString: strerror(ENOSPC)))")
 
     // Written through an output file: the bytes reach the device when it is committed.
@@ -79,7 +96,7 @@ import _HapticRenderTestSupport
     let failure = FileSystemError.failed(path: "sink", reason: "write failed: no byte was written")
     #expect(throws: failure) {
       try bytes.withUnsafeBytes { buffer in
-        try FileSystem.writeAll(buffer, named: "sink") { _, _, _ in 0 }
+        try FileSystem.writeAll(buffer, named: "sink") { _, _ in 0 }
       }
     }
     #expect(failure.errorNumber == nil)
@@ -118,7 +135,7 @@ import _HapticRenderTestSupport
     var writer = try AudioFileWriter(
       to: .file("/dev/full"), format: AudioFileFormat(.flac), sampleRate: 48_000, channelCount: 1)
     try writer.write(AudioBlock(channels: [[Float](repeating: 0.25, count: 480)]))
-    let full = FileSystemError.systemCall(path: "/dev/full", number: ErrorNumber(ENOSPC), context: "write failed")
+    let full = FileSystemError.systemCall(path: "/dev/full", number: .noSpace, context: "write failed")
     var failure: EncodingError?
     do { try writer.finish() } catch { failure = error }
     #expect(failure == .fileSystemFailed(path: "/dev/full", cause: full))

@@ -24,7 +24,7 @@ import _HapticRenderTestSupport
     let folder = try TemporaryFolder()
     let outcome = PatternLoader().load(path: "\(folder.path)/nope.ahap", treatsWarningsAsErrors: false)
     let error = try #require(outcome.error)
-    #expect(error.errorNumber?.code == ENOENT)
+    #expect(error.errorNumber?.rawValue == ENOENT)
     #expect(error.path == "\(folder.path)/nope.ahap")
     #expect(outcome.pattern == nil)
     #expect("\(PatternFailure.unreadable(error))" == "cannot read '\(folder.path)/nope.ahap': no such file")
@@ -53,7 +53,7 @@ import _HapticRenderTestSupport
       Issue.record("nope.ahap: \(String(describing: results[3].error))")
       return
     }
-    #expect(unreadable.errorNumber?.code == ENOENT)
+    #expect(unreadable.errorNumber?.rawValue == ENOENT)
     #expect(results.map(\.succeeded) == [false, false, true, false])
   }
 
@@ -81,7 +81,7 @@ import _HapticRenderTestSupport
       Issue.record("\(String(describing: missing.error))")
       return
     }
-    #expect(error.errorNumber?.code == ENOENT)
+    #expect(error.errorNumber?.rawValue == ENOENT)
     try write(PatternFixtures.document(PatternFixtures.event("Buzz")), to: "\(folder.path)/bad.ahap")
     guard case .invalid(let path) = site.page(for: "\(folder.path)/bad.ahap").error else {
       Issue.record("an invalid pattern is not reported as such")

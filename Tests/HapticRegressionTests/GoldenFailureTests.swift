@@ -67,7 +67,7 @@ import _HapticRenderTestSupport
       Issue.record("not unreadable: \(unreadable)")
       return
     }
-    #expect(error.errorNumber?.code == ENOENT)
+    #expect(error.errorNumber?.rawValue == ENOENT)
     #expect(diagnostics.isEmpty)
     #expect(unreadable.description == "cannot read '\(folder.path)/nope.ahap': no such file")
 

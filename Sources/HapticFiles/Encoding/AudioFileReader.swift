@@ -1,5 +1,6 @@
 internal import CSndFile
 import HapticAudio
+import SystemPackage
 
 #if canImport(Glibc)
   import Glibc
@@ -23,7 +24,7 @@ public final class AudioFileReader {
   /// - Throws: ``EncodingError/cannotOpenFile(_:)`` with the system's error number, or
   ///   ``EncodingError/cannotOpen(path:reason:)`` with libsndfile's message.
   public convenience init(path: String) throws(EncodingError) {
-    let descriptor: Int32
+    let descriptor: FileDescriptor
     do {
       descriptor = try FileSystem.openRegularFile(path).descriptor
     } catch {
@@ -35,20 +36,22 @@ public final class AudioFileReader {
   /// Reads a file already opened (and checked) by ``FileSystem/openFile(_:)``, through its own
   /// descriptor: the path is not looked up again.
   package convenience init(file: FileSystem.OpenedFile) throws(EncodingError) {
-    let descriptor = dup(file.descriptor)
-    guard descriptor >= 0 else {
-      throw .cannotOpenFile(.systemCall(path: file.path, number: .current))
+    let descriptor: FileDescriptor
+    do {
+      descriptor = try FileSystem.call(file.path) { try file.descriptor.duplicate() }
+    } catch {
+      throw .cannotOpenFile(error)
     }
     // Read from the start whatever was read before through the shared offset.
-    lseek(descriptor, 0, SEEK_SET)
+    _ = try? descriptor.seek(offset: 0, from: .start)
     try self.init(descriptor: descriptor, path: file.path)
   }
 
   /// Takes `descriptor` over: libsndfile closes it with the handle, or at once when it fails.
-  private init(descriptor: Int32, path: String) throws(EncodingError) {
+  private init(descriptor: FileDescriptor, path: String) throws(EncodingError) {
     var info = SF_INFO()
     // libsndfile closes the descriptor with the handle, or at once when it fails.
-    guard let handle = sf_open_fd(descriptor, Int32(SFM_READ), &info, 1) else {
+    guard let handle = sf_open_fd(descriptor.rawValue, Int32(SFM_READ), &info, 1) else {
       throw .cannotOpen(path: path, reason: String(cString: sf_strerror(nil)))
     }
     self.path = path

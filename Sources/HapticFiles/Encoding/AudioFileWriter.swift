@@ -1,5 +1,6 @@
 internal import CSndFile
 import HapticAudio
+import SystemPackage
 
 #if canImport(Glibc)
   import Glibc
@@ -92,7 +93,7 @@ public struct AudioFileWriter: ~Copyable {
     let sink: Sink
     let handle: OpaquePointer?
     do throws(FileSystemError) {
-      var through: Int32?
+      var through: FileDescriptor?
       if isRegularOnly {
         if let path, let refusal = FileSystem.notRegularFileProblem(path) { throw refusal }
       } else {
@@ -100,7 +101,7 @@ public struct AudioFileWriter: ~Copyable {
       }
       var piped: OpaquePointer?
       if let through, format.streamsToPipes, FileSystem.isPipe(through) {
-        piped = sf_open_fd(through, Int32(SFM_WRITE), &info, 0).map(Self.configure)
+        piped = sf_open_fd(through.rawValue, Int32(SFM_WRITE), &info, 0).map(Self.configure)
       }
       if let through, let piped {
         isPipedHandle = true

@@ -1,4 +1,5 @@
 internal import CSndFile
+import SystemPackage
 
 #if canImport(Glibc)
   import Glibc
@@ -20,7 +21,7 @@ package final class BufferedOutput: VirtualFile {
   package static let capacity = 1 << 18
 
   /// The file, open for writing (and reading, when libsndfile reads back).
-  package let descriptor: Int32
+  package let descriptor: FileDescriptor
   /// How the user named the output, for messages.
   package let name: String
   /// Why a write failed (its reason "write failed: " and the system's words, its error number
@@ -31,7 +32,7 @@ package final class BufferedOutput: VirtualFile {
   private var runCount = 0
   private var runStart: Int64 = 0
 
-  package init(descriptor: Int32, name: String) {
+  package init(descriptor: FileDescriptor, name: String) {
     self.descriptor = descriptor
     self.name = name
   }
@@ -84,8 +85,8 @@ package final class BufferedOutput: VirtualFile {
 
   package override func read(_ bytes: UnsafeMutableRawPointer?, count: Int64) -> Int64 {
     guard flush(), let bytes else { return 0 }
-    let got = pread(descriptor, bytes, Int(count), off_t(position))
-    guard got > 0 else { return 0 }
+    let buffer = UnsafeMutableRawBufferPointer(start: bytes, count: Int(count))
+    guard let got = try? descriptor.read(fromAbsoluteOffset: position, into: buffer), got > 0 else { return 0 }
     position += sf_count_t(got)
     return sf_count_t(got)
   }

@@ -1,3 +1,5 @@
+import SystemPackage
+
 /// An audio file that could not be written or read.
 ///
 /// A failure the file system reported keeps its ``FileSystemError``, and with it the system's
@@ -32,7 +34,7 @@ public enum EncodingError: Error, Equatable, CustomStringConvertible {
   }
 
   /// The error number of the system call that failed, or `nil` when no call did.
-  public var errorNumber: ErrorNumber? {
+  public var errorNumber: Errno? {
     switch self {
     case .cannotOpenFile(let cause), .fileSystemFailed(_, let cause): cause.errorNumber
     case .unsupportedFormat, .androidTagUnsupported, .cannotOpen, .ioFailed: nil

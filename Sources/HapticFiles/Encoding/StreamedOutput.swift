@@ -1,4 +1,5 @@
 internal import CSndFile
+import SystemPackage
 
 #if canImport(Glibc)
   import Glibc
@@ -19,7 +20,7 @@ internal import CSndFile
 /// descriptor that libsndfile is given.
 package final class StreamedOutput: VirtualFile {
   /// The descriptor receiving the bytes, closed by ``closeDescriptor()``.
-  package let descriptor: Int32
+  package let descriptor: FileDescriptor
   /// How the user named the output, for messages.
   package let name: String
   /// What went wrong, if anything: a write the system refused (with its error number), a write
@@ -46,7 +47,7 @@ package final class StreamedOutput: VirtualFile {
     case streaming
   }
 
-  package init(descriptor: Int32, name: String) {
+  package init(descriptor: FileDescriptor, name: String) {
     self.descriptor = descriptor
     self.name = name
   }
@@ -56,9 +57,9 @@ package final class StreamedOutput: VirtualFile {
   /// failed write, and its Ogg writer reports one in its own words; the pipe says it plainly.
   package func checkReaderIsThere() {
     guard problem == nil else { return }
-    var poller = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+    var poller = pollfd(fd: descriptor.rawValue, events: Int16(POLLOUT), revents: 0)
     if poll(&poller, 1, 0) == 1, poller.revents & Int16(POLLERR) != 0 {
-      problem = .systemCall(path: name, number: ErrorNumber(EPIPE), context: "write failed")
+      problem = .systemCall(path: name, number: .brokenPipe, context: "write failed")
     }
   }
 
@@ -71,7 +72,7 @@ package final class StreamedOutput: VirtualFile {
     _ info: SF_INFO, frameCount: Int, bytesPerFrame: Int, configure: (OpaquePointer) -> Void
   ) -> Bool {
     var info = info
-    let rehearsal = StreamedOutput(descriptor: -1, name: name)
+    let rehearsal = StreamedOutput(descriptor: FileDescriptor(rawValue: -1), name: name)
     guard let handle = rehearsal.open(&info) else { return refuse("libsndfile cannot rehearse this format") }
     configure(handle)
     rehearsal.phase = .measuring(dataOffset: Int64(rehearsal.head.count))
@@ -105,7 +106,7 @@ package final class StreamedOutput: VirtualFile {
   package func closeDescriptor() {
     guard isOpen else { return }
     isOpen = false
-    close(descriptor)
+    try? descriptor.close()
   }
 
   // MARK: - Virtual file

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import SystemPackage
 
 /// What changes when a file is written: its identity (a file renamed over it is another one),
 /// its size and its modification time to the nanosecond. Two stamps of one path differ when it
@@ -17,17 +13,10 @@ package struct FileStamp: Hashable, Sendable {
 
   /// The stamp of the existing file at `path` (links followed), or `nil`.
   package init?(path: String) {
-    var status = stat()
-    guard stat(path, &status) == 0 else { return nil }
-    identity = FileSystem.Identity(device: UInt64(status.st_dev), inode: UInt64(status.st_ino))
-    size = Int64(status.st_size)
-    #if os(Linux)
-      (modifiedSeconds, modifiedNanoseconds) = (Int64(status.st_mtim.tv_sec), Int64(status.st_mtim.tv_nsec))
-    #else
-      (modifiedSeconds, modifiedNanoseconds) = (
-        Int64(status.st_mtimespec.tv_sec), Int64(status.st_mtimespec.tv_nsec)
-      )
-    #endif
+    guard let status = try? Stat(path) else { return nil }
+    identity = FileSystem.Identity(status)
+    size = status.size
+    (modifiedSeconds, modifiedNanoseconds) = (Int64(status.st_mtim.tv_sec), Int64(status.st_mtim.tv_nsec))
   }
 
   /// `device.inode.size.seconds.nanoseconds`, for a page to compare with a later one.

@@ -1,17 +1,20 @@
+import SystemPackage
+
 /// A file the library could not read or write.
 ///
-/// A failure the system reported keeps its error number as a value (``errorNumber``); the
-/// message shows the system's words for it.
+/// A failure the system reported keeps its error number as a value (``errorNumber``, swift-system's
+/// `Errno`: compare it with `.noSpace`, `.noSuchFileOrDirectory`…); the message shows the
+/// system's words for it (`strerror`, "No space left on device").
 public enum FileSystemError: Error, Equatable, CustomStringConvertible {
   /// A reason in the library's own words, with no system call behind it: what the file is
   /// instead of a regular file, a folder that does not exist, a write that took no byte.
   case failed(path: String, reason: String)
   /// A system call failed with `number`. `context`, when there is one, says what was being done
   /// ("write failed"); the reason is the context, if any, and the system's words for `number`.
-  case systemCall(path: String, number: ErrorNumber, context: String? = nil)
+  case systemCall(path: String, number: Errno, context: String? = nil)
   /// Nothing could be found at `path`: the call that looked failed with `number` (`ENOENT`
   /// when nothing is there). `meant` is the path the user most likely meant, when one is close.
-  case missing(path: String, number: ErrorNumber, meant: String?)
+  case missing(path: String, number: Errno, meant: String?)
   /// The file is larger than the library reads.
   case tooLarge(path: String, bytes: Int, limit: Int)
 
@@ -25,7 +28,7 @@ public enum FileSystemError: Error, Equatable, CustomStringConvertible {
   }
 
   /// The error number of the system call that failed, or `nil` when no call did.
-  public var errorNumber: ErrorNumber? {
+  public var errorNumber: Errno? {
     switch self {
     case .systemCall(_, let number, _), .missing(_, let number, _): number
     case .failed, .tooLarge: nil

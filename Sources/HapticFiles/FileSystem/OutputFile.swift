@@ -1,3 +1,5 @@
+import SystemPackage
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -16,7 +18,7 @@
 ///   receives the bytes. The temporary file is then anonymous in `$TMPDIR`.
 package final class OutputFile {
   /// The temporary file, open for reading and writing.
-  package let descriptor: Int32
+  package let descriptor: FileDescriptor
   /// How the user named the output, for messages.
   package let name: String
   private let target: Target
@@ -29,7 +31,7 @@ package final class OutputFile {
     /// Replaced by renaming the temporary file over it.
     case replace(path: String)
     /// Receives the bytes through an open descriptor, closed afterwards.
-    case writeThrough(descriptor: Int32)
+    case writeThrough(descriptor: FileDescriptor)
   }
 
   /// Prepares to write `path`, or standard output when `path` is `nil`.
@@ -47,7 +49,9 @@ package final class OutputFile {
   ///   - followingLinks: Replace the file a symbolic link at `path` leads to (`false`: the
   ///     name `path` itself is renamed over, whatever it is).
   /// - Throws: ``FileSystemError`` naming the target with the system's error number.
-  package init(path: String?, writingThrough descriptor: Int32?, followingLinks: Bool = true) throws(FileSystemError) {
+  package init(path: String?, writingThrough descriptor: FileDescriptor?, followingLinks: Bool = true)
+    throws(FileSystemError)
+  {
     name = Self.name(of: path)
     let folder: String
     if let descriptor {
@@ -63,7 +67,7 @@ package final class OutputFile {
     do {
       (self.descriptor, temporaryPath) = try TemporaryPath.create(in: folder)
     } catch {
-      if let descriptor { close(descriptor) }
+      try? descriptor?.close()
       throw error
     }
   }
@@ -87,17 +91,14 @@ package final class OutputFile {
         temporaryPath = named
       }
       // A file replaced keeps its permissions (a private output stays private).
-      var status = stat()
-      if lstat(path, &status) == 0, status.st_mode & mode_t(S_IFMT) == mode_t(S_IFREG) {
-        fchmod(descriptor, status.st_mode & 0o7777)
+      if let replaced = try? Stat(path, followTargetSymlink: false), replaced.type == .regular {
+        fchmod(descriptor.rawValue, replaced.permissions.rawValue)
       }
       try FileSystem.rename(named, to: path)
       temporaryPath = nil
       TemporaryFiles.countCompleted(at: path)
     case .writeThrough(let output):
-      guard lseek(descriptor, 0, SEEK_SET) == 0 else {
-        throw .systemCall(path: name, number: .current)
-      }
+      _ = try FileSystem.call(name) { try descriptor.seek(offset: 0, from: .start) }
       try FileSystem.copy(from: descriptor, named: name, to: output, named: name)
       TemporaryFiles.countCompleted()
     }
@@ -113,8 +114,8 @@ package final class OutputFile {
     }
     guard isOpen else { return }
     isOpen = false
-    close(descriptor)
-    if case .writeThrough(let output) = target { close(output) }
+    try? descriptor.close()
+    if case .writeThrough(let output) = target { try? output.close() }
   }
 
   /// How messages name the output at `path`, or standard output when `path` is `nil`.
@@ -125,35 +126,31 @@ package final class OutputFile {
   /// Called once per output, so a FIFO is opened once: its reader takes a close for the end.
   ///
   /// - Throws: ``FileSystemError`` for a folder or a target that cannot be opened.
-  package static func writeThroughDescriptor(_ path: String?) throws(FileSystemError) -> Int32? {
+  package static func writeThroughDescriptor(_ path: String?) throws(FileSystemError) -> FileDescriptor? {
     guard let path else {
-      let copy = dup(STDOUT_FILENO)
-      guard copy >= 0 else { throw .systemCall(path: name(of: path), number: .current) }
-      return copy
+      return try FileSystem.call(name(of: path)) { try FileDescriptor.standardOutput.duplicate() }
     }
     if FileSystem.isDirectory(path) { throw .failed(path: path, reason: "is a directory") }
     if let inherited = inheritedDescriptor(path) {
-      let copy = dup(inherited)
-      guard copy >= 0 else { throw .systemCall(path: path, number: .current) }
-      return copy
+      return try FileSystem.call(path) { try inherited.duplicate() }
     }
     guard FileSystem.isSpecial(path) else { return nil }
-    let opened = open(path, O_WRONLY | O_CLOEXEC | O_NOCTTY)
-    guard opened >= 0 else { throw .systemCall(path: path, number: .current) }
-    return opened
+    return try FileSystem.call(path) {
+      try FileDescriptor.open(path, .writeOnly, options: [.closeOnExec, .noControllingTerminal])
+    }
   }
 
   /// The open descriptor `path` stands for when it is `/dev/stdout`, `/dev/stderr`,
   /// `/dev/fd/N` or `/proc/self/fd/N`, or a link to one of them.
-  private static func inheritedDescriptor(_ path: String) -> Int32? {
+  private static func inheritedDescriptor(_ path: String) -> FileDescriptor? {
     for hop in FileSystem.linkChain(path) {
       switch hop {
-      case "/dev/stdout": return STDOUT_FILENO
-      case "/dev/stderr": return STDERR_FILENO
+      case "/dev/stdout": return .standardOutput
+      case "/dev/stderr": return .standardError
       default: break
       }
       for prefix in ["/dev/fd/", "/proc/self/fd/", "/proc/\(getpid())/fd/"] where hop.hasPrefix(prefix) {
-        return Int32(hop.dropFirst(prefix.count))
+        return Int32(hop.dropFirst(prefix.count)).map(FileDescriptor.init(rawValue:))
       }
     }
     return nil

@@ -1,4 +1,5 @@
 import HapticSupport
+import SystemPackage
 
 #if canImport(Glibc)
   import Glibc
@@ -17,7 +18,7 @@ import HapticSupport
 /// ``TemporaryPath/staleAge`` seconds.
 package final class ScratchFolder: Sendable {
   package let path: String
-  private let descriptor: Int32
+  private let descriptor: FileDescriptor?
 
   /// Prefixes whose stale folders this process has already swept.
   private static let swept = Locked(Set<String>())
@@ -28,14 +29,14 @@ package final class ScratchFolder: Sendable {
   package init(prefix: String) throws(FileSystemError) {
     if Self.swept.withLock({ $0.insert(prefix).inserted }) { Self.sweep(prefix: prefix) }
     path = try TemporaryFiles.makeScratch { () throws(FileSystemError) in try TemporaryPath.newFolder(prefix: prefix) }
-    descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-    if descriptor >= 0 { flock(descriptor, LOCK_EX | LOCK_NB) }
+    descriptor = try? FileDescriptor.open(path, .readOnly, options: [.directory, .closeOnExec])
+    if let descriptor { flock(descriptor.rawValue, LOCK_EX | LOCK_NB) }
   }
 
   deinit {
     Self.remove(path)
     TemporaryFiles.unregisterScratch(path)
-    if descriptor >= 0 { close(descriptor) }
+    try? descriptor?.close()
   }
 
   /// Removes the files in `folder` (it holds no folders), then the folder.
@@ -58,13 +59,14 @@ package final class ScratchFolder: Sendable {
     let now = time(nil)
     for name in names where name.hasPrefix(prefix) && name.utf8.count == prefix.utf8.count + 6 {
       let path = "\(folder)/\(name)"
-      let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-      guard descriptor >= 0 else { continue }
-      defer { close(descriptor) }
-      var status = stat()
-      guard fstat(descriptor, &status) == 0, status.st_uid == getuid(),
-        Int(now) - TemporaryPath.modificationSeconds(status) >= TemporaryPath.staleAge,
-        flock(descriptor, LOCK_EX | LOCK_NB) == 0
+      guard
+        let descriptor = try? FileDescriptor.open(
+          path, .readOnly, options: [.directory, .noFollow, .closeOnExec])
+      else { continue }
+      defer { try? descriptor.close() }
+      guard let status = try? descriptor.stat(), status.userID.rawValue == getuid(),
+        Int(now) - Int(status.st_mtim.tv_sec) >= TemporaryPath.staleAge,
+        flock(descriptor.rawValue, LOCK_EX | LOCK_NB) == 0
       else { continue }
       remove(path)
     }

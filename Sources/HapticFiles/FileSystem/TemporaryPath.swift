@@ -1,4 +1,5 @@
 import HapticSupport
+import SystemPackage
 
 #if canImport(Glibc)
   import Glibc
@@ -27,36 +28,47 @@ package enum TemporaryPath {
     getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp"
   }
 
+  /// The permissions a new file asks for: read and write for all, less the umask.
+  private static let newFilePermissions: FilePermissions = [.ownerReadWrite, .groupReadWrite, .otherReadWrite]
+
   /// Creates a new empty file in `folder`, open for reading and writing, with the permissions
   /// of a new file (0666 less the umask). On Linux it has no name (`O_TMPFILE`), so nothing
   /// remains if the process dies; `path` is then `nil`. Otherwise `path` is its name, which is
   /// registered with ``TemporaryFiles``.
   ///
   /// - Throws: ``FileSystemError`` naming `folder`.
-  package static func create(in folder: String) throws(FileSystemError) -> (descriptor: Int32, path: String?) {
+  package static func create(in folder: String) throws(FileSystemError) -> (descriptor: FileDescriptor, path: String?) {
     sweepOnce(folder)
     #if os(Linux)
-      let anonymous = open(folder, anonymousFileFlag | O_RDWR | O_CLOEXEC, 0o666)
-      if anonymous >= 0 {
+      do throws(Errno) {
+        let anonymous = try Errno.catching {
+          try FileDescriptor.open(
+            folder, .readWrite, options: [anonymousFile, .closeOnExec], permissions: newFilePermissions)
+        }
         // Locked too, for the moment it has a name before the final rename.
-        flock(anonymous, LOCK_EX | LOCK_NB)
+        flock(anonymous.rawValue, LOCK_EX | LOCK_NB)
         return (anonymous, nil)
+      } catch {
+        // A file system without anonymous files refuses them (EOPNOTSUPP, which is ENOTSUP here).
+        guard [.notSupported, .isDirectory, .invalidArgument].contains(error) else { throw problem(in: folder, error) }
       }
-      let refusal = ErrorNumber.current
-      guard [EOPNOTSUPP, EISDIR, EINVAL].contains(refusal.code) else { throw problem(in: folder, refusal) }
     #endif
-    var number = ErrorNumber(EEXIST)
+    var number = Errno.fileExists
     for _ in 0..<100 {
       let path = "\(folder)/\(randomName())"
       TemporaryFiles.register(path)
-      let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-      if descriptor >= 0 {
-        flock(descriptor, LOCK_EX | LOCK_NB)
+      do throws(Errno) {
+        let descriptor = try Errno.catching {
+          try FileDescriptor.open(
+            path, .readWrite, options: [.create, .exclusiveCreate, .closeOnExec], permissions: newFilePermissions)
+        }
+        flock(descriptor.rawValue, LOCK_EX | LOCK_NB)
         return (descriptor, path)
+      } catch {
+        number = error
       }
-      number = .current
       TemporaryFiles.unregister(path)
-      guard number == EEXIST else { throw problem(in: folder, number) }
+      guard number == .fileExists else { throw problem(in: folder, number) }
     }
     // Every name was taken: the last call's number (EEXIST) says so.
     throw problem(in: folder, number)
@@ -66,22 +78,22 @@ package enum TemporaryPath {
   /// final rename; the name is registered with ``TemporaryFiles``.
   ///
   /// - Throws: ``FileSystemError`` naming `path`.
-  package static func link(_ descriptor: Int32, besides path: String) throws(FileSystemError) -> String {
+  package static func link(_ descriptor: FileDescriptor, besides path: String) throws(FileSystemError) -> String {
     let folder = FileSystem.directory(of: path)
-    var number = ErrorNumber(EEXIST)
+    var number = Errno.fileExists
     for _ in 0..<100 {
       let name = "\(folder)/\(randomName())"
       TemporaryFiles.register(name)
       // Through /proc first: linking the descriptor itself (AT_EMPTY_PATH) needs a privilege.
       // A failure reports the second call's error number: it runs only when the first failed.
-      if linkat(AT_FDCWD, "/proc/self/fd/\(descriptor)", AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0
-        || linkat(descriptor, "", AT_FDCWD, name, emptyPathFlag) == 0
+      if linkat(AT_FDCWD, "/proc/self/fd/\(descriptor.rawValue)", AT_FDCWD, name, AT_SYMLINK_FOLLOW) == 0
+        || linkat(descriptor.rawValue, "", AT_FDCWD, name, emptyPathFlag) == 0
       {
         return name
       }
-      number = .current
+      number = .last
       TemporaryFiles.unregister(name)
-      guard number == EEXIST else { throw .systemCall(path: path, number: number) }
+      guard number == .fileExists else { throw .systemCall(path: path, number: number) }
     }
     // Every name was taken: the last call's number (EEXIST) says so.
     throw .systemCall(path: path, number: number)
@@ -92,7 +104,7 @@ package enum TemporaryPath {
   /// - Throws: ``FileSystemError`` when it cannot be created.
   package static func newFolder(prefix: String) throws(FileSystemError) -> String {
     var template = Array("\(folder)/\(prefix)XXXXXX".utf8CString)
-    guard mkdtemp(&template) != nil else { throw problem(in: folder, .current) }
+    guard mkdtemp(&template) != nil else { throw problem(in: folder, .last) }
     return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
@@ -112,23 +124,16 @@ package enum TemporaryPath {
       let name = String(decoding: FileSystem.entryName(entry), as: UTF8.self)
       guard isTemporaryName(name) else { continue }
       let path = "\(folder)/\(name)"
-      let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
-      guard descriptor >= 0 else { continue }
-      defer { close(descriptor) }
-      var status = stat()
-      guard fstat(descriptor, &status) == 0, status.st_mode & mode_t(S_IFMT) == mode_t(S_IFREG),
-        Int(now) - Int(modificationSeconds(status)) >= staleAge, flock(descriptor, LOCK_EX | LOCK_NB) == 0
+      guard
+        let descriptor = try? FileDescriptor.open(
+          path, .readOnly, options: [.noFollow, .nonBlocking, .closeOnExec])
+      else { continue }
+      defer { try? descriptor.close() }
+      guard let status = try? descriptor.stat(), status.type == .regular,
+        Int(now) - Int(status.st_mtim.tv_sec) >= staleAge, flock(descriptor.rawValue, LOCK_EX | LOCK_NB) == 0
       else { continue }
       unlink(path)
     }
-  }
-
-  package static func modificationSeconds(_ status: stat) -> Int {
-    #if os(Linux)
-      Int(status.st_mtim.tv_sec)
-    #else
-      Int(status.st_mtimespec.tv_sec)
-    #endif
   }
 
   /// `true` for a name ``randomName()`` could have made.
@@ -150,13 +155,13 @@ package enum TemporaryPath {
   }
 
   /// A temporary file or folder that could not be created in `folder`, for `number`.
-  private static func problem(in folder: String, _ number: ErrorNumber) -> FileSystemError {
+  private static func problem(in folder: String, _ number: Errno) -> FileSystemError {
     .systemCall(path: folder, number: number, context: "cannot create a temporary file in this folder")
   }
 
   #if os(Linux)
     /// `O_TMPFILE` (its C macro does not reach Swift).
-    private static let anonymousFileFlag = 0o20_000_000 | O_DIRECTORY
+    private static let anonymousFile = FileDescriptor.OpenOptions(rawValue: 0o20_000_000 | O_DIRECTORY)
   #endif
   /// `AT_EMPTY_PATH` on Linux; elsewhere a flag that makes the call fail.
   private static var emptyPathFlag: Int32 {
