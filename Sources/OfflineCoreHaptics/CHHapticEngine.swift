@@ -340,14 +340,3 @@ public final class CHHapticEngine: @unchecked Sendable {
   /// comes even while work that blocks fills the global queues' threads.
   private static let handlerQueue = DispatchQueue(label: "OfflineCoreHaptics.CHHapticEngine.handlers")
 }
-
-/// What a device can do.
-public protocol CHHapticDeviceCapability {
-  var supportsHaptics: Bool { get }
-  var supportsAudio: Bool { get }
-}
-
-private struct OfflineCapability: CHHapticDeviceCapability {
-  var supportsHaptics: Bool { true }
-  var supportsAudio: Bool { true }
-}

@@ -65,37 +65,6 @@ struct BenchmarkCase: Sendable {
       summary: "the same 19-minute session with --actuator lra: the drive, 24-bit WAV"),
   ]
 
-  // MARK: - Patterns
-
-  static func breathingPattern(cycles: Int) -> String {
-    var elements: [String] = []
-    for cycle in 0..<cycles {
-      let start = Double(cycle) * 19
-      let parameters =
-        "[{\"ParameterID\": \"HapticIntensity\", \"ParameterValue\": 0.8}, {\"ParameterID\": \"HapticSharpness\", \"ParameterValue\": 0.3}]"
-      elements.append(
-        "{\"Event\": {\"Time\": \(start), \"EventType\": \"HapticContinuous\", \"EventDuration\": 4, \"EventParameters\": \(parameters)}}"
-      )
-      elements.append(
-        "{\"ParameterCurve\": {\"ParameterID\": \"HapticIntensityControl\", \"Time\": \(start), \"ParameterCurveControlPoints\": [{\"Time\": 0, \"ParameterValue\": 0}, {\"Time\": 4, \"ParameterValue\": 1}]}}"
-      )
-      elements.append(
-        "{\"Event\": {\"Time\": \(start + 11), \"EventType\": \"HapticContinuous\", \"EventDuration\": 8, \"EventParameters\": \(parameters)}}"
-      )
-      elements.append(
-        "{\"ParameterCurve\": {\"ParameterID\": \"HapticIntensityControl\", \"Time\": \(start + 11), \"ParameterCurveControlPoints\": [{\"Time\": 0, \"ParameterValue\": 1}, {\"Time\": 8, \"ParameterValue\": 0}]}}"
-      )
-    }
-    return "{\"Version\": 1, \"Pattern\": [\(elements.joined(separator: ",\n"))]}"
-  }
-
-  static func transientPattern(count: Int) -> String {
-    let elements = (0..<count).map { index in
-      "{\"Event\": {\"Time\": \(Double(index) / 100), \"EventType\": \"HapticTransient\", \"EventParameters\": [{\"ParameterID\": \"HapticIntensity\", \"ParameterValue\": \(0.5 + 0.5 * Double(index % 5) / 4)}, {\"ParameterID\": \"HapticSharpness\", \"ParameterValue\": \(Double(index % 11) / 10)}]}}"
-    }
-    return "{\"Version\": 1, \"Pattern\": [\(elements.joined(separator: ",\n"))]}"
-  }
-
   // MARK: - Cases
 
   static func breathing(cycles: Int, container: AudioFileFormat.Container, name: String, summary: String)
@@ -325,33 +294,5 @@ struct BenchmarkCase: Sendable {
     var parts = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
     parts.removeLast(3)
     return parts.joined(separator: "/") + "/samples"
-  }
-}
-
-struct BenchmarkError: Error, CustomStringConvertible {
-  var description: String
-  init(_ description: String) { self.description = description }
-}
-
-/// A temporary folder removed when released; in memory (`/dev/shm`) where there is one, so
-/// that the render and its write limit are measured without the disk's noise.
-final class Scratch {
-  let path: String
-  init() throws {
-    let base =
-      FileManager.default.fileExists(atPath: "/dev/shm")
-      ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
-    path = base.appendingPathComponent("render-benchmark-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  }
-  deinit { try? FileManager.default.removeItem(atPath: path) }
-}
-
-/// Monotonic seconds.
-enum Clock {
-  static func now() -> Double {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
   }
 }

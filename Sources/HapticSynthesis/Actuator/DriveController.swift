@@ -67,9 +67,9 @@ package struct DriveController: Sendable {
   private let cosines: [Double]
   private let sines: [Double]
   /// `2/stepFrames`: the mean of `2·a·e^(−iω0t)` over a step.
-  private let meanScale: Double
+  let meanScale: Double
   /// Phasors of the newest input step and of the step being driven.
-  private var inputPhasor: ResonancePhasor
+  var inputPhasor: ResonancePhasor
   private var drivePhasor: ResonancePhasor
   private var demodulator: EnvelopeDemodulator
   /// Envelopes waiting `spread` steps, so that the governor sees the level `spread` steps later
@@ -86,7 +86,7 @@ package struct DriveController: Sendable {
   private var pendingIndex = 0
   /// The model's mode `q` (``Resonator/mode``) at the beginning of the step being driven, and
   /// the resonator for the frames of clipped steps.
-  private var resonator: Resonator
+  var resonator: Resonator
   /// `Λ` and `K`: the mode's own step, and its step for a drive envelope of 1 held over a step.
   private let modeStep: ComplexSample
   private let driveGain: ComplexSample
@@ -314,56 +314,6 @@ package struct DriveController: Sendable {
     return (drives, brakes, fundamental > 1 ? clippedSine.amplitude(forFundamental: fundamental) / fundamental : 1)
   }
 
-  /// Writes a step that drives the envelope `hold` until the resonant acceleration (`2·Re(q)`)
-  /// has passed a crest and `brake` from there, frame by frame on the model; returns whether it
-  /// has begun to brake (otherwise the whole step held).
-  private mutating func brakeFromCrest(
-    hold: ComplexSample, brake: ComplexSample, phasor: ComplexSample,
-    carrier: (cosines: UnsafePointer<Double>, sines: UnsafePointer<Double>), into drive: UnsafeMutablePointer<Float>
-  ) -> Bool {
-    let pushing = hold * phasor.conjugate
-    let braking = brake * phasor.conjugate
-    var braked = false
-    var previous = resonator.mode.real
-    for frame in 0..<stepFrames {
-      let base = braked ? braking : pushing
-      let value = base.real * carrier.cosines[frame] - base.imaginary * carrier.sines[frame]
-      drive[frame] = Float(max(-1, min(1, value)))
-      _ = resonator.step(Double(drive[frame]))
-      if !braked {
-        let current = resonator.mode.real
-        braked = abs(current) < abs(previous) && current * previous > 0
-        previous = current
-      }
-    }
-    return braked
-  }
-
-  /// The mean of `2·a·e^(−iω0t)` over a step of the target.
-  @inline(__always)
-  private mutating func demodulate(
-    _ target: UnsafePointer<Float>, carrier: (cosines: UnsafePointer<Double>, sines: UnsafePointer<Double>)
-  ) -> ComplexSample {
-    var real = SIMD4<Double>()
-    var imaginary = SIMD4<Double>()
-    var frame = 0
-    while frame + 4 <= stepFrames {
-      let samples = SIMD4<Double>(UnsafeRawPointer(target + frame).loadUnaligned(as: SIMD4<Float>.self))
-      real += samples * UnsafeRawPointer(carrier.cosines + frame).loadUnaligned(as: SIMD4<Double>.self)
-      imaginary += samples * UnsafeRawPointer(carrier.sines + frame).loadUnaligned(as: SIMD4<Double>.self)
-      frame += 4
-    }
-    var sum = ComplexSample(real.sum(), -imaginary.sum())
-    while frame < stepFrames {
-      let sample = Double(target[frame])
-      sum = sum + ComplexSample(sample * carrier.cosines[frame], -sample * carrier.sines[frame])
-      frame += 1
-    }
-    let mean = inputPhasor.value * sum * meanScale
-    inputPhasor.advance()
-    return mean
-  }
-
   /// Moves a step's mean through the demodulator, the spread, the governor and the look-ahead;
   /// returns the reference that entered the look-ahead, the one for the step being driven, and
   /// whether the braking plan lowered the latter.
@@ -384,32 +334,5 @@ package struct DriveController: Sendable {
     // The reference at the end of the step: between its centre's and the next step's.
     let reference = (current + pending[pendingIndex]) * 0.5
     return (limited, reference, isPlanned)
-  }
-
-  /// Writes `Re(V·e^(iω0t))` for the frames of a step beginning at the phasor `phasor`
-  /// (`e^(−iω0t)` there), clipped to ±1 when `clips` (when `|V| ≤ 1` it is within ±1 already).
-  @inline(__always)
-  private func modulate(
-    _ envelope: ComplexSample, clips: Bool, phasor: ComplexSample,
-    carrier: (cosines: UnsafePointer<Double>, sines: UnsafePointer<Double>), into drive: UnsafeMutablePointer<Float>
-  ) {
-    let base = envelope * phasor.conjugate
-    var frame = 0
-    if !clips {
-      let real = SIMD4<Double>(repeating: base.real)
-      let imaginary = SIMD4<Double>(repeating: base.imaginary)
-      while frame + 4 <= stepFrames {
-        let cosines = UnsafeRawPointer(carrier.cosines + frame).loadUnaligned(as: SIMD4<Double>.self)
-        let sines = UnsafeRawPointer(carrier.sines + frame).loadUnaligned(as: SIMD4<Double>.self)
-        let values = SIMD4<Float>(real * cosines - imaginary * sines)
-        UnsafeMutableRawPointer(drive + frame).storeBytes(of: values, as: SIMD4<Float>.self)
-        frame += 4
-      }
-    }
-    while frame < stepFrames {
-      let value = base.real * carrier.cosines[frame] - base.imaginary * carrier.sines[frame]
-      drive[frame] = Float(max(-1, min(1, value)))
-      frame += 1
-    }
   }
 }
