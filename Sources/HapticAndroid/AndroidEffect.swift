@@ -136,7 +136,7 @@ public struct AndroidEffect: Sendable, Equatable {
     for event in pattern.events where !event.type.isHaptic {
       diagnostics.report(
         .androidApproximation, at: event.position.location(in: file), event.path,
-        "\(event.type.rawValue) event is left out: a vibration effect has no sound (render it with --layout android to an .ogg file to keep it)"
+        "\(event.type.rawValue) event is left out: a vibration effect has no sound (render it with the Android layout to an .ogg file to keep it)"
       )
     }
     let step = Double(AndroidWaveform.stepMillis) / 1_000

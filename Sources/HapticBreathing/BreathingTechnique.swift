@@ -112,7 +112,7 @@ public struct BreathingTechnique: Sendable, Hashable {
     let known = named.map(\.name)
     let hint =
       NameSuggestion.closest(to: name, among: known).map { "; did you mean \"\($0)\"?" }
-      ?? " (known: \(known.joined(separator: ", ")); or give --phases)"
+      ?? " (known: \(known.joined(separator: ", ")); or give a list of phases)"
     throw ParseError(description: "unknown technique \"\(name)\"\(hint)")
   }
 

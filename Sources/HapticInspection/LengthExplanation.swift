@@ -66,7 +66,7 @@ public struct LengthExplanation: Sendable, Encodable, Equatable {
       )
     }
     kind = cause.kind
-    let tailText = "--tail \(Self.seconds(tail)) s"
+    let tailText = "a tail of \(Self.seconds(tail)) s"
     if tail > 0 {
       text = name == nil ? "\(tailText) (no events or controls)" : "\(cause.text) + \(tailText)"
     } else {

@@ -35,11 +35,15 @@ package enum CommandLineMessages {
     }
   }
 
-  /// `mp3 cannot carry Android's haptic tag; use -t ogg or opus, or wav for the channels alone`.
+  /// `mp3 cannot carry Android's haptic tag; use -t ogg or opus, or wav for the channels alone`,
+  /// `ogg (Vorbis) supports at most 200000 Hz, not 384000 Hz; use a lower --rate or another type`.
   package static func text(for error: EncodingError) -> String {
     switch error {
     case .androidTagUnsupported(let container):
       "\(container.rawValue) cannot carry Android's haptic tag; use -t ogg or opus, or wav for the channels alone"
+    case .unknownExtension: "\(error) or --type"
+    case .vorbisRateUnsupported(let sampleRate):
+      "\(EncodingError.vorbisLimit(sampleRate)); use a lower --rate or another type"
     case .unsupportedFormat, .cannotOpen, .ioFailed, .cannotOpenFile, .fileSystemFailed: error.description
     }
   }
@@ -50,6 +54,7 @@ package enum CommandLineMessages {
     case .render(let error): text(for: error)
     case .encoding(let error): text(for: error)
     case .other(let error): text(for: error)
+    case .unreadable(.tooLarge): "\(failure); raise --max-pattern-size"
     case .unreadable, .invalid, .fileSystem: failure.description
     }
   }

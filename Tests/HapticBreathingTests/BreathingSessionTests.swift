@@ -146,6 +146,12 @@ import _HapticRenderTestSupport
     {
       try BreathingTechnique.named("4-7-9")
     }
+    #expect(
+      throws: BreathingTechnique.ParseError(
+        description: "unknown technique \"triangle\" (known: 4-7-8, box, coherent; or give a list of phases)")
+    ) {
+      try BreathingTechnique.named("triangle")
+    }
   }
 
   @Test func cuesAreReadWithClearErrors() throws {

@@ -82,7 +82,16 @@ import _HapticRenderTestSupport
       try AudioFileFormat(.opus).check(sampleRate: 44_100)
     }
     #expect(throws: EncodingError.self) { try AudioFileFormat(.mp3, encoding: .pcm16) }
-    #expect(throws: EncodingError.self) { try AudioFileFormat(path: "out.xyz") }
+    #expect(throws: EncodingError.unknownExtension(path: "out.xyz")) { try AudioFileFormat(path: "out.xyz") }
+    #expect(
+      EncodingError.unknownExtension(path: "out").description
+        == "cannot tell the format of 'out' from its extension; use one of .wav .flac .aiff .caf .ogg .opus .mp3")
+    #expect(throws: EncodingError.vorbisRateUnsupported(sampleRate: 384_000)) {
+      try AudioFileFormat(.ogg).check(sampleRate: 384_000)
+    }
+    #expect(
+      EncodingError.vorbisRateUnsupported(sampleRate: 384_000).description
+        == "ogg (Vorbis) supports at most 200000 Hz, not 384000 Hz; use a lower sample rate or another format")
     #expect(try AudioFileFormat(path: "dir.v2/Out.AIF").container == .aiff)
     #expect(try AudioFileFormat(path: "take.wave").container == .wav)
     #expect(try AudioFileFormat(path: "take.oga").container == .ogg)

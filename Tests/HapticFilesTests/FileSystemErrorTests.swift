@@ -119,7 +119,9 @@ import _HapticRenderTestSupport
     let problem = FileSystem.writeProblem(path)
     #expect(problem == .failed(path: path, reason: "folder '\(folder.path)/none' does not exist"))
     #expect(problem?.errorNumber == nil)
-    #expect(FileSystemError.tooLarge(path: path, bytes: 2, limit: 1).errorNumber == nil)
+    let large = FileSystemError.tooLarge(path: path, bytes: 2, limit: 1)
+    #expect(large.errorNumber == nil)
+    #expect(large.reason == "is 2 bytes, larger than the 1-byte limit")
   }
 
   /// The audio reader and writer keep the file system's error, and its number, in theirs.

@@ -64,10 +64,10 @@ import _HapticRenderTestSupport
     let tapped = try explanation(F.event("HapticTransient"), tail: 0.5)
     #expect(tapped.tail == 0.5)
     #expect(
-      tapped.text == "the end of Pattern[0].Event (HapticTransient at 0.000 s, sounding 0.011 s) + --tail 0.500 s")
+      tapped.text == "the end of Pattern[0].Event (HapticTransient at 0.000 s, sounding 0.011 s) + a tail of 0.500 s")
     let empty = try explanation(tail: 0.5)
     #expect(empty.kind == "none" && empty.element == nil && empty.end == 0)
-    #expect(empty.text == "--tail 0.500 s (no events or controls)")
+    #expect(empty.text == "a tail of 0.500 s (no events or controls)")
     #expect(try explanation().text == "no events or controls")
   }
 

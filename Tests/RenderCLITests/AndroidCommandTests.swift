@@ -199,7 +199,7 @@ import _HapticRenderTestSupport
     #expect(result.status == 0)
     #expect(
       result.standardError.hasPrefix(
-        "samples/audio-tone.ahap:9:16: warning: Pattern[0].Event: AudioContinuous event is left out: a vibration effect has no sound (render it with --layout android to an .ogg file to keep it) [android-approximation]\n"
+        "samples/audio-tone.ahap:9:16: warning: Pattern[0].Event: AudioContinuous event is left out: a vibration effect has no sound (render it with the Android layout to an .ogg file to keep it) [android-approximation]\n"
       ))
     let strict = try await CommandRunner.render(
       ["android", "samples/audio-tone.ahap", "-o", "\(folder.path)/strict.json", "--strict"], in: Locations.packageRoot)

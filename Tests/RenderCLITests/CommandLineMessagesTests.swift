@@ -65,6 +65,13 @@ import Testing
     let expected = "mp3 cannot carry Android's haptic tag; use -t ogg or opus, or wav for the channels alone"
     #expect(CommandLineMessages.text(for: tag) == expected)
     #expect(CommandLineMessages.text(for: PatternFailure.encoding(tag)) == expected)
+    #expect(
+      CommandLineMessages.text(for: EncodingError.vorbisRateUnsupported(sampleRate: 384_000))
+        == "ogg (Vorbis) supports at most 200000 Hz, not 384000 Hz; use a lower --rate or another type")
+    #expect(
+      CommandLineMessages.text(for: PatternFailure.encoding(.unknownExtension(path: "x.mp4")))
+        == "cannot tell the format of 'x.mp4' from its extension; use one of .wav .flac .aiff .caf .ogg .opus .mp3 or --type"
+    )
     let other = EncodingError.ioFailed(path: "a.wav", reason: "write failed")
     #expect(CommandLineMessages.text(for: other) == "'a.wav': write failed")
   }
@@ -74,6 +81,11 @@ import Testing
     #expect(CommandLineMessages.text(for: PatternFailure.unreadable(missing)) == "cannot read 'a.ahap': no such file")
     #expect(CommandLineMessages.text(for: PatternFailure.invalid(path: "a.ahap")) == "'a.ahap' has errors")
     #expect(CommandLineMessages.text(for: missing) == "'a.ahap': no such file")
+    let large = FileSystemError.tooLarge(path: "a.ahap", bytes: 70_000_000, limit: 64 << 20)
+    #expect(large.description == "'a.ahap': is 70000000 bytes, larger than the 64 MiB limit")
+    #expect(
+      CommandLineMessages.text(for: PatternFailure.unreadable(large))
+        == "cannot read 'a.ahap': is 70000000 bytes, larger than the 64 MiB limit; raise --max-pattern-size")
   }
 
   @Test func anAudioFileDiagnosticNamesTheCommandsThatReadAudio() throws {

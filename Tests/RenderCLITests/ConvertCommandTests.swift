@@ -139,7 +139,10 @@ import _HapticRenderTestSupport
   @Test func unknownExtensionIsAUsageError() async throws {
     let result = try await CommandRunner.render(["\(samples)/heartbeat.ahap", "-o", "/tmp/x.mp4"])
     #expect(result.status == 64)
-    #expect(result.standardError.contains("cannot tell the format of '/tmp/x.mp4' from its extension"))
+    #expect(
+      result.standardError.contains(
+        "cannot tell the format of '/tmp/x.mp4' from its extension; use one of .wav .flac .aiff .caf .ogg .opus .mp3 or --type\n"
+      ))
   }
 
   @Test func peakErrorFailsWithoutOutput() async throws {

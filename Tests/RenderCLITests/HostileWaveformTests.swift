@@ -31,7 +31,7 @@ import _HapticRenderTestSupport
       } else {
         #expect(
           result.standardError
-            == "pat/t.ahap:1:24: error: Pattern[0].Event.EventWaveformPath: waveform 'x.wav' is outside the pattern's folder and the --resources folders, which --sandbox allows [unreadable-waveform]\n"
+            == "pat/t.ahap:1:24: error: Pattern[0].Event.EventWaveformPath: waveform 'x.wav' is outside the pattern's folder and the resource folders a sandboxed loader allows [unreadable-waveform]\n"
         )
       }
       try? FileManager.default.removeItem(atPath: "\(folder.path)/o.wav")
@@ -64,7 +64,7 @@ import _HapticRenderTestSupport
       #expect(messages[0] == messages[1])
       #expect(
         messages[0]
-          == "set/p.ahap:1:24: error: Pattern[0].Event.EventWaveformPath: waveform 'WAVEFORM' is outside the pattern's folder and the --resources folders, which --sandbox allows [unreadable-waveform]\n"
+          == "set/p.ahap:1:24: error: Pattern[0].Event.EventWaveformPath: waveform 'WAVEFORM' is outside the pattern's folder and the resource folders a sandboxed loader allows [unreadable-waveform]\n"
       )
     }
     #expect(folder.contents() == ["secret.wav", "set"])

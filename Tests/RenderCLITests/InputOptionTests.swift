@@ -25,7 +25,7 @@ import _HapticRenderTestSupport
     #expect(sandboxed.status == 1)
     #expect(
       sandboxed.standardError.contains(
-        "is outside the pattern's folder and the --resources folders, which --sandbox allows"))
+        "is outside the pattern's folder and the resource folders a sandboxed loader allows"))
     let allowed = try await CommandRunner.render([
       input, "-o", "\(folder.path)/c.wav", "--sandbox", "--resources", samples, "-q",
     ])

@@ -204,7 +204,7 @@ import _HapticRenderTestSupport
     #expect(length["end"] as? Double == 1.5 && length["tail"] as? Double == 0.5)
     #expect(
       length["text"] as? String
-        == "the Time of Pattern[2].Parameter (HapticSharpnessControl at 1.500 s) + --tail 0.500 s")
+        == "the Time of Pattern[2].Parameter (HapticSharpnessControl at 1.500 s) + a tail of 0.500 s")
     #expect(
       try await CommandRunner.render(["\(samples)/breath-478.ahap", "-o", "\(folder.path)/b.flac", "-q"]).status == 0)
     let audio = try await CommandRunner.render(["info", "\(folder.path)/b.flac", "--json"])

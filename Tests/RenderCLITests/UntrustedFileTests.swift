@@ -68,7 +68,7 @@ import _HapticRenderTestSupport
       ["\(Locations.samples)/audio-tone.ahap", "-o", "\(folder.path)/secret.wav"])
     #expect(tone.status == 0)
     try write(customPattern(waveform: "../secret.wav"), to: "\(folder.path)/set/p.ahap")
-    let outside = "is outside the pattern's folder and the --resources folders, which --sandbox allows"
+    let outside = "is outside the pattern's folder and the resource folders a sandboxed loader allows"
 
     let check = try await render("check set --golden golden --update --sandbox", in: folder.path)
     #expect(check.status == 1)
@@ -107,7 +107,8 @@ import _HapticRenderTestSupport
       #expect(result.status == 1, "\(command)")
       #expect(
         result.standardError.contains(
-          "'set/evil.ahap': is a link to a file outside 'set', which --sandbox refuses"), "\(result.standardError)")
+          "'set/evil.ahap': is a link to a file outside 'set', which a sandboxed search refuses"),
+        "\(result.standardError)")
       #expect(!printed(result).contains("token-123"))
     }
     #expect(folder.contents() == ["secret.ahap", "set"], "nothing written")
@@ -130,7 +131,9 @@ import _HapticRenderTestSupport
 
     let ogg = try await render("\(heartbeat) -o x.ogg -r 384000", in: folder.path)
     #expect(ogg.status == 64)
-    #expect(ogg.standardError.contains("ogg (Vorbis) supports at most 200000 Hz, not 384000 Hz"))
+    #expect(
+      ogg.standardError.contains(
+        "ogg (Vorbis) supports at most 200000 Hz, not 384000 Hz; use a lower --rate or another type\n"))
 
     try write("", to: "\(folder.path)/file")
     let outDir = try await render("'\(Locations.samples)' --out-dir file/sub", in: folder.path)

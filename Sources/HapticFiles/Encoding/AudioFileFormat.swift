@@ -77,15 +77,13 @@ public struct AudioFileFormat: Sendable, Hashable, CustomStringConvertible {
 
   /// The format the extension of `path` names.
   ///
-  /// - Throws: ``EncodingError/unsupportedFormat(_:)`` for an unknown or missing extension.
+  /// - Throws: ``EncodingError/unknownExtension(path:)`` for an unknown or missing extension.
   public init(path: String, encoding: SampleEncoding? = nil) throws(EncodingError) {
     let name = FileSystem.name(of: path)
     guard let dot = name.lastIndex(of: "."),
       let container = Container(extension: String(name[name.index(after: dot)...]))
     else {
-      throw .unsupportedFormat(
-        "cannot tell the format of '\(path)' from its extension; use one of \(Container.allCases.map { ".\($0.rawValue)" }.joined(separator: " ")) or --type"
-      )
+      throw .unknownExtension(path: path)
     }
     try self.init(container, encoding: encoding)
   }
@@ -94,11 +92,12 @@ public struct AudioFileFormat: Sendable, Hashable, CustomStringConvertible {
   package static let highestVorbisRate = 200_000
 
   /// Checks that the format can be written at `sampleRate` Hz.
+  ///
+  /// - Throws: ``EncodingError/vorbisRateUnsupported(sampleRate:)`` for Ogg Vorbis above
+  ///   200000 Hz, ``EncodingError/unsupportedFormat(_:)`` for a rate the container does not take.
   public func check(sampleRate: Int) throws(EncodingError) {
     if container == .ogg, sampleRate > Self.highestVorbisRate {
-      throw .unsupportedFormat(
-        "ogg (Vorbis) supports at most \(Self.highestVorbisRate) Hz, not \(sampleRate) Hz; use a lower --rate or another type"
-      )
+      throw .vorbisRateUnsupported(sampleRate: sampleRate)
     }
     if let rates = container.sampleRates, !rates.contains(sampleRate) {
       throw .unsupportedFormat(

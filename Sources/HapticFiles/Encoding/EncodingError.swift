@@ -7,6 +7,11 @@ import SystemPackage
 public enum EncodingError: Error, Equatable, CustomStringConvertible {
   /// The format, encoding or rate asked for is not possible.
   case unsupportedFormat(String)
+  /// The extension of `path` names none of the containers (``AudioFileFormat/Container``), or
+  /// it has none.
+  case unknownExtension(path: String)
+  /// Ogg Vorbis cannot be written at `sampleRate` Hz: libsndfile's encoder stops at 200000 Hz.
+  case vorbisRateUnsupported(sampleRate: Int)
   /// The haptic channels of an Android layout cannot be tagged (`ANDROID_HAPTIC`) in a file of
   /// this container: only Ogg Vorbis and Opus files carry the tag.
   case androidTagUnsupported(AudioFileFormat.Container)
@@ -24,6 +29,10 @@ public enum EncodingError: Error, Equatable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .unsupportedFormat(let message): message
+    case .unknownExtension(let path):
+      "cannot tell the format of '\(path)' from its extension; use one of \(AudioFileFormat.Container.allCases.map { ".\($0.rawValue)" }.joined(separator: " "))"
+    case .vorbisRateUnsupported(let sampleRate):
+      "\(Self.vorbisLimit(sampleRate)); use a lower sample rate or another format"
     case .androidTagUnsupported(let container):
       "\(container.rawValue) cannot carry Android's haptic tag; ogg and opus files can"
     case .cannotOpen(let path, let reason): "cannot open '\(path)': \(reason)"
@@ -37,7 +46,14 @@ public enum EncodingError: Error, Equatable, CustomStringConvertible {
   public var errorNumber: Errno? {
     switch self {
     case .cannotOpenFile(let cause), .fileSystemFailed(_, let cause): cause.errorNumber
-    case .unsupportedFormat, .androidTagUnsupported, .cannotOpen, .ioFailed: nil
+    case .unsupportedFormat, .unknownExtension, .vorbisRateUnsupported, .androidTagUnsupported, .cannotOpen, .ioFailed:
+      nil
     }
+  }
+
+  /// `ogg (Vorbis) supports at most 200000 Hz, not 384000 Hz`: the limit `sampleRate` passes,
+  /// for a message to add its advice to.
+  package static func vorbisLimit(_ sampleRate: Int) -> String {
+    "ogg (Vorbis) supports at most \(AudioFileFormat.highestVorbisRate) Hz, not \(sampleRate) Hz"
   }
 }

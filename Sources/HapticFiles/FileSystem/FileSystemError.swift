@@ -15,7 +15,7 @@ public enum FileSystemError: Error, Equatable, CustomStringConvertible {
   /// Nothing could be found at `path`: the call that looked failed with `number` (`ENOENT`
   /// when nothing is there). `meant` is the path the user most likely meant, when one is close.
   case missing(path: String, number: Errno, meant: String?)
-  /// The file is larger than the library reads.
+  /// The file is `bytes` long, more than the `limit` in bytes that the library reads.
   case tooLarge(path: String, bytes: Int, limit: Int)
 
   public var description: String { "'\(path)': \(reason)" }
@@ -42,7 +42,7 @@ public enum FileSystemError: Error, Equatable, CustomStringConvertible {
     case .systemCall(_, let number, let context): context.map { "\($0): \(number)" } ?? number.description
     case .missing(_, _, let meant): meant.map { "no such file; did you mean '\($0)'?" } ?? "no such file"
     case .tooLarge(_, let bytes, let limit):
-      "is \(bytes) bytes; files larger than \(limit) bytes (\(limit >> 20) MiB) are refused (raise --max-pattern-size)"
+      "is \(bytes) bytes, larger than the \(limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit)-byte") limit"
     }
   }
 

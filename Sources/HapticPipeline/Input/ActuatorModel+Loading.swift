@@ -46,7 +46,7 @@ extension ActuatorModel {
       }
       guard 2 * value < Double(sampleRate) else {
         return
-          "the resonance \(value.formatted) Hz is not below half the \(sampleRate) Hz sample rate; raise --rate above \((2 * value).formatted)"
+          "the resonance \(value.formatted) Hz is not below half the \(sampleRate) Hz sample rate; it needs a sample rate above \((2 * value).formatted) Hz"
       }
     case "q":
       guard value > qualityFactorRange.lowerBound, value <= qualityFactorRange.upperBound else {

@@ -31,7 +31,8 @@ package enum PatternFiles {
         if isSandboxed, let root = FileSystem.realPath(path).map({ $0.hasSuffix("/") ? $0 : $0 + "/" }),
           let outside = files.first(where: { !(FileSystem.realPath($0) ?? "").hasPrefix(root) })
         {
-          throw .failed(path: outside, reason: "is a link to a file outside '\(path)', which --sandbox refuses")
+          throw .failed(
+            path: outside, reason: "is a link to a file outside '\(path)', which a sandboxed search refuses")
         }
         found += files
       } else if FileSystem.exists(path) {

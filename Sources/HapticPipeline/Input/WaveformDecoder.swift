@@ -19,7 +19,7 @@ package enum WaveformDecoder {
       throw .ioFailed(
         path: path,
         reason:
-          "too large: \(reader.frameCount) frames × \(reader.channelCount) channel\(reader.channelCount == 1 ? "" : "s") need \(overflow ? "more than \(Int.max)" : "\(bytes)") bytes decoded, more than the \(budget) left of --max-waveform-memory"
+          "too large: \(reader.frameCount) frames × \(reader.channelCount) channel\(reader.channelCount == 1 ? "" : "s") need \(overflow ? "more than \(Int.max)" : "\(bytes)") bytes decoded, more than the \(budget) bytes left of the memory allowed for waveforms"
       )
     }
     budget -= bytes

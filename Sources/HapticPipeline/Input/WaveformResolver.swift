@@ -24,7 +24,7 @@ package struct WaveformResolver: Sendable {
         "waveform \"\(path)\" not found; looked in \(searched.map { "'\($0)'" }.joined(separator: ", "))"
           + (meant.map { "; did you mean \"\($0)\"?" } ?? "")
       case .outsideSandbox(let path):
-        "waveform '\(path)' is outside the pattern's folder and the --resources folders, which --sandbox allows"
+        "waveform '\(path)' is outside the pattern's folder and the resource folders a sandboxed loader allows"
       case .unusable(let found, let reason):
         "waveform '\(found)' is not readable audio: cannot open '\(found)': \(reason)"
       }

@@ -61,7 +61,7 @@ struct OutputOptionGroup: ParsableArguments {
       if let sampleRate { try format.check(sampleRate: sampleRate) }
       return format
     } catch {
-      throw ValidationError("\(error)")
+      throw ValidationError(CommandLineMessages.text(for: error))
     }
   }
 

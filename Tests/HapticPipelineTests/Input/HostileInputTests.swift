@@ -225,7 +225,8 @@ import _HapticRenderTestSupport
           == nil
       )
       #expect(
-        sandboxed.all.first?.message.contains("is outside the pattern's folder and the --resources folders") == true)
+        sandboxed.all.first?.message.contains(
+          "is outside the pattern's folder and the resource folders a sandboxed loader allows") == true)
     }
     try FileManager.default.createSymbolicLink(
       atPath: "\(inner)/link.wav", withDestinationPath: "\(folder.path)/secret.wav")
@@ -288,7 +289,7 @@ import _HapticRenderTestSupport
     #expect(try PatternLoader(limits: limits).load(path: path, diagnostics: &refused) == nil)
     #expect(
       refused.all.first?.message
-        == "waveform '\(folder.path)/tone.wav' is too large: 48000 frames × 1 channel need 192000 bytes decoded, more than the 191999 left of --max-waveform-memory"
+        == "waveform '\(folder.path)/tone.wav' is too large: 48000 frames × 1 channel need 192000 bytes decoded, more than the 191999 bytes left of the memory allowed for waveforms"
     )
   }
 

@@ -49,7 +49,7 @@ import _HapticRenderTestSupport
         refused += 1
         #expect(
           diagnostics.all.map(\.message) == [
-            "waveform 'x.wav' is outside the pattern's folder and the --resources folders, which --sandbox allows"
+            "waveform 'x.wav' is outside the pattern's folder and the resource folders a sandboxed loader allows"
           ])
       }
     }

@@ -41,7 +41,7 @@ import _HapticRenderTestSupport
     ),
     (
       "{\"resonance\": ⚑600, \"q\": 12}",
-      "resonance: the resonance 600 Hz is not below half the 1000 Hz sample rate; raise --rate above 1200 [out-of-range]"
+      "resonance: the resonance 600 Hz is not below half the 1000 Hz sample rate; it needs a sample rate above 1200 Hz [out-of-range]"
     ),
     (
       "{\"resonance\": 170, \"q\": 12, \"ratedDrive\": ⚑0}",
