@@ -15,6 +15,8 @@ package enum CommandLineMessages {
     case let error as RenderError: text(for: error)
     case let error as EncodingError: text(for: error)
     case let failure as PatternFailure: text(for: failure)
+    case let error as FileSystemError: text(for: error)
+    case let error as PatternSearchError: text(for: error)
     default: "\(error)"
     }
   }
@@ -45,6 +47,23 @@ package enum CommandLineMessages {
     case .vorbisRateUnsupported(let sampleRate):
       "\(EncodingError.vorbisLimit(sampleRate)); use a lower --rate or another type"
     case .unsupportedFormat, .cannotOpen, .ioFailed, .cannotOpenFile, .fileSystemFailed: error.description
+    }
+  }
+
+  /// `'set/evil.ahap': is a link to a file outside 'set', which --sandbox refuses`.
+  package static func text(for error: FileSystemError) -> String {
+    switch error {
+    case .linkOutside(let path, let folder):
+      "'\(path)': is a link to a file outside '\(folder)', which --sandbox refuses"
+    case .failed, .systemCall, .missing, .tooLarge: error.description
+    }
+  }
+
+  /// Why a list of files and folders gives nothing to work on; one line for each collision.
+  package static func text(for error: PatternSearchError) -> String {
+    switch error {
+    case .unreadable(let error): text(for: error)
+    case .collisions: error.description
     }
   }
 

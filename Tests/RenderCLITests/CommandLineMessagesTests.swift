@@ -86,6 +86,11 @@ import Testing
     #expect(
       CommandLineMessages.text(for: PatternFailure.unreadable(large))
         == "cannot read 'a.ahap': is 70000000 bytes, larger than the 64 MiB limit; raise --max-pattern-size")
+    let link = FileSystemError.linkOutside(path: "set/evil.ahap", folder: "set")
+    #expect(link.description == "'set/evil.ahap': is a link to a file outside 'set', which a sandboxed search refuses")
+    let sandboxed = "'set/evil.ahap': is a link to a file outside 'set', which --sandbox refuses"
+    #expect(CommandLineMessages.text(for: link) == sandboxed)
+    #expect(CommandLineMessages.text(for: PatternSearchError.unreadable(link) as any Error) == sandboxed)
   }
 
   @Test func anAudioFileDiagnosticNamesTheCommandsThatReadAudio() throws {

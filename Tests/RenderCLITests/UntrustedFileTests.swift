@@ -107,7 +107,7 @@ import _HapticRenderTestSupport
       #expect(result.status == 1, "\(command)")
       #expect(
         result.standardError.contains(
-          "'set/evil.ahap': is a link to a file outside 'set', which a sandboxed search refuses"),
+          "'set/evil.ahap': is a link to a file outside 'set', which --sandbox refuses"),
         "\(result.standardError)")
       #expect(!printed(result).contains("token-123"))
     }

@@ -17,13 +17,18 @@ public enum FileSystemError: Error, Equatable, CustomStringConvertible {
   case missing(path: String, number: Errno, meant: String?)
   /// The file is `bytes` long, more than the `limit` in bytes that the library reads.
   case tooLarge(path: String, bytes: Int, limit: Int)
+  /// The file at `path`, found in `folder`, is a link to a file outside that folder, which a
+  /// sandboxed search refuses.
+  case linkOutside(path: String, folder: String)
 
   public var description: String { "'\(path)': \(reason)" }
 
   /// The file the error is about.
   public var path: String {
     switch self {
-    case .failed(let path, _), .systemCall(let path, _, _), .missing(let path, _, _), .tooLarge(let path, _, _): path
+    case .failed(let path, _), .systemCall(let path, _, _), .missing(let path, _, _), .tooLarge(let path, _, _),
+      .linkOutside(let path, _):
+      path
     }
   }
 
@@ -31,7 +36,7 @@ public enum FileSystemError: Error, Equatable, CustomStringConvertible {
   public var errorNumber: Errno? {
     switch self {
     case .systemCall(_, let number, _), .missing(_, let number, _): number
-    case .failed, .tooLarge: nil
+    case .failed, .tooLarge, .linkOutside: nil
     }
   }
 
@@ -43,6 +48,7 @@ public enum FileSystemError: Error, Equatable, CustomStringConvertible {
     case .missing(_, _, let meant): meant.map { "no such file; did you mean '\($0)'?" } ?? "no such file"
     case .tooLarge(_, let bytes, let limit):
       "is \(bytes) bytes, larger than the \(limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit)-byte") limit"
+    case .linkOutside(_, let folder): "is a link to a file outside '\(folder)', which a sandboxed search refuses"
     }
   }
 
@@ -53,7 +59,7 @@ public enum FileSystemError: Error, Equatable, CustomStringConvertible {
     switch self {
     case .systemCall(_, let number, let inner):
       .systemCall(path: path, number: number, context: inner.map { "\(context): \($0)" } ?? context)
-    case .failed, .missing, .tooLarge:
+    case .failed, .missing, .tooLarge, .linkOutside:
       .failed(path: path, reason: "\(context): \(reason)")
     }
   }

@@ -31,8 +31,7 @@ package enum PatternFiles {
         if isSandboxed, let root = FileSystem.realPath(path).map({ $0.hasSuffix("/") ? $0 : $0 + "/" }),
           let outside = files.first(where: { !(FileSystem.realPath($0) ?? "").hasPrefix(root) })
         {
-          throw .failed(
-            path: outside, reason: "is a link to a file outside '\(path)', which a sandboxed search refuses")
+          throw .linkOutside(path: outside, folder: path)
         }
         found += files
       } else if FileSystem.exists(path) {

@@ -53,7 +53,7 @@ struct BatchRunner {
 
   /// Prints why no input was rendered, and fails.
   private func refuse(_ error: PatternSearchError) throws -> Never {
-    for line in error.description.split(separator: "\n") { console.error(String(line)) }
+    for line in CommandLineMessages.text(for: error).split(separator: "\n") { console.error(String(line)) }
     throw ExitCode.failure
   }
 

@@ -94,7 +94,7 @@ struct Preview: ParsableCommand, OptionChecking {
         entries = try site.run(try presets(), jobs: jobs ?? Batch.processorCount, progress: report)
       }
     } catch {
-      for line in "\(error)".split(separator: "\n") { console.error(String(line)) }
+      for line in CommandLineMessages.text(for: error).split(separator: "\n") { console.error(String(line)) }
       throw ExitCode.failure
     }
     let summary = site.summary(of: entries)
