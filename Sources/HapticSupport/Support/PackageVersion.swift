@@ -2,5 +2,5 @@
 /// CHANGELOG.md.
 package enum PackageVersion {
   /// Semantic version, `MAJOR.MINOR.PATCH`.
-  package static let current = "0.13.0"
+  package static let current = "0.14.0"
 }
