@@ -146,7 +146,7 @@ let package = Package(
 
     // MARK: - Command-line tool
     // What only the executables share: console output, the library's errors in the words of the
-    // command line (its flags), exit codes, signal handling (not a product)
+    // command line (its flags), exit codes, signal handling and its temporary-file registry (not a product)
     .target(
       name: "RenderCommandSupport",
       dependencies: [

@@ -25,8 +25,9 @@ let console = Console(isQuiet: settings.isQuiet)
 // A signal is the way the server ends, not an interruption: the scratch files go, and the exit
 // status is 130 after SIGINT (Ctrl-C, as shells expect of an interrupted command) and 0 after
 // SIGTERM or SIGHUP (the way a service is asked to stop).
+TemporaryFileRegistry.install()
 let handlers = StopSignals.install { number in
-  TemporaryFiles.removeAll()
+  TemporaryFileRegistry.shared.removeAll()
   StandardError.write("render: stopped serving\n")
   exit(number == SIGINT ? 128 + SIGINT : 0)
 }

@@ -1,68 +1,40 @@
 import HapticSupport
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+/// Keeps the names of the temporary files and scratch folders being written, and counts the
+/// outputs completed, for a program that removes them when it is interrupted.
+package protocol TemporaryFileTracker: Sendable {
+  /// A named temporary file now exists at `path`.
+  func register(_ path: String)
+  /// The temporary file at `path` is gone (renamed into place or removed).
+  func unregister(_ path: String)
+  /// An output is complete: moved into place at `path`, or copied to its target (`nil`).
+  func countCompleted(at path: String?)
+  /// Makes a scratch folder with `make`, which returns its path, and keeps it in the same step.
+  func makeScratch(_ make: () throws(FileSystemError) -> String) throws(FileSystemError) -> String
+  /// The scratch folder at `folder` is gone.
+  func unregisterScratch(_ folder: String)
+}
 
-/// The named temporary output files being written right now and the scratch folders in use
-/// (`ScratchFolder`), so that an interrupted program can remove them (`render` does on
-/// SIGINT, SIGTERM and SIGHUP), and how many outputs are complete, so that it can say so.
-/// (Anonymous temporary files need no removal.)
+/// Where `HapticFiles` reports its temporary files: to the ``tracker`` an executable installed
+/// before its first output (`render` and `render-serve` install one that their signal handlers
+/// empty), or nowhere. A program that embeds the library keeps no record of them, unless it
+/// installs a tracker of its own.
 package enum TemporaryFiles {
-  private static let paths = Locked(Set<String>())
-  private static let completed = Locked(0)
-  private static let scratchFolders = Locked(ScratchFolders())
+  private static let installed = Locked<(any TemporaryFileTracker)?>(nil)
 
-  /// The scratch folders in use, and whether ``removeAll()`` has run (then no more are made).
-  private struct ScratchFolders {
-    var paths: Set<String> = []
-    var isClosed = false
+  /// The tracker told of every temporary file, or `nil`.
+  package static var tracker: (any TemporaryFileTracker)? {
+    get { installed.withLock { $0 } }
+    set { installed.withLock { $0 = newValue } }
   }
 
-  /// Outputs this process has completed (moved into place or copied to their target).
-  package static var completedCount: Int { completed.withLock { $0 } }
+  package static func register(_ path: String) { tracker?.register(path) }
+  package static func unregister(_ path: String) { tracker?.unregister(path) }
+  package static func countCompleted(at path: String? = nil) { tracker?.countCompleted(at: path) }
+  package static func unregisterScratch(_ folder: String) { tracker?.unregisterScratch(folder) }
 
-  package static func countCompleted() { completed.withLock { $0 += 1 } }
-
-  /// Counts an output moved into place at `path`, unless it is inside a scratch folder (a
-  /// file made only to be read back, which is no output).
-  package static func countCompleted(at path: String) {
-    let isScratch = scratchFolders.withLock { folders in folders.paths.contains { path.hasPrefix($0 + "/") } }
-    if !isScratch { countCompleted() }
-  }
-
-  /// Makes a scratch folder with `make`, which returns its path, and registers it in the same
-  /// step: ``removeAll()`` runs either before (then nothing is made) or after (then it removes
-  /// the folder), never between, whatever thread a signal's clean-up runs on.
   package static func makeScratch(_ make: () throws(FileSystemError) -> String) throws(FileSystemError) -> String {
-    let made = scratchFolders.withLock { folders -> Result<String, FileSystemError> in
-      guard !folders.isClosed else {
-        return .failure(.failed(path: TemporaryPath.folder, reason: "the program is being interrupted"))
-      }
-      let result = Result { () throws(FileSystemError) in try make() }
-      if case .success(let path) = result { folders.paths.insert(path) }
-      return result
-    }
-    return try made.get()
-  }
-
-  package static func unregisterScratch(_ folder: String) { _ = scratchFolders.withLock { $0.paths.remove(folder) } }
-
-  package static func register(_ path: String) { _ = paths.withLock { $0.insert(path) } }
-  package static func unregister(_ path: String) { _ = paths.withLock { $0.remove(path) } }
-
-  /// Removes every temporary file still being written. Safe to call from any thread.
-  package static func removeAll() {
-    paths.withLock { paths in
-      for path in paths { unlink(path) }
-      paths.removeAll()
-    }
-    scratchFolders.withLock { folders in
-      for folder in folders.paths { ScratchFolder.remove(folder) }
-      folders.paths.removeAll()
-      folders.isClosed = true
-    }
+    guard let tracker else { return try make() }
+    return try tracker.makeScratch(make)
   }
 }

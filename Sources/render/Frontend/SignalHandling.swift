@@ -8,7 +8,7 @@ import RenderCommandSupport
   import Darwin
 #endif
 
-/// On SIGINT, SIGTERM or SIGHUP: remove the temporary files being written, say what was
+/// On SIGINT, SIGTERM or SIGHUP: remove the temporary files being written (``TemporaryFileRegistry``), say what was
 /// written, and exit with 128 + the signal's number. An existing output file is never touched.
 /// SIGPIPE is ignored: a write to a closed pipe fails with EPIPE and ends the command with an
 /// error, through the same clean-up. (`render serve` becomes `render-serve`, which has handlers
@@ -16,9 +16,10 @@ import RenderCommandSupport
 enum SignalHandling {
   /// Installs the handlers; keep the returned sources alive while the program runs.
   static func install() -> [any DispatchSourceSignal] {
-    StopSignals.install { number in
-      TemporaryFiles.removeAll()
-      let completed = TemporaryFiles.completedCount
+    TemporaryFileRegistry.install()
+    return StopSignals.install { number in
+      TemporaryFileRegistry.shared.removeAll()
+      let completed = TemporaryFileRegistry.shared.completedCount
       StandardError.write(
         completed == 0
           ? "render: interrupted; no output was written\n"
