@@ -168,7 +168,11 @@ let package = Package(
     .executableTarget(name: "RenderBenchmark", dependencies: ["HapticRender"]),
 
     // MARK: - Fuzzing (scripts/fuzz: swift build --sanitize=fuzzer --product FuzzAHAP)
-    .executableTarget(name: "FuzzAHAP", dependencies: ["HapticRender"]),
+    .executableTarget(
+      name: "FuzzAHAP",
+      dependencies: [
+        "HapticModel", "HapticAudio", "HapticReader", "HapticSynthesis", "HapticPipeline", "HapticInspection",
+      ]),
 
     // MARK: - Test support (not API)
     .target(name: "_HapticRenderTestSupport", dependencies: ["HapticRender"]),

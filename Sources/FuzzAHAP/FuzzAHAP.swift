@@ -1,4 +1,9 @@
-import HapticRender
+import HapticAudio
+import HapticInspection
+import HapticModel
+import HapticPipeline
+import HapticReader
+import HapticSynthesis
 
 /// libFuzzer entry point: reads the bytes as an AHAP file and, when they are accepted, analyses,
 /// lints and renders the pattern (short, at a low rate). Anything but a crash, a hang, an

@@ -26,7 +26,10 @@ struct BenchmarkCase: Sendable {
     var shardSeconds: [Double]?
   }
 
-  static let all: [BenchmarkCase] = [
+  /// Every case, in the order they run.
+  static let all = rendering + scaling
+
+  static let rendering: [BenchmarkCase] = [
     breathing(
       cycles: 190, container: .wav, name: "hour-wav", summary: "1-hour 4-7-8 session (190 cycles), 48 kHz, 24-bit WAV"),
     breathing(

@@ -167,6 +167,18 @@ for (name, limit, label) in [
     )
   }
 }
+for (small, large, bound, label) in [
+  ("escapes-1m", "escapes-2m", 3.0, "twice the escapes in a string at most 3x the time"),
+  ("curves-2000", "curves-6000", 5.0, "3x the control curves and events at most 5x the time"),
+  ("waveform-96k", "waveform-384k", 1.6, "384 kHz waveforms within 1.6x the time of 96 kHz ones"),
+] {
+  if let first = results[small], let second = results[large] {
+    check(
+      label, second.wallSeconds <= bound * first.wallSeconds,
+      "\(fixed(first.wallSeconds, 3)) s → \(fixed(second.wallSeconds, 3)) s (\(fixed(second.wallSeconds / first.wallSeconds, 2))x)"
+    )
+  }
+}
 if let plain = results["session-19min-wav"], let driven = results["actuator-19min-wav"] {
   check(
     "19-minute session with --actuator within 1.3x the same render without",
