@@ -199,13 +199,22 @@ public struct AudioFileWriter: ~Copyable {
         if let cause = sink.failure {
           .fileSystemFailed(path: sink.name, cause: cause)
         } else {
-          .ioFailed(path: sink.name, reason: "write failed: \(String(cString: sf_strerror(handle)))")
+          .ioFailed(path: sink.name, reason: Self.writeFailure(handle, written: written, of: block.frameCount))
         }
       sf_close(handle)
       sink.discard()
       state = .failed(failure)
       throw failure
     }
+  }
+
+  /// Why libsndfile wrote `written` of `count` frames: its message, or, when it has none (its
+  /// FLAC encoder fails without one, and libsndfile then says "No Error."), what it did.
+  private static func writeFailure(_ handle: OpaquePointer, written: sf_count_t, of count: Int) -> String {
+    guard sf_error(handle) != Int32(SF_ERR_NO_ERROR) else {
+      return "write failed: the encoder took \(max(written, 0)) of \(count) frames and gave no reason"
+    }
+    return "write failed: \(String(cString: sf_strerror(handle)))"
   }
 
   /// The handle of the open file.
