@@ -19,8 +19,9 @@ public enum AndroidEffectFile: String, Sendable {
   /// (`TextFile.write(_:to:)`), unless `diagnostics` then holds errors (warnings under
   /// `--strict`): nothing is written then.
   ///
-  /// - Parameter kotlinTypeName: The Kotlin object's name, when not the one of the input's
-  ///   stem (``KotlinTypeNames``).
+  /// A Kotlin file declares the object `kotlinTypeName` when it is given (``KotlinTypeNames``
+  /// gives each input of a batch its own), else the one of the input's stem.
+  ///
   /// - Returns: The report of the render the effect follows, or `nil` when nothing was written.
   /// - Throws: `RenderError` for options the renderer refuses, `FileSystemError` when the
   ///   file cannot be written.

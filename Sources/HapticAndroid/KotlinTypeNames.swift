@@ -2,11 +2,11 @@
 /// case: files that go into one Kotlin package must not declare the same object twice, and
 /// their class files must not share a name on a file system that ignores case.
 ///
-/// Each pattern takes ``AndroidEffect/kotlinTypeName(_:)`` of its name when it is the first to
-/// want it, in the batch's order; a later one takes the smallest number from 2 on that makes it
-/// a name no pattern of the batch wants (`a-b`, `a_b` → `ABHaptics`, `AB2Haptics`; `日本`,
-/// `中文` → `PatternHaptics`, `Pattern2Haptics`). The same names in the same order give the
-/// same objects.
+/// Each pattern takes the object name of its own name (`breath-478` → `Breath478Haptics`) when
+/// it is the first to want it, in the batch's order; a later one takes the smallest number from
+/// 2 on that makes it a name no pattern of the batch wants (`a-b`, `a_b` → `ABHaptics`,
+/// `AB2Haptics`; `日本`, `中文` → `PatternHaptics`, `Pattern2Haptics`). The same names in the
+/// same order give the same objects.
 public struct KotlinTypeNames: Sendable, Equatable {
   /// A pattern that did not get the name it wanted.
   public struct Renaming: Sendable, Equatable {

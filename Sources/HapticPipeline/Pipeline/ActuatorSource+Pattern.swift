@@ -3,7 +3,7 @@ import HapticSynthesis
 extension ActuatorSource {
   /// A pattern rendered for the actuator of `options`: its haptic channel, rendered with
   /// `options`, is the target. The output, the target and the actuator's ring-down after it,
-  /// is bounded by ``RenderOptions/maximumDurationSeconds`` like every render.
+  /// is bounded by the options' `maximumDurationSeconds` like every render.
   ///
   /// - Throws: `RenderError` for bad options (no actuator, or one whose resonance is not below
   ///   half the sample rate, among them), or `RenderError.durationLimitExceeded(seconds:limit:)`.

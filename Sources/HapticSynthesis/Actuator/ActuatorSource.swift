@@ -8,7 +8,7 @@ import HapticAudio
 /// The output runs on past the pattern for the actuator's ring-down (``ActuatorModel/ringSeconds``),
 /// so that what the actuator does after the last event is in the file.
 ///
-/// The drive is checked (``DriveCheck``) before it is delivered: a sample that is not finite,
+/// The drive is checked (`DriveCheck`) before it is delivered: a sample that is not finite,
 /// or a DC offset, is an error, never a block.
 ///
 /// Invariants: the frames do not depend on the block size (the controller's steps begin at
