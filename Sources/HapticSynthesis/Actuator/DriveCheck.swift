@@ -5,13 +5,14 @@
 ///
 /// The mean of the drive over each window of ``windowPeriods`` periods of f0 must stay within
 /// ``largestOffset``; the sum so far is checked after every run of frames, so a full-scale
-/// offset is refused once it has lasted ``largestOffset`` of a window (10 periods, 59 ms for
+/// offset is refused once it has lasted ``largestOffset`` of a window (20 periods, 118 ms for
 /// `lra`), within the block that holds it. The controller's drive is a carrier at f0, but its
 /// pushes and brakes are not symmetric: its mean over such a window reaches 0.072 on the
-/// sample patterns across the accepted actuators (docs/actuators.md §2, "Checks").
+/// sample patterns across the accepted actuators, and 0.23 with carriers far outside the
+/// actuator's band (`preview`'s profile on `lra`) (docs/actuators.md §2, "Checks").
 package struct DriveCheck: Sendable {
   /// The largest mean of the drive over a window, of full scale.
-  package static let largestOffset = 0.25
+  package static let largestOffset = 0.5
   /// The length of a window, in periods of f0.
   package static let windowPeriods = 40.0
 

@@ -20,8 +20,8 @@ import _HapticRenderTestSupport
   }
 
   /// Full-scale DC, the output of a rated drive of 1e-300 before the ranges: refused within
-  /// the first block that holds a tenth of a window of it.
-  @Test(arguments: [Float(-1), 1, 0.3])
+  /// the first block that holds half a window of it.
+  @Test(arguments: [Float(-1), 1, 0.6])
   func aConstantDriveIsRefused(_ level: Float) throws {
     let window = DriveCheck(resonance: 170, sampleRate: Self.rate).windowFrames
     let error = try #require(throws: RenderError.self) {
