@@ -17,8 +17,10 @@ extension AndroidEffect {
   ///   - name: The pattern's name (a file stem); letters and digits are kept, each word
   ///     capitalised (`breath-478` → `Breath478Haptics`).
   ///   - source: The pattern's file, named in the header comment.
-  public func kotlinSource(name: String, source: String) -> String {
-    let typeName = Self.kotlinTypeName(name)
+  ///   - typeName: The object's name, when not the one of `name` (``KotlinTypeNames`` gives
+  ///     each pattern of a batch its own).
+  public func kotlinSource(name: String, source: String, typeName: String? = nil) -> String {
+    let typeName = typeName ?? Self.kotlinTypeName(name)
     func floats(_ values: [Double]) -> String { values.map { "\($0)f" }.joined(separator: ", ") }
     func integers(_ values: [Int]) -> String { values.map(String.init).joined(separator: ", ") }
     let points = envelope.controlPoints
@@ -88,11 +90,15 @@ extension AndroidEffect {
     text.escapingControlCharacters.split(separator: "*/", omittingEmptySubsequences: false).joined(separator: "* /")
   }
 
-  /// `breath-478` → `Breath478Haptics`; a name starting with a digit gets `Pattern` first.
+  /// What every object name ends with.
+  static let kotlinTypeSuffix = "Haptics"
+
+  /// `breath-478` → `Breath478Haptics`; a name starting with a digit, or with no ASCII letter
+  /// or digit, gets `Pattern` first.
   static func kotlinTypeName(_ name: String) -> String {
     let words = name.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
     let joined = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     let base = joined.isEmpty || joined.first?.isNumber == true ? "Pattern" + joined : joined
-    return base + "Haptics"
+    return base + kotlinTypeSuffix
   }
 }

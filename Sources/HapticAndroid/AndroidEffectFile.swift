@@ -19,12 +19,15 @@ public enum AndroidEffectFile: String, Sendable {
   /// (`TextFile.write(_:to:)`), unless `diagnostics` then holds errors (warnings under
   /// `--strict`): nothing is written then.
   ///
+  /// A Kotlin file declares the object `kotlinTypeName` when it is given (``KotlinTypeNames``
+  /// gives each input of a batch its own), else the one of the input's stem.
+  ///
   /// - Returns: The report of the render the effect follows, or `nil` when nothing was written.
   /// - Throws: `RenderError` for options the renderer refuses, `FileSystemError` when the
   ///   file cannot be written.
   public func write(
     _ pattern: some RenderablePattern, input: String, to output: String, options: RenderOptions,
-    diagnostics: inout Diagnostics
+    kotlinTypeName: String? = nil, diagnostics: inout Diagnostics
   ) throws -> RenderReport? {
     let (effect, report) = try AndroidEffect.converting(
       pattern, file: input, options: options, diagnostics: &diagnostics)
@@ -33,7 +36,8 @@ public enum AndroidEffectFile: String, Sendable {
     case .json: try TextFile.write(effect.jsonText, to: output)
     case .kotlin:
       try TextFile.write(
-        effect.kotlinSource(name: PatternFiles.stem(of: input), source: FileSystem.name(of: input)), to: output)
+        effect.kotlinSource(
+          name: PatternFiles.stem(of: input), source: FileSystem.name(of: input), typeName: kotlinTypeName), to: output)
     }
     return report
   }

@@ -7,7 +7,9 @@
 ///
 /// Invariants (``init(peaks:lastMillis:)``):
 /// - Every timing is a multiple of ``stepMillis`` (the last one may be shorter), and the
-///   timings add up to the render's length rounded up to a millisecond.
+///   timings add up to the render's length rounded up to a millisecond; a render of no frames
+///   (a pattern with no event, or only curves) is one silent step of ``stepMillis``, since
+///   Android refuses a waveform without a timing above 0 (`IllegalArgumentException`).
 /// - Over each step the render's envelope stays within ``tolerance`` of full scale of the
 ///   step's `amplitude / 255`; a step over silence is exactly 0.
 public struct AndroidWaveform: Sendable, Equatable {
@@ -59,6 +61,7 @@ public struct AndroidWaveform: Sendable, Equatable {
       }
     }
     close()
+    if timings.isEmpty { (timings, amplitudes) = ([Self.stepMillis], [0]) }
     self.init(timings: timings, amplitudes: amplitudes)
   }
 

@@ -50,6 +50,10 @@ public struct BreathingSession: Sendable {
   public static let easePointCount = 13
   /// Most cycles `render breath` accepts (10,000: 52 hours of 4-7-8).
   public static let cycleLimit = 10_000
+  /// Most inhales and exhales in a session (``breathCount``): each is at most about 1.5 KB of
+  /// AHAP text (an ``Shape/ease`` curve and cues), so the pattern stays within the 64 MiB that
+  /// the pattern reader takes. The named techniques reach 20,000 in ``cycleLimit`` cycles.
+  public static let breathLimit = 40_000
 
   public init(
     technique: BreathingTechnique, cycles: Int = 1, intensity: Double = 0.8, sharpness: Double = 0.3,
@@ -65,6 +69,9 @@ public struct BreathingSession: Sendable {
 
   /// Seconds of the whole session: `cycles × period`.
   public var duration: Double { (Double(cycleCount) * technique.period).roundedToMillionths }
+
+  /// Inhales and exhales in the whole session: each is an event and a curve of the pattern.
+  public var breathCount: Int { cycleCount * technique.phases.count(where: { $0.kind != .hold }) }
 
   /// ``cycles``, at least 1.
   private var cycleCount: Int { max(cycles, 1) }

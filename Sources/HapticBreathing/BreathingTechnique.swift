@@ -86,6 +86,21 @@ public struct BreathingTechnique: Sendable, Hashable {
     phases.map { "\($0.kind.rawValue) \($0.duration.formatted) s" }.joined(separator: ", ")
   }
 
+  /// The phases in a few words: ``phaseSummary`` for up to ``summarisedPhaseCount`` phases, or
+  /// `12 phases: 5 inhales, 2 holds, 5 exhales; 9.5 s a cycle` for more.
+  public var shortSummary: String {
+    guard phases.count > Self.summarisedPhaseCount else { return phaseSummary }
+    let counts = Phase.Kind.allCases.compactMap { kind -> String? in
+      let count = phases.count(where: { $0.kind == kind })
+      return count == 0 ? nil : "\(count) \(kind.rawValue)\(count == 1 ? "" : "s")"
+    }
+    return
+      "\(phases.count) phases: \(counts.joined(separator: ", ")); \(period.roundedToMillionths.formatted) s a cycle"
+  }
+
+  /// Most phases that ``shortSummary`` lists one by one.
+  public static let summarisedPhaseCount = 4
+
   /// The phases as `--phases` takes them: `inhale:4,hold:7,exhale:8`.
   public var phaseList: String {
     phases.map { "\($0.kind.rawValue):\($0.duration.formatted)" }.joined(separator: ",")
@@ -136,13 +151,23 @@ public struct BreathingTechnique: Sendable, Hashable {
           ?? " (kinds: \(kinds.joined(separator: ", ")))"
         throw ParseError(description: "unknown phase \"\(fields[0])\"\(hint)")
       }
-      guard let seconds = Double(fields[1].trimmingSpaces), seconds.isFinite else {
+      let number = fields[1].trimmingSpaces
+      // Decimal seconds only: Double(_:) would also take "0x10" (16), "1e3" and "inf".
+      let isDecimal =
+        number.contains(where: \.isASCIIDigit) && number.filter { $0 == "." }.count <= 1
+        && number.allSatisfy { $0.isASCIIDigit || $0 == "." }
+      guard isDecimal, let seconds = Double(number), seconds.isFinite else {
         throw ParseError(description: "phase \"\(part)\": \"\(fields[1])\" is not a number of seconds")
       }
       phases.append(Phase(kind, seconds))
     }
     try self.init(name: "custom", phases: phases)
   }
+}
+
+extension Character {
+  /// `0` to `9`.
+  fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }
 
 extension Substring {

@@ -69,7 +69,7 @@ package struct JUnitReport: Sendable {
 
   private func testCase(_ entry: GoldenCase) -> [String] {
     let opening =
-      "    <testcase name=\"\(attribute(entry.name))\" classname=\"render check\" file=\"\(attribute(entry.path))\" time=\"\(time(entry.seconds))\""
+      "    <testcase name=\"\(attribute(entry.name))\" classname=\"render check\" file=\"\(Markup.escapedAttribute(entry.path))\" time=\"\(time(entry.seconds))\""
     var body: [String] = []
     switch entry.outcome {
     case .failed(let report, let rendered):

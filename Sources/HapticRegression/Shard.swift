@@ -21,9 +21,15 @@ package struct Shard: Sendable, Equatable, CustomStringConvertible {
   /// - Throws: ``ParseError`` saying what is wrong with `text`.
   package init(parsing text: String) throws(ParseError) {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-    guard parts.count == 2, let index = Self.number(parts[0]), let count = Self.number(parts[1]) else {
+    guard parts.count == 2, parts.allSatisfy(Self.isDigits) else {
       throw ParseError(
         description: "expected I/N, a shard's number and the number of shards such as 2/4; found '\(text)'")
+    }
+    guard let index = Self.number(parts[0]), let count = Self.number(parts[1]) else {
+      throw ParseError(
+        description:
+          "a shard's number and the number of shards have at most \(Self.digitLimit) digits (\(Self.largest) shards); found '\(text)'"
+      )
     }
     guard count >= 1 else {
       throw ParseError(description: "the number of shards must be at least 1; found '\(text)'")
@@ -69,9 +75,19 @@ package struct Shard: Sendable, Equatable, CustomStringConvertible {
     return hash
   }
 
-  /// A whole number written in ASCII digits alone (no sign, no space), at most 9 of them.
+  /// Most digits of a shard's number and of the number of shards.
+  package static let digitLimit = 9
+  /// The most shards: 999,999,999.
+  private static let largest = String(repeating: "9", count: digitLimit)
+
+  /// Whether `text` is written in ASCII digits alone (no sign, no space), at least one.
+  private static func isDigits(_ text: Substring) -> Bool {
+    !text.isEmpty && text.utf8.allSatisfy { (0x30...0x39).contains($0) }
+  }
+
+  /// The whole number `text` writes (see ``isDigits(_:)``) when it has at most ``digitLimit``
+  /// digits.
   private static func number(_ text: Substring) -> Int? {
-    guard (1...9).contains(text.utf8.count), text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
-    return Int(text)
+    text.utf8.count <= digitLimit ? Int(text) : nil
   }
 }

@@ -25,6 +25,12 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
   case soundLimitExceeded(seconds: Double, limit: Double)
   /// An `AudioCustom` event's waveform at `path` was not decoded before rendering.
   case missingWaveform(path: String)
+  /// An actuator's drive holds a sample that is not finite in the window that starts at
+  /// `seconds` (``ActuatorSource``).
+  case driveNotFinite(seconds: Double)
+  /// An actuator's drive holds a DC offset: its mean over the window that starts at `seconds`
+  /// is `mean`, of full scale, beyond what a carrier at the resonance leaves (``ActuatorSource``).
+  case driveOffset(mean: Double, seconds: Double)
 
   public var description: String {
     switch self {
@@ -43,6 +49,10 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
       "the events sound for \(NumberText.fixed(seconds, 1)) s in all, more than the \(NumberText.fixed(limit, 0)) s limit (10 × the maximum duration)"
     case .missingWaveform(let path):
       "the waveform '\(path)' was not decoded; load the pattern with PatternLoader"
+    case .driveNotFinite(let seconds):
+      "the actuator's drive is not finite near \(NumberText.fixed(seconds, 3)) s; nothing is written"
+    case .driveOffset(let mean, let seconds):
+      "the actuator's drive holds a DC offset of \(NumberText.fixed(mean, 3)) of full scale near \(NumberText.fixed(seconds, 3)) s, which would heat the actuator's coil; nothing is written"
     }
   }
 

@@ -22,6 +22,8 @@ extension RenderOptions {
     case actuatorQualityFactor
     /// ``ActuatorModel/ratedDrive``, of full scale.
     case actuatorRatedDrive
+    /// ``ActuatorModel/gPerUnit``, g.
+    case actuatorGPerUnit
 
     /// The values it accepts.
     public var bounds: Bounds {
@@ -32,9 +34,11 @@ extension RenderOptions {
       case .gain: Bounds(RenderOptions.gainsDecibels)
       case .tail: .atLeast(0)
       case .maximumDuration: Bounds(RenderOptions.maximumDurations, excludingLowerBound: true)
-      case .ceiling, .actuatorRatedDrive: Bounds(0...1, excludingLowerBound: true)
+      case .ceiling: Bounds(0...1, excludingLowerBound: true)
       case .actuatorResonance: Bounds(ActuatorModel.resonanceRange)
-      case .actuatorQualityFactor: Bounds(ActuatorModel.qualityFactorRange, excludingLowerBound: true)
+      case .actuatorQualityFactor: Bounds(ActuatorModel.qualityFactorRange)
+      case .actuatorRatedDrive: Bounds(ActuatorModel.ratedDriveRange)
+      case .actuatorGPerUnit: Bounds(ActuatorModel.gPerUnitRange)
       }
     }
 
@@ -43,6 +47,7 @@ extension RenderOptions {
       switch self {
       case .sampleRate, .actuatorResonance: "Hz"
       case .gain: "dB"
+      case .actuatorGPerUnit: "g"
       case .tail, .maximumDuration: "s"
       case .blockSize, .intensityScale, .ceiling, .actuatorQualityFactor, .actuatorRatedDrive: ""
       }
@@ -61,6 +66,7 @@ extension RenderOptions {
       case .actuatorResonance: "actuator resonance"
       case .actuatorQualityFactor: "actuator quality factor"
       case .actuatorRatedDrive: "actuator rated drive"
+      case .actuatorGPerUnit: "actuator g per unit"
       }
     }
 

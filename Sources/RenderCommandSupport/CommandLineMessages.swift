@@ -33,7 +33,7 @@ package enum CommandLineMessages {
       "\(error); raise --rate above \((2 * frequency).formatted)"
     case .peakOverflow(let peak): "the output peaks at \(peak.formatted) (above full scale) and --peak error was given"
     case .durationLimitExceeded, .soundLimitExceeded: "\(error); raise --max-duration"
-    case .missingActuator, .missingWaveform: error.description
+    case .missingActuator, .missingWaveform, .driveNotFinite, .driveOffset: error.description
     }
   }
 
@@ -87,7 +87,7 @@ package enum CommandLineMessages {
     case .gain: "--gain"
     case .tail: "--tail"
     case .maximumDuration: "--max-duration"
-    case .ceiling, .actuatorResonance, .actuatorQualityFactor, .actuatorRatedDrive: nil
+    case .ceiling, .actuatorResonance, .actuatorQualityFactor, .actuatorRatedDrive, .actuatorGPerUnit: nil
     }
   }
 

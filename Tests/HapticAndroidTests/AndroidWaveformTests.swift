@@ -14,6 +14,13 @@ import _HapticRenderTestSupport
     #expect(waveform.durationMillis == 64 && waveform.repeatIndex == -1)
   }
 
+  /// Android refuses a waveform without a timing above 0 (`Waveform.validate`): a render of no
+  /// frames is one silent step.
+  @Test func aRenderOfNoFramesIsOneSilentStep() {
+    let waveform = AndroidWaveform(peaks: [])
+    #expect(waveform.timings == [10] && waveform.amplitudes == [0])
+  }
+
   @Test func aQuietWindowIsNeverJoinedToSilence() {
     #expect(AndroidWaveform(peaks: [0, 0.01, 0]).amplitudes == [0, 3, 0])
   }

@@ -29,7 +29,14 @@ import _HapticRenderTestSupport
     ("1/4/2", "expected I/N, a shard's number and the number of shards such as 2/4; found '1/4/2'"),
     ("+1/4", "expected I/N, a shard's number and the number of shards such as 2/4; found '+1/4'"),
     (" 1/4", "expected I/N, a shard's number and the number of shards such as 2/4; found ' 1/4'"),
-    ("1/99999999999", "expected I/N, a shard's number and the number of shards such as 2/4; found '1/99999999999'"),
+    (
+      "1/99999999999",
+      "a shard's number and the number of shards have at most 9 digits (999999999 shards); found '1/99999999999'"
+    ),
+    (
+      "0000000001/4",
+      "a shard's number and the number of shards have at most 9 digits (999999999 shards); found '0000000001/4'"
+    ),
     ("one/four", "expected I/N, a shard's number and the number of shards such as 2/4; found 'one/four'"),
   ])
   func refusesBadShards(_ text: String, _ message: String) {

@@ -45,17 +45,25 @@ import _HapticRenderTestSupport
       message: "ceiling 0 is outside 0 (excluded)…1"
     ) { $0.ceiling = 0 },
     OutOfRangeCase(
-      setting: .actuatorResonance, value: 0.5, range: Bounds(1...20_000),
-      message: "actuator resonance 0.5 Hz is outside 1…20000 Hz"
-    ) { $0.actuator = ActuatorRendering(model: ActuatorModel(resonance: 0.5, qualityFactor: 10)) },
+      setting: .actuatorResonance, value: 1, range: Bounds(40...1_000),
+      message: "actuator resonance 1 Hz is outside 40…1000 Hz"
+    ) { $0.actuator = ActuatorRendering(model: ActuatorModel(resonance: 1, qualityFactor: 10)) },
     OutOfRangeCase(
-      setting: .actuatorQualityFactor, value: 0.5, range: Bounds(0.5...1_000, excludingLowerBound: true),
-      message: "actuator quality factor 0.5 is outside 0.5 (excluded)…1000"
-    ) { $0.actuator = ActuatorRendering(model: ActuatorModel(resonance: 170, qualityFactor: 0.5)) },
+      setting: .actuatorQualityFactor, value: 1_000, range: Bounds(1...100),
+      message: "actuator quality factor 1000 is outside 1…100"
+    ) { $0.actuator = ActuatorRendering(model: ActuatorModel(resonance: 170, qualityFactor: 1_000)) },
     OutOfRangeCase(
-      setting: .actuatorRatedDrive, value: 1.25, range: Bounds(0...1, excludingLowerBound: true),
-      message: "actuator rated drive 1.25 is outside 0 (excluded)…1"
+      setting: .actuatorRatedDrive, value: 1.25, range: Bounds(0.01...1),
+      message: "actuator rated drive 1.25 is outside 0.01…1"
     ) { $0.actuator = ActuatorRendering(model: ActuatorModel(resonance: 170, qualityFactor: 10, ratedDrive: 1.25)) },
+    OutOfRangeCase(
+      setting: .actuatorRatedDrive, value: 5e-309, range: Bounds(0.01...1),
+      message: "actuator rated drive 5e-309 is outside 0.01…1"
+    ) { $0.actuator = ActuatorRendering(model: ActuatorModel(resonance: 170, qualityFactor: 10, ratedDrive: 5e-309)) },
+    OutOfRangeCase(
+      setting: .actuatorGPerUnit, value: 1e6, range: Bounds(0.01...100),
+      message: "actuator g per unit 1000000 g is outside 0.01…100 g"
+    ) { $0.actuator = ActuatorRendering(model: ActuatorModel(resonance: 170, qualityFactor: 10, gPerUnit: 1e6)) },
   ]
 
   @Test(arguments: outOfRange)
@@ -95,6 +103,7 @@ import _HapticRenderTestSupport
       case .actuatorResonance: model.resonance
       case .actuatorQualityFactor: model.qualityFactor
       case .actuatorRatedDrive: model.ratedDrive
+      case .actuatorGPerUnit: 1
       }
     #expect(setting.bounds.contains(value), "\(setting) \(value)")
   }

@@ -54,7 +54,7 @@ import _HapticRenderTestSupport
     #expect(result.status == 1)
     #expect(
       result.standardError.contains(
-        "\(folder.path)/a.json:1:25: error: q: expected a quality factor above 0.5 (an actuator that rings) and at most 1000, found 0"
+        "\(folder.path)/a.json:1:25: error: q: expected a quality factor within 1…100, found 0"
       ), "\(result.standardError)")
     #expect(try String(contentsOfFile: "\(folder.path)/out.wav", encoding: .utf8) == "old")
   }

@@ -70,14 +70,42 @@ import _HapticRenderTestSupport
         "--cues: cue \"inhale=impact.sfot\": unknown preset \"impact.sfot\"; did you mean \"impact.soft\"?"
       ),
       (["box", "--shape", "eased"], "The value 'eased' is invalid for '--shape <shape>'"),
+      (["--phases", "inhale:0x10"], "phase \"inhale:0x10\": \"0x10\" is not a number of seconds"),
+      (["--phases", "inhale:1e1"], "phase \"inhale:1e1\": \"1e1\" is not a number of seconds"),
+      (
+        ["box", "--cycles", "10000", "--max-duration", "10"],
+        "the session would last 160000 s (10000 cycles of 16 s), longer than the 10 s limit; lower --cycles or raise --max-duration"
+      ),
+      (
+        [
+          "--phases", Array(repeating: "inhale:0.1", count: 100).joined(separator: ","), "--cycles", "10000",
+          "--max-duration", "604800",
+        ],
+        "the session holds 1000000 inhales and exhales, more than 40000 (its AHAP text would pass the 64 MiB a pattern may have); lower --cycles"
+      ),
     ]
     for (arguments, message) in cases {
-      let result = try await CommandRunner.render(["breath"] + arguments + ["-o", "x.ahap"], in: folder.path)
-      #expect(result.status == 64, "\(arguments)")
-      #expect(result.standardError.contains(message), "\(arguments): \(result.standardError)")
+      for output in ["x.ahap", "x.wav", "x.html"] {
+        let result = try await CommandRunner.render(["breath"] + arguments + ["-o", output], in: folder.path)
+        #expect(result.status == 64, "\(arguments)")
+        #expect(result.standardError.contains(message), "\(arguments): \(result.standardError)")
+      }
     }
     let noOutput = try await CommandRunner.render(["breath", "box"], in: folder.path)
     #expect(noOutput.status == 64 && noOutput.standardError.contains("give -o FILE"), "\(noOutput.standardError)")
     #expect(folder.contents().isEmpty)
+  }
+
+  /// A cycle of many phases is summarised in the `wrote` line, not listed.
+  @Test func theWroteLineSummarisesManyPhases() async throws {
+    let folder = try TemporaryFolder()
+    let phases = Array(repeating: "inhale:0.1,hold:0.1", count: 50).joined(separator: ",")
+    let result = try await CommandRunner.render(
+      ["breath", "--phases", phases, "--cycles", "2", "-o", "x.ahap"], in: folder.path)
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(
+      result.standardError.contains(
+        "wrote x.ahap: custom breathing (100 phases: 50 inhales, 50 holds; 10 s a cycle), 2 cycles\n"),
+      "\(result.standardError)")
   }
 }

@@ -56,7 +56,9 @@ import Testing
       #expect(text.hasPrefix("\(setting) (\(flag)) nan"))
     } else {
       #expect(text == RenderError.optionOutOfRange(setting, value: .nan, range: setting.bounds).description)
-      #expect([.ceiling, .actuatorResonance, .actuatorQualityFactor, .actuatorRatedDrive].contains(setting))
+      #expect(
+        [.ceiling, .actuatorResonance, .actuatorQualityFactor, .actuatorRatedDrive, .actuatorGPerUnit].contains(setting)
+      )
     }
   }
 

@@ -19,6 +19,12 @@ public struct AudioFileFormat: Sendable, Hashable, CustomStringConvertible {
     /// `true` for the lossy formats, whose bit depth is not chosen.
     public var isLossy: Bool { self == .ogg || self == .opus || self == .mp3 }
 
+    /// `true` for the formats whose encoder leaves no readable file for zero frames (libsndfile
+    /// writes nothing for FLAC and MP3 until the first frame, and an Opus stream that its own
+    /// reader calls malformed; libopusenc aborts): a render of no frames writes one frame of
+    /// silence to them.
+    public var needsAFrame: Bool { self == .flac || self == .opus || self == .mp3 }
+
     /// The sample rates the format accepts, or `nil` when any rate is accepted.
     public var sampleRates: [Int]? {
       switch self {

@@ -49,6 +49,8 @@ public struct AudioFileWriter: ~Copyable {
   private let isPiped: Bool
   private var state: State
   private var interleaved: [Float] = []
+  /// Whether a frame has been written (see ``AudioFileFormat/Container/needsAFrame``).
+  private var hasFrames = false
 
   private enum State {
     /// libsndfile's handle of the file being written.
@@ -190,19 +192,29 @@ public struct AudioFileWriter: ~Copyable {
         return sf_writef_float(handle, samples.baseAddress, sf_count_t(block.frameCount))
       }
     }
+    hasFrames = hasFrames || block.frameCount > 0
     if case .stream(let stream) = sink, isPiped { stream.checkReaderIsThere() }
     guard written == sf_count_t(block.frameCount), !(isPiped && sink.failure != nil) else {
       let failure: EncodingError =
         if let cause = sink.failure {
           .fileSystemFailed(path: sink.name, cause: cause)
         } else {
-          .ioFailed(path: sink.name, reason: "write failed: \(String(cString: sf_strerror(handle)))")
+          .ioFailed(path: sink.name, reason: Self.writeFailure(handle, written: written, of: block.frameCount))
         }
       sf_close(handle)
       sink.discard()
       state = .failed(failure)
       throw failure
     }
+  }
+
+  /// Why libsndfile wrote `written` of `count` frames: its message, or, when it has none (its
+  /// FLAC encoder fails without one, and libsndfile then says "No Error."), what it did.
+  private static func writeFailure(_ handle: OpaquePointer, written: sf_count_t, of count: Int) -> String {
+    guard sf_error(handle) != Int32(SF_ERR_NO_ERROR) else {
+      return "write failed: the encoder took \(max(written, 0)) of \(count) frames and gave no reason"
+    }
+    return "write failed: \(String(cString: sf_strerror(handle)))"
   }
 
   /// The handle of the open file.
@@ -217,12 +229,18 @@ public struct AudioFileWriter: ~Copyable {
   }
 
   /// Closes the file and moves it into place (or copies it to standard output). The writer is
-  /// gone afterwards, whatever the outcome.
+  /// gone afterwards, whatever the outcome. A FLAC, Opus or MP3 file given no frame gets one
+  /// frame of silence, the shortest readable file of these formats.
   ///
   /// - Throws: ``EncodingError/fileSystemFailed(path:cause:)`` with the system's error number,
   ///   ``EncodingError/ioFailed(path:reason:)`` with libsndfile's message, or the failure of an
   ///   earlier write; the temporary file is then removed.
   public consuming func finish() throws(EncodingError) {
+    if !hasFrames, format.container.needsAFrame {
+      var silence = AudioBlock(channelCount: channelCount, capacity: 1)
+      silence.setFrameCount(1)
+      try write(silence)
+    }
     let handle = try openHandle()
     state = .closed
     let status = sf_close(handle)

@@ -12,6 +12,9 @@ final class OpusStream: OggEncoder {
   let channelCount: Int
   private let encoder: OpaquePointer
   private var interleaved: [Float] = []
+  /// Whether any frame has been written: libopusenc aborts (an assertion) when a stream with
+  /// none is drained.
+  private var hasFrames = false
 
   /// - Parameters:
   ///   - sampleRate: In Hz, one of Opus' rates (``AudioFileFormat/Container/sampleRates``).
@@ -55,11 +58,19 @@ final class OpusStream: OggEncoder {
       for index in 0..<count * channelCount { samples[index] = min(max(samples[index], -1), 1) }
       return ope_encoder_write_float(encoder, samples.baseAddress, Int32(count))
     }
+    hasFrames = true
     return status == OPE_OK && drain(emit, flush: false)
   }
 
+  /// Ends the stream. A stream of no frames gets one frame of silence, the shortest that
+  /// libopusenc can end (an Opus packet holds at least 2.5 ms; the stream's end trims it to that
+  /// frame).
   func finish(_ emit: (UnsafeRawBufferPointer) -> Bool) -> Bool {
-    ope_encoder_drain(encoder) == OPE_OK && drain(emit, flush: true)
+    if !hasFrames {
+      let silence = [Float](repeating: 0, count: channelCount)
+      guard ope_encoder_write_float(encoder, silence, 1) == OPE_OK else { return false }
+    }
+    return ope_encoder_drain(encoder) == OPE_OK && drain(emit, flush: true)
   }
 
   /// Hands out every page libopusenc has ready.

@@ -10,9 +10,9 @@ extension ActuatorModel {
 
   /// Reads an actuator from JSON text such as `{"resonance": 170, "q": 12, "ratedDrive": 0.5}`.
   ///
-  /// `resonance` (Hz, below half of `sampleRate`) and `q` (above 0.5) are required;
-  /// `ratedDrive` (0 < x ≤ 1) takes 0.5 when missing, with a warning; `gPerUnit` (> 0) is
-  /// optional. Unknown keys, values of the wrong type and values out of range are errors: a
+  /// `resonance` (Hz, 40…1000 and below half of `sampleRate`) and `q` (1…100) are required;
+  /// `ratedDrive` (0.01…1 of full scale) takes 0.5 when missing, with a warning; `gPerUnit`
+  /// (0.01…100 g) is optional. Unknown keys, values of the wrong type and values out of range are errors: a
   /// misspelt key in the description of a piece of hardware must not pass unnoticed.
   ///
   /// - Returns: The actuator, or `nil` when `diagnostics` holds an error.
@@ -37,29 +37,23 @@ extension ActuatorModel {
       resonance: resonance, qualityFactor: q, ratedDrive: values["ratedDrive"] ?? 0.5, gPerUnit: values["gPerUnit"])
   }
 
-  /// What is wrong with `value` for `key`, or `nil`.
+  /// What is wrong with `value` for `key`, or `nil`: each value within its physical range
+  /// (``resonanceRange``, ``qualityFactorRange``, ``ratedDriveRange``, ``gPerUnitRange``), the
+  /// resonance below half the sample rate.
   private static func problem(key: String, value: Double, sampleRate: Int) -> String? {
-    switch key {
-    case "resonance":
-      guard resonanceRange.contains(value) else {
-        return "expected a resonance in Hz within 1…20000, found \(value.formatted)"
+    let (setting, what): (RenderOptions.Setting, String) =
+      switch key {
+      case "resonance": (.actuatorResonance, "a resonance in Hz")
+      case "q": (.actuatorQualityFactor, "a quality factor")
+      case "ratedDrive": (.actuatorRatedDrive, "a rated drive, of full scale,")
+      default: (.actuatorGPerUnit, "g per unit of acceleration")
       }
-      guard 2 * value < Double(sampleRate) else {
-        return
-          "the resonance \(value.formatted) Hz is not below half the \(sampleRate) Hz sample rate; it needs a sample rate above \((2 * value).formatted) Hz"
-      }
-    case "q":
-      guard value > qualityFactorRange.lowerBound, value <= qualityFactorRange.upperBound else {
-        return "expected a quality factor above 0.5 (an actuator that rings) and at most 1000, found \(value.formatted)"
-      }
-    case "ratedDrive":
-      guard value > 0, value <= 1 else {
-        return "expected a rated drive above 0 and at most 1 (of full scale), found \(value.formatted)"
-      }
-    default:
-      guard value > 0, value.isFinite else {
-        return "expected g per unit of acceleration above 0, found \(value.formatted)"
-      }
+    guard setting.bounds.contains(value) else {
+      return "expected \(what) within \(setting.bounds), found \(value.formatted)"
+    }
+    if setting == .actuatorResonance, 2 * value >= Double(sampleRate) {
+      return
+        "the resonance \(value.formatted) Hz is not below half the \(sampleRate) Hz sample rate; it needs a sample rate above \((2 * value).formatted) Hz"
     }
     return nil
   }

@@ -2,10 +2,11 @@ import HapticSynthesis
 
 extension ActuatorSource {
   /// A pattern rendered for the actuator of `options`: its haptic channel, rendered with
-  /// `options`, is the target.
+  /// `options`, is the target. The output, the target and the actuator's ring-down after it,
+  /// is bounded by the options' `maximumDurationSeconds` like every render.
   ///
   /// - Throws: `RenderError` for bad options (no actuator, or one whose resonance is not below
-  ///   half the sample rate, among them).
+  ///   half the sample rate, among them), or `RenderError.durationLimitExceeded(seconds:limit:)`.
   public init(_ pattern: some RenderablePattern, options: RenderOptions) throws(RenderError) {
     guard let actuator = options.actuator else { throw .missingActuator }
     try options.validate()
@@ -14,5 +15,10 @@ extension ActuatorSource {
     targetOptions.layout = .haptic
     try self.init(
       following: PatternSource(pattern, options: targetOptions), actuator: actuator, blockSize: options.blockSize)
+    // To the millisecond above, as the limit's message gives it.
+    let seconds = (Double(frameCount) / Double(sampleRate) * 1_000).rounded(.up) / 1_000
+    if seconds > options.maximumDurationSeconds {
+      throw .durationLimitExceeded(seconds: seconds, limit: options.maximumDurationSeconds)
+    }
   }
 }

@@ -21,6 +21,23 @@ package enum Markup {
     return result
   }
 
+  /// ``escaped(_:)`` for a double-quoted attribute that must give back `text` as written: tab,
+  /// line feed and carriage return become character references (`&#9;`, `&#10;`, `&#13;`),
+  /// which a parser keeps, where it would turn them into spaces.
+  package static func escapedAttribute(_ text: String) -> String {
+    guard text.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return escaped(text) }
+    var result = ""
+    for scalar in escaped(text).unicodeScalars {
+      switch scalar {
+      case "\t": result += "&#9;"
+      case "\n": result += "&#10;"
+      case "\r": result += "&#13;"
+      default: result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
+  }
+
   /// `name` percent-encoded for a relative URL: every byte but letters, digits and `-._~`.
   package static func percentEncoded(_ name: String) -> String {
     let hex = Array("0123456789ABCDEF")

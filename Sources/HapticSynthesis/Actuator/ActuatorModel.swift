@@ -9,16 +9,18 @@ import HapticSupport
 /// ``ratedDrive`` at the resonance gives an acceleration of amplitude 1 in steady state: the
 /// level that an intensity of 1 asks for. See docs/actuators.md §1.
 public struct ActuatorModel: Sendable, Hashable, Codable {
-  /// The resonance f0 in Hz, > 0 and below half the sample rate.
+  /// The resonance f0 in Hz, within ``resonanceRange`` and below half the sample rate.
   public var resonance: Double
-  /// The quality factor Q, 0.5 < Q ≤ 1000: f0 over the −3 dB bandwidth. The envelope of the
-  /// free ringing decays with the time constant Q/(π·f0).
+  /// The quality factor Q, within ``qualityFactorRange``: f0 over the −3 dB bandwidth. The
+  /// envelope of the free ringing decays with the time constant Q/(π·f0).
   public var qualityFactor: Double
-  /// The drive, 0 < x ≤ 1 of full scale, whose sine at f0 gives acceleration 1 in steady state.
+  /// The drive, of full scale (within ``ratedDriveRange``), whose sine at f0 gives acceleration
+  /// 1 in steady state.
   /// Full scale is the amplifier's maximum, so 0.5 leaves twice the rated drive for overdrive
   /// and braking.
   public var ratedDrive: Double
-  /// The acceleration in g of the level 1, for plots in g; `nil` when unknown.
+  /// The acceleration in g of the level 1 (within ``gPerUnitRange``), for plots in g; `nil`
+  /// when unknown.
   public var gPerUnit: Double?
 
   public init(resonance: Double, qualityFactor: Double, ratedDrive: Double = 0.5, gPerUnit: Double? = nil) {
@@ -40,10 +42,17 @@ public struct ActuatorModel: Sendable, Hashable, Codable {
     builtIn.first { $0.name == name }?.model
   }
 
-  /// Accepted resonances in Hz (the sample rate bounds them further).
-  public static let resonanceRange = 1.0...20_000.0
-  /// Accepted quality factors: above 0.5 the actuator rings (its poles are complex).
-  public static let qualityFactorRange = 0.5...1_000.0
+  /// Accepted resonances in Hz (the sample rate bounds them further): from below the lowest
+  /// LRAs (50 Hz) to where touch stops feeling vibration (1 kHz). See docs/actuators.md §1.3.
+  public static let resonanceRange = 40.0...1_000.0
+  /// Accepted quality factors: from a heavily damped actuator that still rings (its poles are
+  /// complex above 0.5) to ten times the Q of a mounted LRA; the ring-down lasts at most 5.5 s.
+  public static let qualityFactorRange = 1.0...100.0
+  /// Accepted rated drives, of full scale: an amplifier at most 40 dB above the actuator's
+  /// rating (a rated sine then still spans 650 steps of 16-bit PCM), and at most full scale.
+  public static let ratedDriveRange = 0.01...1.0
+  /// Accepted accelerations of the level 1, in g: from a fingertip wearable to a seat shaker.
+  public static let gPerUnitRange = 0.01...100.0
 
   /// The time constant of the envelope, Q/(π·f0), in seconds: the free ringing falls by e in it.
   public var timeConstantSeconds: Double { qualityFactor / (Double.pi * resonance) }
@@ -73,5 +82,6 @@ public struct ActuatorModel: Sendable, Hashable, Codable {
     }
     try RenderOptions.Setting.actuatorQualityFactor.check(qualityFactor)
     try RenderOptions.Setting.actuatorRatedDrive.check(ratedDrive)
+    if let gPerUnit { try RenderOptions.Setting.actuatorGPerUnit.check(gPerUnit) }
   }
 }

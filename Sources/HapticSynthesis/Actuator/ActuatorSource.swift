@@ -8,6 +8,9 @@ import HapticAudio
 /// The output runs on past the pattern for the actuator's ring-down (``ActuatorModel/ringSeconds``),
 /// so that what the actuator does after the last event is in the file.
 ///
+/// The drive is checked (`DriveCheck`) before it is delivered: a sample that is not finite,
+/// or a DC offset, is an error, never a block.
+///
 /// Invariants: the frames do not depend on the block size (the controller's steps begin at
 /// whole multiples of its step from the first frame, each computed from the steps before it,
 /// and the model runs frame by frame); memory does not grow with the pattern's length.
@@ -18,6 +21,8 @@ public struct ActuatorSource: FrameSource {
   /// The model: the acceleration of the drive, or of the plain drive.
   private var resonator: Resonator
   private let ratedDrive: Double
+  /// Refuses a drive that is not finite or holds an offset, before it is delivered.
+  private var driveCheck: DriveCheck
   /// The target's current block and the next frame to take from it.
   private var targetBlock: AudioBlock
   private var targetPosition = 0
@@ -56,6 +61,7 @@ public struct ActuatorSource: FrameSource {
     controller = DriveController(actuator.model, sampleRate: sampleRate)
     resonator = Resonator(actuator.model, sampleRate: sampleRate)
     ratedDrive = actuator.model.ratedDrive
+    driveCheck = DriveCheck(resonance: actuator.model.resonance, sampleRate: sampleRate)
     let ringFrames = Int((actuator.model.ringSeconds * Double(sampleRate)).rounded(.up))
     frameCount = target.frameCount + ringFrames
     targetBlock = AudioBlock(channelCount: 1, capacity: blockSize)
@@ -70,6 +76,8 @@ public struct ActuatorSource: FrameSource {
     delayedTargetStep = Array(repeating: 0, count: keepsTarget ? stepFrames : 0)
   }
 
+  /// - Throws: ``RenderError/driveNotFinite(seconds:)`` or ``RenderError/driveOffset(mean:seconds:)``
+  ///   for a drive an amplifier must not be fed; what the target throws.
   public mutating func read(into block: inout AudioBlock) throws -> Bool {
     let count = min(block.capacity, frameCount - frame)
     guard count > 0 else { return false }
@@ -146,6 +154,11 @@ public struct ActuatorSource: FrameSource {
       }
     }
     block.setFrameCount(count)
+    if output == .drive {
+      try block.channels[0].withUnsafeBufferPointer {
+        try driveCheck.check(UnsafeBufferPointer(rebasing: $0[..<count]))
+      }
+    }
     frame += count
     peak = max(peak, block.peak)
     return true

@@ -96,10 +96,26 @@ struct AndroidCommand: ParsableCommand, OptionChecking {
       var batch = Batch(
         outputFolder: folder, format: try AudioFileFormat(.wav), options: options, loader: input.loader,
         treatsWarningsAsErrors: input.strict, otherInputs: render.profileFiles)
+      let typeNames = kind == .kotlin ? kotlinTypeNames(batch, console: console) : [:]
       batch.conversion = Batch.Conversion(pathExtension: kind.rawValue) { pattern, input, output, diagnostics in
-        try kind.write(pattern, input: input, to: output, options: options, diagnostics: &diagnostics)
+        try kind.write(
+          pattern, input: input, to: output, options: options, kotlinTypeName: typeNames[input],
+          diagnostics: &diagnostics)
       }
       try BatchRunner(batch: batch, console: console).run(inputs, jobs: jobs ?? Batch.processorCount)
     }
+  }
+
+  /// The Kotlin object of each input of `batch`, all different, with a note for each input
+  /// whose name was taken (an input the batch refuses is left to the batch to report).
+  private func kotlinTypeNames(_ batch: Batch, console: Console) -> [String: String] {
+    guard let found = try? batch.inputs(from: inputs) else { return [:] }
+    let names = KotlinTypeNames(patternNames: found.map(PatternFiles.stem(of:)))
+    for renaming in names.renamings {
+      console.note(
+        "\(found[renaming.index].escapingControlCharacters) is written as object \(renaming.name): \(renaming.wanted) is \(found[renaming.takenBy].escapingControlCharacters)'s"
+      )
+    }
+    return Dictionary(zip(found, names.names)) { first, _ in first }
   }
 }

@@ -81,7 +81,7 @@ struct Breath: ParsableCommand, OptionChecking {
         }
         let cycles = "\(session.cycles) cycle\(session.cycles == 1 ? "" : "s")"
         console.note(
-          "wrote \(path): \(session.technique.name) breathing (\(session.technique.phaseSummary)), \(cycles)")
+          "wrote \(path): \(session.technique.name) breathing (\(session.technique.shortSummary)), \(cycles)")
       } catch {
         console.error(error)
         throw ExitCode.failure
@@ -122,8 +122,20 @@ struct Breath: ParsableCommand, OptionChecking {
         throw ValidationError("--cues: \(error)")
       }
     }
-    return BreathingSession(
+    let session = BreathingSession(
       technique: technique, cycles: cycles, intensity: intensity, sharpness: sharpness, shape: shape, cues: cueList)
+    // Before the pattern is built, whatever is written: its text grows with the session.
+    guard session.duration <= render.maxDuration else {
+      throw ValidationError(
+        "the session would last \(session.duration.formatted) s (\(cycles) cycle\(cycles == 1 ? "" : "s") of \(technique.period.roundedToMillionths.formatted) s), longer than the \(render.maxDuration.formatted) s limit; lower --cycles or raise --max-duration"
+      )
+    }
+    guard session.breathCount <= BreathingSession.breathLimit else {
+      throw ValidationError(
+        "the session holds \(session.breathCount) inhales and exhales, more than \(BreathingSession.breathLimit) (its AHAP text would pass the 64 MiB a pattern may have); lower --cycles"
+      )
+    }
+    return session
   }
 
   /// `arguments` with a bare `--cues` (the last argument, or one followed by an option or by a

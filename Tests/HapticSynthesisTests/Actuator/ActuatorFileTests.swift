@@ -33,11 +33,11 @@ import _HapticRenderTestSupport
   @Test(arguments: [
     (
       "{\"resonance\": 170, \"q\": ⚑0}",
-      "q: expected a quality factor above 0.5 (an actuator that rings) and at most 1000, found 0 [out-of-range]"
+      "q: expected a quality factor within 1…100, found 0 [out-of-range]"
     ),
     (
       "{\"resonance\": 170, \"q\": ⚑-3}",
-      "q: expected a quality factor above 0.5 (an actuator that rings) and at most 1000, found -3 [out-of-range]"
+      "q: expected a quality factor within 1…100, found -3 [out-of-range]"
     ),
     (
       "{\"resonance\": ⚑600, \"q\": 12}",
@@ -45,7 +45,35 @@ import _HapticRenderTestSupport
     ),
     (
       "{\"resonance\": 170, \"q\": 12, \"ratedDrive\": ⚑0}",
-      "ratedDrive: expected a rated drive above 0 and at most 1 (of full scale), found 0 [out-of-range]"
+      "ratedDrive: expected a rated drive, of full scale, within 0.01…1, found 0 [out-of-range]"
+    ),
+    (
+      "{\"resonance\": 170, \"q\": 12, \"ratedDrive\": ⚑1e-300}",
+      "ratedDrive: expected a rated drive, of full scale, within 0.01…1, found 1e-300 [out-of-range]"
+    ),
+    (
+      "{\"resonance\": 170, \"q\": 12, \"ratedDrive\": ⚑5e-309}",
+      "ratedDrive: expected a rated drive, of full scale, within 0.01…1, found 5e-309 [out-of-range]"
+    ),
+    (
+      "{\"resonance\": ⚑1, \"q\": 12}",
+      "resonance: expected a resonance in Hz within 40…1000, found 1 [out-of-range]"
+    ),
+    (
+      "{\"resonance\": 170, \"q\": ⚑1000}",
+      "q: expected a quality factor within 1…100, found 1000 [out-of-range]"
+    ),
+    (
+      "{\"resonance\": 170, \"q\": 12, \"gPerUnit\": ⚑1e9}",
+      "gPerUnit: expected g per unit of acceleration within 0.01…100, found 1000000000 [out-of-range]"
+    ),
+    (
+      "{\"resonance\": 170, \"q\": 12, \"ratedDrive\": 1e999⚑}",
+      "ratedDrive: invalid JSON: number 1e999 is out of range [json-syntax]"
+    ),
+    (
+      "{\"resonance\": ⚑NaN, \"q\": 12}",
+      "resonance: invalid JSON: expected a value, found 'N' [json-syntax]"
     ),
     (
       "{\"resonance\": 170, \"q\": 12, ⚑\"Q\": 12}",

@@ -1,0 +1,75 @@
+/// Refuses what an amplifier must never be fed: a sample that is not finite, or a drive that
+/// holds a DC offset (a constant drive only pushes the mass aside and heats the coil). Every
+/// frame of an actuator's output passes through it before it is delivered
+/// (docs/actuators.md §2, "Checks").
+///
+/// The mean of the drive over each window of ``windowPeriods`` periods of f0 must stay within
+/// ``largestOffset``; the sum so far is checked after every run of frames, so a full-scale
+/// offset is refused once it has lasted ``largestOffset`` of a window (20 periods, 118 ms for
+/// `lra`), within the block that holds it. The controller's drive is a carrier at f0, but its
+/// pushes and brakes are not symmetric: its mean over such a window reaches 0.072 on the
+/// sample patterns across the accepted actuators, and 0.23 with carriers far outside the
+/// actuator's band (`preview`'s profile on `lra`) (docs/actuators.md §2, "Checks").
+package struct DriveCheck: Sendable {
+  /// The largest mean of the drive over a window, of full scale.
+  package static let largestOffset = 0.5
+  /// The length of a window, in periods of f0.
+  package static let windowPeriods = 40.0
+
+  /// Frames in a window, ≥ 1.
+  package let windowFrames: Int
+  private let sampleRate: Int
+  /// The sum of the current window's frames so far, and how many they are.
+  private var sum = 0.0
+  private var count = 0
+  /// Frames checked before the current window.
+  private var windowStart = 0
+
+  package init(resonance: Double, sampleRate: Int) {
+    windowFrames = max(1, Int((Self.windowPeriods * Double(sampleRate) / resonance).rounded()))
+    self.sampleRate = sampleRate
+  }
+
+  /// Checks the next frames of the drive.
+  ///
+  /// - Throws: ``RenderError/driveNotFinite(seconds:)`` or
+  ///   ``RenderError/driveOffset(mean:seconds:)``, with the time of the window's start.
+  package mutating func check(_ samples: UnsafeBufferPointer<Float>) throws(RenderError) {
+    var index = 0
+    while index < samples.count {
+      let run = min(windowFrames - count, samples.count - index)
+      sum += Self.sum(UnsafeBufferPointer(rebasing: samples[index..<(index + run)]))
+      count += run
+      index += run
+      let seconds = Double(windowStart) / Double(sampleRate)
+      guard sum.isFinite else { throw .driveNotFinite(seconds: seconds) }
+      guard abs(sum) <= Self.largestOffset * Double(windowFrames) else {
+        throw .driveOffset(mean: sum / Double(windowFrames), seconds: seconds)
+      }
+      if count == windowFrames {
+        windowStart += count
+        sum = 0
+        count = 0
+      }
+    }
+  }
+
+  /// The sum of `samples`, eight lanes at a time (NaN and the infinities carry through).
+  private static func sum(_ samples: UnsafeBufferPointer<Float>) -> Double {
+    guard let base = samples.baseAddress else { return 0 }
+    // Local accumulators stay in registers; each load is within the buffer.
+    let raw = UnsafeRawPointer(base)
+    var lanes = SIMD8<Float>()
+    var frame = 0
+    while frame + 8 <= samples.count {
+      lanes += raw.loadUnaligned(fromByteOffset: frame * 4, as: SIMD8<Float>.self)
+      frame += 8
+    }
+    var total = Double(lanes.sum())
+    while frame < samples.count {
+      total += Double(samples[frame])
+      frame += 1
+    }
+    return total
+  }
+}
