@@ -5,28 +5,29 @@ import HapticRender
 enum AHAPDocument {
   /// The JSON of an AHAP dictionary's value.
   ///
-  /// - Throws: ``CHHapticError/Code/invalidParameterType`` for a value of another type.
+  /// - Throws: ``CHHapticError/Code/invalidPatternDictionary`` for a value of another type, a key
+  ///   that is no string or a number that is not finite.
   static func value(of any: Any) throws -> JSONValue {
     if isBoolean(any), let value = any as? Bool { return JSONValue(.bool(value)) }
     switch any {
     case let value as Int: return JSONValue(.number(Double(value)))
     case let value as UInt: return JSONValue(.number(Double(value)))
     case let value as Float: return JSONValue(.number(try value.decimal()))
-    case let value as Double: return JSONValue(.number(try value.finite()))
-    case let value as NSNumber: return JSONValue(.number(try value.doubleValue.finite()))
+    case let value as Double: return JSONValue(.number(try value.finite(or: .invalidPatternDictionary)))
+    case let value as NSNumber: return JSONValue(.number(try value.doubleValue.finite(or: .invalidPatternDictionary)))
     case let value as String: return JSONValue(.string(value))
     case let value as any RawRepresentable<String>: return JSONValue(.string(value.rawValue))
     case let value as [Any]: return JSONValue(.array(try value.map(self.value(of:))))
     case let value as [AnyHashable: Any]:
       let members = try value.map { key, member in
         guard let name = (key.base as? String) ?? (key.base as? any RawRepresentable<String>)?.rawValue else {
-          throw CHHapticError(.invalidParameterType, "dictionary key \(key) is not a string")
+          throw CHHapticError(.invalidPatternDictionary, "dictionary key \(key) is not a string")
         }
         return (name, member)
       }
       return try object(members)
     default:
-      throw CHHapticError(.invalidParameterType, "a value of type \(type(of: any)) has no AHAP form")
+      throw CHHapticError(.invalidPatternDictionary, "a value of type \(type(of: any)) has no AHAP form")
     }
   }
 

@@ -17,9 +17,11 @@ extension Float {
 extension Double {
   /// The value, when finite.
   ///
-  /// - Throws: ``CHHapticError/Code/invalidParameterType`` for NaN and infinities.
-  func finite() throws -> Double {
-    guard isFinite else { throw CHHapticError(.invalidParameterType, "\(self) is not a finite number") }
+  /// - Parameter code: What NaN and infinities throw: the code of the value's role (a time, a
+  ///   duration).
+  /// - Throws: A ``CHHapticError`` of `code` for NaN and infinities.
+  func finite(or code: CHHapticError.Code = .invalidEventTime) throws -> Double {
+    guard isFinite else { throw CHHapticError(code, "\(self) is not a finite number") }
     return self
   }
 }
@@ -28,7 +30,7 @@ extension CHHapticEvent {
   /// The event, its audio resource resolved to the registered file.
   func model() throws -> Event {
     guard let kind = HapticRender.EventType(rawValue: type.rawValue) else {
-      throw CHHapticError(.invalidParameterType, "unknown event type \"\(type.rawValue)\"")
+      throw CHHapticError(.invalidEventType, "unknown event type \"\(type.rawValue)\"")
     }
     var parameters: [HapticRender.ParameterID: Double] = [:]
     for parameter in eventParameters {
@@ -40,12 +42,13 @@ extension CHHapticEvent {
     var waveform: Waveform?
     if let audioResourceID {
       guard let url = AudioResources.shared.url(for: audioResourceID) else {
-        throw CHHapticError(.resourceNotAvailable, "audio resource \(audioResourceID) is not registered")
+        throw CHHapticError(.invalidAudioResource, "audio resource \(audioResourceID) is not registered")
       }
       waveform = Waveform(path: url.path)
     }
     return Event(
-      type: kind, time: try relativeTime.finite(), duration: try duration.finite(), parameters: parameters,
+      type: kind, time: try relativeTime.finite(), duration: try duration.finite(or: .invalidEventDuration),
+      parameters: parameters,
       waveform: waveform)
   }
 }

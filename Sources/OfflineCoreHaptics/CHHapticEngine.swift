@@ -50,6 +50,7 @@ public final class CHHapticEngine: @unchecked Sendable {
     var stoppedHandler: StoppedHandler = { _ in }
     var resetHandler: ResetHandler = {}
     var playsHapticsOnly = false
+    var playsAudioOnly = false
     var isAutoShutdownEnabled = false
     var isMutedForHaptics = false
     var isMutedForAudio = false
@@ -77,6 +78,12 @@ public final class CHHapticEngine: @unchecked Sendable {
   public var playsHapticsOnly: Bool {
     get { self[setting: \.playsHapticsOnly] }
     set { self[setting: \.playsHapticsOnly] = newValue }
+  }
+
+  /// Accepted and kept; haptic events are rendered either way (use a layout to leave them out).
+  public var playsAudioOnly: Bool {
+    get { self[setting: \.playsAudioOnly] }
+    set { self[setting: \.playsAudioOnly] = newValue }
   }
 
   /// Accepted and kept; the engine stops only when asked or when a finished handler says so.

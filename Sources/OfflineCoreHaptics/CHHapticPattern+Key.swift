@@ -8,6 +8,10 @@ extension AnyHashable {
     self.init(rawValue)
   }
 
+  /// The type of ``rawValue``, as `CHHapticPattern.Key.RawValue` names it (`enum CodingKeys:
+  /// CHHapticPattern.Key.RawValue, CodingKey`).
+  public typealias RawValue = String
+
   /// The key's text (for a key that is no string, its description).
   public var rawValue: String {
     (base as? String) ?? "\(base)"

@@ -134,12 +134,15 @@ final class OfflinePatternPlayer: CHHapticAdvancedPatternPlayer, @unchecked Send
   }
 
   /// Changes a setting from now on: the running segment ends and a new one goes on from the
-  /// same place with the new setting.
+  /// same place with the new setting (a start scheduled ahead keeps its time and takes the
+  /// setting).
   private func change(_ setting: () -> Void) {
     engine.withLock { now in
       setting()
-      guard timeline.isPlaying, let position = timeline.patternPosition(at: now) else { return }
-      play(at: now, from: position)
+      guard let start = timeline.playingSince else { return }
+      let time = max(now, start)
+      guard let position = timeline.patternPosition(at: time) else { return }
+      play(at: time, from: position)
     }
   }
 

@@ -31,6 +31,10 @@ struct PlaybackTimeline {
   /// The open segment, if playback runs.
   var isPlaying: Bool { segments.last.map { $0.engineEnd == nil } ?? false }
 
+  /// The engine time at which the open segment starts (later than now for a start scheduled
+  /// ahead), if playback runs.
+  var playingSince: Double? { isPlaying ? segments.last?.engineStart : nil }
+
   /// Where in the pattern playback is (or stopped) at engine time `time`.
   func patternPosition(at time: Double) -> Double? {
     guard let last = segments.last else { return nil }

@@ -88,7 +88,7 @@ import _HapticRenderTestSupport
     #expect(try Self.samples(CHHapticPattern(dictionary: written)) == registered)
     let unknown = CHHapticEvent(audioResourceID: 9_999, parameters: [], relativeTime: 0)
     let missing = #expect(throws: CHHapticError.self) { try CHHapticPattern(events: [unknown], parameters: []) }
-    #expect(missing?.code == .resourceNotAvailable)
+    #expect(missing?.code == .invalidAudioResource)
   }
 
   /// `duration` is Apple's: the latest event's start plus its duration, or the latest control's
