@@ -9,9 +9,14 @@ public struct CHHapticError: Error, LocalizedError, CustomStringConvertible, Sen
     case invalidPatternData
     /// A value that is not a finite number, or a dictionary entry of an unknown type.
     case invalidParameterType
+    /// A time given to a player that is not a number of seconds ≥ 0 (NaN, an infinity, a
+    /// negative time or offset), as Core Haptics' `CHHapticErrorCodeInvalidTime`.
+    case invalidTime
     /// `init(contentsOf:)` on a file that cannot be read.
     case fileNotFound
-    /// An audio resource ID that was never registered.
+    /// An audio resource ID that was never registered, or a limit reached: more players playing
+    /// at once than ``CHHapticEngine/maximumPlayingPlayers``, a recording of more elements than
+    /// ``CHHapticEngine/maximumRecordedElements``.
     case resourceNotAvailable
     /// A render that could not be written.
     case operationNotPermitted
