@@ -6,17 +6,17 @@
 /// nothing): buffers from ``largestHeapBuffer`` up get pages of their own, handed back to the
 /// kernel when freed, at a threshold that stays where it is set.
 ///
-/// By default glibc raises that threshold to the size of each large buffer freed (up to 32 MiB),
-/// so that later ones come from the heap. A render's large buffers (audio blocks, the encoder's,
-/// the page's text) are freed on one thread after being made on another; taken from the heap,
-/// the space they leave is split by the small allocations that outlive them, and the next
-/// render's buffers no longer fit in it. The heap then grew by 150–250 KB per render in about
-/// half the runs, as the threads happened to interleave: `render preview` of 2,000 copies of a
-/// 2 s pattern peaked at 320–520 MB against 20 MB for 200, and the server grew the same way
-/// with every page it rendered again (a threshold of 4 MiB or more grew too; 1 MiB and less,
-/// or glibc's per-thread cache turned off, stayed flat). With the threshold held at 128 KiB,
-/// 2,000 pages peak at 47 MB (their index, which lists every page, included). Only the
-/// executables do this, never the library.
+/// A run that renders many patterns in one process must not grow with them. It did, although
+/// the heap in use stayed small (heaptrack: 2 MB, plus what a site's index holds): with the
+/// threshold at 32 MiB and freed memory kept, as `render` had it, `render preview` of 2,000
+/// copies of a 2 s pattern peaked at 320 MB against 22 MB for 200; with glibc's own threshold,
+/// which rises to the size of each large buffer freed (`render-serve` had it), a batch of 2,000
+/// renders peaked at 520 MB in about half the runs and at 19 MB in the others, as the render
+/// threads happened to interleave. A fixed threshold of 4 MiB or more grew the same way; 1 MiB
+/// or less, or glibc's per-thread cache turned off, stayed flat. With the threshold held at
+/// 128 KiB, the 2,000 pages peak at 47 MB (their index, which lists every page, included), the
+/// batch at 19 MB, and `render-serve` rendering a page again 10,000 times stays at 33-44 MB.
+/// Only the executables do this, never the library.
 package enum AllocatorTuning {
   /// Buffers of this many bytes or more get pages of their own: glibc's default start, 128 KiB.
   package static let largestHeapBuffer: Int32 = 128 << 10
