@@ -14,9 +14,10 @@ import _HapticRenderTestSupport
   }
 
   /// 2,000 pages on one thread: the resident size when 1,900 are written (before the index,
-  /// which lists them all) is within 1.5 times that when 100 are. The heap used to grow by
-  /// 150–250 KB per page (the allocator's threshold for pages of their own drifting upwards):
-  /// about 300 MB more, where the pages' summaries kept for the index take 5 MB.
+  /// which lists them all) is within 1.5 times that when 100 are (23 MB and 30 MB in a debug
+  /// build). With buffers of up to 32 MiB taken from the heap and freed memory kept, as `render`
+  /// set glibc's allocator before, it was 32 MB and 271 MB: 130 KB more a page, where the pages'
+  /// summaries kept for the index take 3 KB.
   @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/statm")))
   func residentSizeStaysFlatOverThousandsOfPages() async throws {
     let folder = try TemporaryFolder()
