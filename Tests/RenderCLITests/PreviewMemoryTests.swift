@@ -13,11 +13,11 @@ import _HapticRenderTestSupport
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
   }
 
-  /// 2,000 pages on one thread: the resident size when 1,900 are written (before the index,
-  /// which lists them all) is within 1.5 times that when 100 are (23 MB and 30 MB in a debug
-  /// build). With buffers of up to 32 MiB taken from the heap and freed memory kept, as `render`
-  /// set glibc's allocator before, it was 32 MB and 271 MB: 130 KB more a page, where the pages'
-  /// summaries kept for the index take 3 KB.
+  /// 2,000 pages on one thread (at 8 kHz, for speed): the resident size when 1,900 are written
+  /// (before the index, which lists them all) is within 1.5 times that when 100 are (23 MB and
+  /// 29 MB in a debug build). With buffers of up to 32 MiB taken from the heap and freed memory
+  /// kept, as `render` set glibc's allocator before, it was 28-35 MB and 156-349 MB: 70-170 KB more a page,
+  /// where the pages' summaries kept for the index take 3 KB.
   @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/statm")))
   func residentSizeStaysFlatOverThousandsOfPages() async throws {
     let folder = try TemporaryFolder()
@@ -27,7 +27,7 @@ import _HapticRenderTestSupport
     let pattern = try Data(contentsOf: URL(fileURLWithPath: "\(Locations.samples)/heartbeat.ahap"))
     for index in 0..<2_000 { try pattern.write(to: URL(fileURLWithPath: "\(patterns)/p\(index).ahap")) }
 
-    let command = try RunningCommand(["preview", patterns, "--out-dir", pages, "-j", "1"])
+    let command = try RunningCommand(["preview", patterns, "--out-dir", pages, "-j", "1", "-r", "8000"])
     var residentAt: [Int: Int] = [:]
     var written = 0
     while written < 1_900 {
