@@ -16,8 +16,8 @@ import _HapticRenderTestSupport
   /// 2,000 pages on one thread (at 8 kHz, for speed): the resident size when 1,900 are written
   /// (before the index, which lists them all) is within 1.5 times that when 100 are (23 MB and
   /// 29 MB in a debug build). With buffers of up to 32 MiB taken from the heap and freed memory
-  /// kept, as `render` set glibc's allocator before, it was 28-35 MB and 156-349 MB: 70-170 KB more a page,
-  /// where the pages' summaries kept for the index take 3 KB.
+  /// kept, as `render` set glibc's allocator before, it was 28-35 MB and 156-349 MB: 70-170 KB
+  /// more a page, where the pages' summaries kept for the index take 3 KB.
   @Test(.enabled(if: FileManager.default.fileExists(atPath: "/proc/self/statm")))
   func residentSizeStaysFlatOverThousandsOfPages() async throws {
     let folder = try TemporaryFolder()
