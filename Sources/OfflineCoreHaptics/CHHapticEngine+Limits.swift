@@ -9,6 +9,11 @@ extension CHHapticEngine {
   /// played (a warning says so).
   public static let maximumPlayingPlayers = 128
 
+  /// Players that played something that ``render(to:options:)`` mixes: each is rendered from
+  /// the start with buffers of its own (about 250 KB), so past it the render throws
+  /// ``CHHapticError/Code/resourceNotAvailable`` before making any.
+  public static let maximumRenderedPlayers = 1_024
+
   /// Events, controls and curves a recording or a render may hold in all, loops repeated:
   /// past it ``recording`` and ``render(to:options:)`` throw
   /// ``CHHapticError/Code/resourceNotAvailable`` before making any of them.

@@ -39,10 +39,13 @@ extension CHHapticEngine {
   /// Each player is rendered with its own controls and the players are mixed (clipped at full
   /// scale where they overload together).
   ///
+  /// Players that played nothing and were sent nothing are left out; each of the others is
+  /// rendered from the start, with a block of audio of its own.
+  ///
   /// - Throws: `RenderError.durationLimitExceeded` when a player plays past
   ///   `options.maximumDurationSeconds`, and ``CHHapticError/Code/resourceNotAvailable`` as
-  ///   ``recording`` does, both before any of it is made; any other `RenderError`,
-  ///   `EncodingError` or `FileSystemError` of the render.
+  ///   ``recording`` does or for more than ``maximumRenderedPlayers`` players, all before any of
+  ///   it is made; any other `RenderError`, `EncodingError` or `FileSystemError` of the render.
   public func render(to url: URL, options: RenderOptions = RenderOptions()) throws {
     try options.validate()
     let patterns = try withLock { now in
@@ -50,7 +53,15 @@ extension CHHapticEngine {
       guard length <= options.maximumDurationSeconds else {
         throw RenderError.durationLimitExceeded(seconds: length, limit: options.maximumDurationSeconds)
       }
-      return try playedPatterns(until: now)
+      return try playedPatterns(until: now).filter {
+        !($0.pattern.events.isEmpty && $0.pattern.parameters.isEmpty && $0.pattern.curves.isEmpty)
+      }
+    }
+    guard patterns.count <= Self.maximumRenderedPlayers else {
+      throw CHHapticError(
+        .resourceNotAvailable,
+        "\(patterns.count) players played on this engine, more than the \(Self.maximumRenderedPlayers) a render "
+          + "mixes; render a session in parts, on an engine each")
     }
     var mix = try MixedSource(patterns, options: options)
     var writer = try AudioFileWriter(
