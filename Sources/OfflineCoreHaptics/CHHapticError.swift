@@ -15,7 +15,8 @@ public struct CHHapticError: Error, LocalizedError, CustomStringConvertible, Sen
     /// `init(contentsOf:)` on a file that cannot be read.
     case fileNotFound
     /// An audio resource ID that was never registered, or a limit reached: more players playing
-    /// at once than ``CHHapticEngine/maximumPlayingPlayers``, a recording of more elements than
+    /// at once than ``CHHapticEngine/maximumPlayingPlayers``, a render of more than
+    /// ``CHHapticEngine/maximumRenderedPlayers``, a recording of more elements than
     /// ``CHHapticEngine/maximumRecordedElements``.
     case resourceNotAvailable
     /// A render that could not be written.
