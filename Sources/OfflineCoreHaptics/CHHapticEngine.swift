@@ -35,11 +35,14 @@ public final class CHHapticEngine: @unchecked Sendable {
   private var keeper: EngineClock
   /// The engine time of the next check for players that finished (host clock), if one waits.
   private var nextWakeUp: TimeInterval?
-  private var players: [OfflinePatternPlayer] = []
+  /// Every player made, in order. This and every property below are guarded by the lock.
+  var players: [OfflinePatternPlayer] = []
+  /// The players that may be playing (a superset, pruned by ``admit(_:at:)``).
+  var playing: [OfflinePatternPlayer] = []
   /// Players made with `makePlayer`, `makeAdvancedPlayer` or `playPattern`, which number them.
   private var madePlayerCount = 0
   /// The recording's warnings printed so far, each printed once.
-  private var printedWarnings: Set<String> = []
+  var printedWarnings: Set<String> = []
   private var isRunning = false
   /// Handlers waiting for every player to finish, in the order given.
   private var finishedHandlers: [FinishedHandler] = []
@@ -193,25 +196,34 @@ public final class CHHapticEngine: @unchecked Sendable {
   }
 
   /// Plays the AHAP file at `url` now.
+  ///
+  /// - Throws: ``CHHapticError``, also when ``maximumPlayingPlayers`` play already.
   public func playPattern(from url: URL) throws {
     let time = currentTime
     let player = OfflinePatternPlayer(engine: self, pattern: try CHHapticPattern(contentsOf: url))
-    add(player, numberedAs: "playPattern(from: \(url.lastPathComponent))").start(calledAt: time)
+    try add(player, numberedAs: "playPattern(from: \(url.lastPathComponent))").start(calledAt: time)
   }
 
   /// Plays the AHAP text `data` (a file's bytes) now.
+  ///
+  /// - Throws: ``CHHapticError``, also when ``maximumPlayingPlayers`` play already.
   public func playPattern(from data: Data) throws {
     let time = currentTime
     let player = OfflinePatternPlayer(engine: self, pattern: try CHHapticPattern(data: data))
-    add(player, numberedAs: "playPattern(from:)").start(calledAt: time)
+    try add(player, numberedAs: "playPattern(from:)").start(calledAt: time)
   }
 
   /// Plays `pattern` from engine time `time`, when the call that made it began (not later, when
-  /// the pattern is ready), on a player named `name` in the recording's warnings.
+  /// the pattern is ready), on a player named `name` in the recording's warnings; when
+  /// ``maximumPlayingPlayers`` play already, prints a warning instead.
   func play(_ pattern: CHHapticPattern, calledAt time: TimeInterval, by name: String) {
     let player = OfflinePatternPlayer(engine: self, pattern: pattern, name: name)
     withLock { _ in players.append(player) }
-    player.start(calledAt: time)
+    do {
+      try player.start(calledAt: time)
+    } catch {
+      OfflineHaptics.warn("\(name) was not played: \(error)")
+    }
   }
 
   /// Adds `player`, named `player N (call)` in the recording's warnings for the `N`th player the
@@ -239,13 +251,15 @@ public final class CHHapticEngine: @unchecked Sendable {
     AudioResources.shared.unregister(resourceID)
   }
 
-  /// Moves the virtual clock on by `seconds` (≥ 0); players that run out of pattern on the way
-  /// finish and call their completion handlers. On the host clock, which cannot be moved, waits
-  /// `seconds` instead, so code written for either clock plays the same. An addition of
+  /// Moves the virtual clock on by `seconds`; players that run out of pattern on the way finish
+  /// and call their completion handlers (`advance(by: 0)` only does that). On the host clock,
+  /// which cannot be moved, waits `seconds` instead, so code written for either clock plays the
+  /// same. Seconds that are NaN, infinite or negative move nothing. An addition of
   /// `OfflineCoreHaptics`.
   public func advance(by seconds: TimeInterval) {
+    let seconds = seconds.isFinite ? max(seconds, 0) : 0
     let waits = withLock { _ in
-      if keeper.kind == .virtual { keeper.advance(by: max(seconds, 0)) }
+      if keeper.kind == .virtual { keeper.advance(by: seconds) }
       return keeper.kind == .host
     }
     if waits && seconds > 0 { Thread.sleep(forTimeInterval: seconds) }
@@ -268,46 +282,6 @@ public final class CHHapticEngine: @unchecked Sendable {
   /// ``OfflineHaptics/clock`` is set).
   func switchClock(to kind: OfflineHaptics.Clock) {
     withLock { _ in keeper.switchTo(kind) }
-  }
-
-  /// Everything played so far as one pattern (a loop still running ends now), each player's
-  /// controls baked into its own events where AHAP can say so, and the events it plays
-  /// otherwise than the engine did (an addition of `OfflineCoreHaptics`).
-  ///
-  /// Each player's pattern is scheduled once (at 48 kHz) for how long its events sound.
-  public var recording: Recording {
-    let played = withLock { now in
-      players.map { RecordingMerge.Played(name: $0.name, pattern: $0.timeline.playedPattern(until: now)) }
-    }
-    let merge = RecordingMerge(played)
-    return Recording(pattern: CHHapticPattern(merge.pattern), warnings: merge.warnings)
-  }
-
-  /// ``recording``'s pattern (an addition of `OfflineCoreHaptics`); its warnings are printed on
-  /// the standard error, each once.
-  public var recordedPattern: CHHapticPattern {
-    let recording = recording
-    for warning in recording.warnings where withLock({ _ in printedWarnings.insert(warning.description).inserted }) {
-      OfflineHaptics.warn(warning.description)
-    }
-    return recording.pattern
-  }
-
-  /// Writes everything played so far, tails included; the format comes from the extension.
-  /// Each player is rendered with its own controls and the players are mixed (clipped at full
-  /// scale where they overload together).
-  public func render(to url: URL, options: RenderOptions = RenderOptions()) throws {
-    var mix = try MixedSource(playedPatterns(), options: options)
-    var writer = try AudioFileWriter(
-      to: .file(url.path), format: try AudioFileFormat(path: url.path), sampleRate: options.sampleRate,
-      channelCount: mix.channelCount)
-    var block = AudioBlock(channelCount: mix.channelCount, capacity: options.blockSize)
-    while try mix.read(into: &block) { try writer.write(block) }
-    try writer.finish()  // on an error before this, the writer removes its temporary file
-  }
-
-  private func playedPatterns() -> [LoadedPattern] {
-    withLock { now in players.map { $0.timeline.playedPattern(until: now) } }
   }
 
   /// `time` as an engine time: now for ``CHHapticTimeImmediate`` or a time already past. Called

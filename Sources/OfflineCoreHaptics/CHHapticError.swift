@@ -32,11 +32,15 @@ public struct CHHapticError: Error, LocalizedError, CustomNSError, CustomStringC
     case invalidEventDuration = -4823
     /// An audio resource ID that was never registered.
     case invalidAudioResource = -4824
-    /// A limit on available resources was reached.
+    /// A limit reached: more players playing at once than
+    /// ``CHHapticEngine/maximumPlayingPlayers``, a render of more than
+    /// ``CHHapticEngine/maximumRenderedPlayers``, a recording of more elements than
+    /// ``CHHapticEngine/maximumRecordedElements``.
     case resourceNotAvailable = -4825
     case badEventEntry = -4830
     case badParameterEntry = -4831
-    /// A time that is not valid where a time is asked for (negative, not a number).
+    /// A time given to a player that is not a number of seconds ≥ 0 (NaN, an infinity, a
+    /// negative time or offset).
     case invalidTime = -4840
     /// A pattern or audio file that cannot be read.
     case fileNotFound = -4851

@@ -1,6 +1,8 @@
 import Foundation
 
-/// Plays one pattern on an engine; times are engine times (``CHHapticTimeImmediate``: now).
+/// Plays one pattern on an engine; times are engine times (``CHHapticTimeImmediate`` and times
+/// past: now). A time that is NaN, infinite or negative throws
+/// ``CHHapticError/Code/invalidTime``.
 public protocol CHHapticPatternPlayer: AnyObject {
   func start(atTime time: TimeInterval) throws
   func stop(atTime time: TimeInterval) throws
@@ -19,12 +21,15 @@ public protocol CHHapticAdvancedPatternPlayer: CHHapticPatternPlayer {
 
   func pause(atTime time: TimeInterval) throws
   func resume(atTime time: TimeInterval) throws
-  /// Moves playback to `offset` seconds into the pattern.
+  /// Moves playback to `offset` seconds (≥ 0) into the pattern; in a loop, to where looping
+  /// reaches it.
   func seek(toOffset offset: TimeInterval) throws
   var loopEnabled: Bool { get set }
-  /// Seconds into the pattern where a loop starts over; 0 means the pattern's duration.
+  /// Seconds into the pattern where a loop starts over; 0 means the pattern's duration. A value
+  /// that is NaN, infinite or negative is ignored.
   var loopEnd: TimeInterval { get set }
-  /// Pattern seconds per engine second, > 0.
+  /// Pattern seconds per engine second, clamped to ``CHHapticEngine/playbackRates``; NaN and
+  /// rates ≤ 0 are ignored.
   var playbackRate: Float { get set }
   /// Called once when playback runs out of pattern: by ``CHHapticEngine/advance(by:)`` on the
   /// virtual clock, on a background queue at that time on the host clock.
@@ -52,16 +57,20 @@ final class OfflinePatternPlayer: CHHapticAdvancedPatternPlayer, @unchecked Send
   }
 
   func start(atTime time: TimeInterval) throws {
-    engine.withLock { now in play(at: engine.resolve(time, now: now), from: 0) }
+    let time = try CHHapticEngine.checked(time, in: "start(atTime:)")
+    try engine.withLock { now in try admitted(at: engine.resolve(time, now: now), from: 0) }
   }
 
   /// Starts now, for a call that began at engine time `time`, before the pattern it plays was
   /// made (a generator's preset, a file read): the sound starts when the call did.
-  func start(calledAt time: TimeInterval) {
-    engine.withLock { now in play(at: min(engine.resolve(time, now: now), time), from: 0) }
+  ///
+  /// - Throws: ``CHHapticError/Code/resourceNotAvailable`` as ``admitted(at:from:)``.
+  func start(calledAt time: TimeInterval) throws {
+    try engine.withLock { now in try admitted(at: min(engine.resolve(time, now: now), time), from: 0) }
   }
 
   func stop(atTime time: TimeInterval) throws {
+    let time = try CHHapticEngine.checked(time, in: "stop(atTime:)")
     engine.withLock { now in
       timeline.stop(at: engine.resolve(time, now: now))
       pausedPosition = nil
@@ -69,12 +78,14 @@ final class OfflinePatternPlayer: CHHapticAdvancedPatternPlayer, @unchecked Send
   }
 
   func sendParameters(_ parameters: [CHHapticDynamicParameter], atTime time: TimeInterval) throws {
+    let time = try CHHapticEngine.checked(time, in: "sendParameters(_:atTime:)")
     try engine.withLock { now in
       for parameter in parameters { try timeline.send(parameter, at: engine.resolve(time, now: now)) }
     }
   }
 
   func scheduleParameterCurve(_ parameterCurve: CHHapticParameterCurve, atTime time: TimeInterval) throws {
+    let time = try CHHapticEngine.checked(time, in: "scheduleParameterCurve(_:atTime:)")
     try engine.withLock { now in try timeline.schedule(parameterCurve, at: engine.resolve(time, now: now)) }
   }
 
@@ -88,6 +99,7 @@ final class OfflinePatternPlayer: CHHapticAdvancedPatternPlayer, @unchecked Send
   }
 
   func pause(atTime time: TimeInterval) throws {
+    let time = try CHHapticEngine.checked(time, in: "pause(atTime:)")
     engine.withLock { now in
       let at = engine.resolve(time, now: now)
       guard timeline.isPlaying else { return }
@@ -97,16 +109,18 @@ final class OfflinePatternPlayer: CHHapticAdvancedPatternPlayer, @unchecked Send
   }
 
   func resume(atTime time: TimeInterval) throws {
-    engine.withLock { now in
+    let time = try CHHapticEngine.checked(time, in: "resume(atTime:)")
+    try engine.withLock { now in
       guard let position = pausedPosition else { return }
-      play(at: engine.resolve(time, now: now), from: position)
+      try admitted(at: engine.resolve(time, now: now), from: position)
     }
   }
 
   func seek(toOffset offset: TimeInterval) throws {
-    engine.withLock { now in
+    let offset = try CHHapticEngine.checked(offset, in: "seek(toOffset:)")
+    try engine.withLock { now in
       if timeline.isPlaying {
-        play(at: now, from: offset)
+        try admitted(at: now, from: offset)
       } else {
         pausedPosition = offset
       }
@@ -120,12 +134,15 @@ final class OfflinePatternPlayer: CHHapticAdvancedPatternPlayer, @unchecked Send
 
   var loopEnd: TimeInterval {
     get { engine.withLock { _ in loopEndSeconds } }
-    set { change { loopEndSeconds = newValue } }
+    set { change { loopEndSeconds = newValue.isFinite && newValue >= 0 ? newValue : loopEndSeconds } }
   }
 
   var playbackRate: Float {
     get { engine.withLock { _ in rate } }
-    set { change { rate = newValue > 0 ? newValue : rate } }
+    set {
+      let rates = CHHapticEngine.playbackRates
+      change { rate = newValue > 0 ? min(max(newValue, rates.lowerBound), rates.upperBound) : rate }
+    }
   }
 
   var completionHandler: CompletionHandler? {
@@ -144,6 +161,16 @@ final class OfflinePatternPlayer: CHHapticAdvancedPatternPlayer, @unchecked Send
       guard let position = timeline.patternPosition(at: time) else { return }
       play(at: time, from: position)
     }
+  }
+
+  /// ``play(at:from:)`` once the engine lets this player play (``CHHapticEngine/admit(_:at:)``);
+  /// called holding the engine's lock.
+  ///
+  /// - Throws: ``CHHapticError/Code/resourceNotAvailable`` when
+  ///   ``CHHapticEngine/maximumPlayingPlayers`` others play.
+  private func admitted(at time: Double, from position: Double) throws(CHHapticError) {
+    try engine.admit(self, at: time)
+    play(at: time, from: position)
   }
 
   /// Starts a segment at engine time `time` from `position` seconds into the pattern.

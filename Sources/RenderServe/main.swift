@@ -12,6 +12,7 @@ import RenderCommandSupport
   import Darwin
 #endif
 
+AllocatorTuning.holdMappingThreshold()
 let arguments = CommandLine.arguments.dropFirst()
 guard arguments.count == 1, let text = arguments.first,
   let settings = try? JSONDecoder().decode(ServeSettings.self, from: Data(text.utf8)),

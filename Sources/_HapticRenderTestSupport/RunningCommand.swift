@@ -55,6 +55,9 @@ public final class RunningCommand: @unchecked Sendable {
     return String(decoding: outputBuffer.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
   }
 
+  /// The command's process ID, to read its state in `/proc` while it runs.
+  public var processIdentifier: Int32 { process.processIdentifier }
+
   /// What the command printed on standard error so far.
   public var standardError: String {
     (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""

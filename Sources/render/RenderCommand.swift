@@ -44,7 +44,7 @@ struct RenderCommand: ParsableCommand {
   /// Runs the command; `render --help` also prints the default command's options, since
   /// `render INPUT -o OUTPUT` is what most users type.
   static func main() {
-    AllocatorTuning.keepFreedMemory()
+    AllocatorTuning.holdMappingThreshold()
     let handlers = SignalHandling.install()
     defer { withExtendedLifetime(handlers) {} }
     if let message = ArgumentBytes.undecodableArgumentMessage() {

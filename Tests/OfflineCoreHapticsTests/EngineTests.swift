@@ -262,7 +262,7 @@ import _HapticRenderTestSupport
     try engine.makePlayer(with: Self.taps(at: [0, 0.25])).start(atTime: 0)
     engine.advance(by: 1)
     try engine.makePlayer(with: Self.taps(at: [0])).start(atTime: CHHapticTimeImmediate)
-    let session = engine.recordedPattern
+    let session = try engine.recordedPattern
     let events = try #require(try session.exportDictionary()[.pattern] as? [Any])
     #expect(events.count == 3)
     let times = session.pattern.events.map(\.time).sorted()
