@@ -11,7 +11,7 @@ import HapticRender
 /// safe to use from several threads at once, as on a device, where handlers and settings are set
 /// from any thread: each holds the engine's lock while it runs, and handlers are called without it
 /// (so a handler may use the engine).
-public final class CHHapticEngine: @unchecked Sendable {
+open class CHHapticEngine: @unchecked Sendable {
   /// Why an engine stopped.
   public enum StoppedReason: Int, Sendable {
     case audioSessionInterrupt = 1

@@ -99,6 +99,16 @@ private final class GentleNotificationGenerator: UINotificationFeedbackGenerator
   }
 }
 
+/// An engine that an app extends with settings of its own and a helper that plays a pattern.
+private final class AppEngine: CHHapticEngine {
+  var isEnabled = true
+
+  func play(_ pattern: CHHapticPattern) throws {
+    guard isEnabled else { return }
+    try makePlayer(with: pattern).start(atTime: CHHapticTimeImmediate)
+  }
+}
+
 @Suite struct SubclassingTests {
   /// Events, parameters, curves and points of an app's own classes render as Core Haptics'
   /// own do, sample for sample.
@@ -160,5 +170,19 @@ private final class GentleNotificationGenerator: UINotificationFeedbackGenerator
     let warning = try #require(try PresetCatalog.presets(named: "ios/notification.warning").first)
     #expect(Measured.onsets(bursts, are: [0, 1] + warning.taps.map { 1.5 + $0.time }))
     #expect(abs(bursts[0].peak - 1) < 0.02 && abs(bursts[1].peak - 0.25) < 0.02)  // heavy: 1, then (1 × 0.5)²
+  }
+
+  /// An engine subclass plays as the engine does.
+  @Test func engineSubclassesPlayAsTheEngine() throws {
+    let engine = try AppEngine()
+    try engine.start()
+    let tap = try CHHapticPattern(
+      events: [CHHapticEvent(eventType: .hapticTransient, parameters: [], relativeTime: 0)], parameters: [])
+    try engine.play(tap)
+    engine.advance(by: 0.5)
+    engine.isEnabled = false
+    try engine.play(tap)
+    engine.advance(by: 0.5)
+    #expect(Measured.onsets(try Measured.bursts(engine), are: [0]))
   }
 }
