@@ -15,7 +15,7 @@ public enum AndroidEffectFile: String, Sendable {
     self.init(rawValue: name[name.index(after: dot)...].lowercased())
   }
 
-  /// Converts `pattern` (read from `input`) and writes the effect to `output`, atomically
+  /// Converts `pattern` (read from `input`) for `device` and writes the effect to `output`, atomically
   /// (`TextFile.write(_:to:)`), unless `diagnostics` then holds errors (warnings under
   /// `--strict`): nothing is written then.
   ///
@@ -27,10 +27,10 @@ public enum AndroidEffectFile: String, Sendable {
   ///   file cannot be written.
   public func write(
     _ pattern: some RenderablePattern, input: String, to output: String, options: RenderOptions,
-    kotlinTypeName: String? = nil, diagnostics: inout Diagnostics
+    device: AndroidDevice = .reference, kotlinTypeName: String? = nil, diagnostics: inout Diagnostics
   ) throws -> RenderReport? {
     let (effect, report) = try AndroidEffect.converting(
-      pattern, file: input, options: options, diagnostics: &diagnostics)
+      pattern, file: input, options: options, device: device, diagnostics: &diagnostics)
     guard !diagnostics.hasErrors else { return nil }
     switch self {
     case .json: try TextFile.write(effect.jsonText, to: output)

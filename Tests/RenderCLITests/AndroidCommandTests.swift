@@ -148,11 +148,13 @@ import _HapticRenderTestSupport
     let durations = points.compactMap { $0["durationMillis"] as? Int }
     #expect(intensities.count == points.count && sharpnesses.count == points.count && durations.count == points.count)
     #expect(intensities.allSatisfy { (0...1).contains($0) } && sharpnesses.allSatisfy { (0...1).contains($0) })
-    #expect(durations.allSatisfy { $0 >= 1 } && intensities.last == 0)
-    #expect(durations.reduce(0, +) >= totalMillis && durations.reduce(0, +) <= totalMillis + 1)
-    // The loudest point's intensity is the render's peak through the inverse of A(I) = I².
+    #expect(durations.allSatisfy { $0 >= 20 } && intensities.last == 0, "no point shorter than Android guarantees")
+    #expect(durations.reduce(0, +) >= totalMillis && durations.reduce(0, +) <= totalMillis + 20)
+    // The loudest point's intensity is the one Android plays at the render's peak level: on
+    // the reference HAL, 1 + 20 · log10(peak) / 40.89.
     let loudest = try #require(intensities.max())
-    #expect(abs(loudest - (peaks.max() ?? 0).squareRoot()) <= 0.01, "loudest intensity \(loudest)")
+    let peak = try #require(peaks.max())
+    #expect(abs(loudest - (1 + 20 * log10(peak) / 40.89)) <= 0.01, "loudest intensity \(loudest)")
     #expect((object["composition"] as? [Any])?.isEmpty == true)
   }
 
@@ -182,14 +184,65 @@ import _HapticRenderTestSupport
     #expect(kotlin.status == 0, "\(kotlin.standardError)")
     let source = try String(contentsOfFile: "\(folder.path)/Taps.kt", encoding: .utf8)
     #expect(source.contains("object TwoTapsHaptics {"))
+    // A pattern of taps plays as primitives first, on every API level that has them.
+    let composition30 = try #require(source.range(of: "if (Build.VERSION.SDK_INT >= 30 &&"))
     let envelope = try #require(
       source.range(
         of: "if (Build.VERSION.SDK_INT >= 36 && intensities.isNotEmpty() && vibrator.areEnvelopeEffectsSupported())"))
-    let composition36 = try #require(source.range(of: "if (Build.VERSION.SDK_INT >= 30 &&"))
     let waveform = try #require(source.range(of: "return VibrationEffect.createWaveform(timings, amplitudes, -1)"))
-    #expect(envelope.lowerBound < composition36.lowerBound && composition36.lowerBound < waveform.lowerBound)
-    #expect(source.contains("VibrationEffect.BasicEnvelopeBuilder().setInitialSharpness(INITIAL_SHARPNESS)"))
-    #expect(source.contains("private val delays = intArrayOf(0, 250)"))
+    #expect(composition30.lowerBound < envelope.lowerBound && envelope.lowerBound < waveform.lowerBound)
+    #expect(source.contains("private val starts = intArrayOf(0, 250)"))
+  }
+
+  /// The generated composition's arithmetic, run as Kotlin would run it: `gap` and `pause` as
+  /// the file computes them, on a device whose click lasts 12 ms and tick 5 ms.
+  @Test func compositionsKeepTimeOnEveryApiLevel() async throws {
+    let folder = try TemporaryFolder()
+    let kt = "\(folder.path)/Heartbeat.kt"
+    let result = try await CommandRunner.render(["android", "\(samples)/heartbeat.ahap", "-o", kt, "-q"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let source = try String(contentsOfFile: kt, encoding: .utf8)
+    func array(_ name: String) throws -> [String] {
+      let line = try #require(source.split(separator: "\n").first { $0.contains("private val \(name) = ") })
+      let inside = line[
+        line.index(after: try #require(line.firstIndex(of: "(")))..<(try #require(line.lastIndex(of: ")")))]
+      return inside.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+    let starts = try array("starts").compactMap { Int($0) }
+    let lengths = try array("primitives").map { $0.hasSuffix("PRIMITIVE_CLICK") ? 12 : 5 }
+    #expect(starts == [0, 120, 1_000, 1_120, 2_000, 2_120], "the heartbeat's onsets")
+    #expect(source.contains("val gap = if (i == 0) starts[0] else starts[i] - starts[i - 1]"))
+    #expect(source.contains("composition.addPrimitive(primitives[i], scales[i], gap, offset)"))
+    #expect(source.contains("val pause = gap - (if (i == 0) 0 else lengths[i - 1])"))
+    #expect(source.contains("composition.addPrimitive(primitives[i], scales[i], maxOf(0, pause))"))
+    // API 36: each delay is an offset from the previous primitive's start.
+    var api36: [Int] = []
+    // API 31–35: each delay a pause after the previous primitive's end.
+    var api31: [Int] = []
+    for i in starts.indices {
+      let gap = i == 0 ? starts[0] : starts[i] - starts[i - 1]
+      api36.append((api36.last ?? 0) + gap)
+      let pause = max(0, gap - (i == 0 ? 0 : lengths[i - 1]))
+      api31.append(i == 0 ? pause : api31[i - 1] + lengths[i - 1] + pause)
+    }
+    #expect(zip(api36, starts).allSatisfy { abs($0 - $1) <= 1 } && zip(api31, starts).allSatisfy { abs($0 - $1) <= 1 })
+  }
+
+  /// The Kotlin file as checked in (Tests/Snapshots), indented 4 spaces a level throughout.
+  @Test func kotlinMatchesItsCheckedInFile() async throws {
+    let folder = try TemporaryFolder()
+    let kt = "\(folder.path)/Heartbeat.kt"
+    #expect(try await CommandRunner.render(["android", "\(samples)/heartbeat.ahap", "-o", kt, "-q"]).status == 0)
+    let source = try String(contentsOfFile: kt, encoding: .utf8)
+    try Snapshot.expect(source, matches: "HeartbeatHaptics.kt")
+    var depth = 0
+    for line in source.split(separator: "\n", omittingEmptySubsequences: true) {
+      let closes = line.trimmingCharacters(in: .whitespaces).hasPrefix("}") ? 1 : 0
+      let indent = line.prefix { $0 == " " }.count
+      #expect(indent == 4 * (depth - closes) || line.hasPrefix("//"), "\(line)")
+      depth += line.filter { $0 == "{" }.count - line.filter { $0 == "}" }.count
+    }
+    #expect(depth == 0)
   }
 
   @Test func whatCannotCarryOverIsWarnedAboutAtItsPlace() async throws {
@@ -204,6 +257,28 @@ import _HapticRenderTestSupport
     let strict = try await CommandRunner.render(
       ["android", "samples/audio-tone.ahap", "-o", "\(folder.path)/strict.json", "--strict"], in: Locations.packageRoot)
     #expect(strict.status == 1 && !folder.contents().contains("strict.json"))
+  }
+
+  /// Where the pattern changes faster than the device's shortest point, the event is named.
+  @Test func envelopePointsAreAsLongAsTheDevicesShortest() async throws {
+    let folder = try TemporaryFolder()
+    let json = "\(folder.path)/tbt.json"
+    let result = try await CommandRunner.render(
+      ["android", "samples/tap-buzz-tap.ahap", "-o", json, "--min-point-ms", "30"], in: Locations.packageRoot)
+    #expect(result.status == 0)
+    #expect(
+      result.standardError.contains(
+        "samples/tap-buzz-tap.ahap:25:16: warning: Pattern[1].Event: HapticContinuous changes at 0.100 s faster than an envelope of 30 ms points can follow: its level is off by up to "
+      ), "\(result.standardError)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+    let points = try #require((object["envelope"] as? [String: Any])?["controlPoints"] as? [[String: Any]])
+    #expect(!points.isEmpty && points.allSatisfy { ($0["durationMillis"] as? Int ?? 0) >= 30 })
+
+    let refused = try await CommandRunner.render(
+      ["android", "\(samples)/tap-buzz-tap.ahap", "-o", "\(folder.path)/zero.json", "--min-point-ms", "0"])
+    #expect(refused.status == 64 && folder.contents() == ["tbt.json"])
+    #expect(refused.standardError.hasPrefix("render: error: --min-point-ms must be within 1…10000\n"))
   }
 
   @Test func outDirConvertsAFolder() async throws {

@@ -39,6 +39,12 @@ struct AndroidCommand: ParsableCommand, OptionChecking {
   @Flag(help: "With --out-dir, write Kotlin files instead of JSON.")
   var kotlin = false
 
+  @Option(
+    help: ArgumentHelp(
+      "The shortest envelope point the device plays, in ms (its getMinControlPointDurationMillis; Android guarantees 20).",
+      valueName: "ms"))
+  var minPointMs = AndroidDevice.reference.minPointMillis
+
   @OptionGroup var render: RenderOptionGroup
   @OptionGroup var input: InputOptionGroup
 
@@ -63,12 +69,15 @@ struct AndroidCommand: ParsableCommand, OptionChecking {
     case (nil, .some): break
     }
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    if !(1...10_000).contains(minPointMs) { throw ValidationError("--min-point-ms must be within 1…10000") }
   }
 
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)
     input.warnAboutResources(console: console)
     let options = try render.renderOptions(strict: input.strict, console: console)
+    let device = AndroidDevice(
+      minPointMillis: minPointMs, maxSensitivityLevelDb: AndroidDevice.reference.maxSensitivityLevelDb)
     if let output, let kind = AndroidEffectFile(path: output) {
       try PatternLoading.checkOutput(output, isNot: inputs[0], console: console)
       guard let pattern = PatternLoading.load(inputs[0], input: input, console: console) else {
@@ -78,7 +87,8 @@ struct AndroidCommand: ParsableCommand, OptionChecking {
         output, isNot: inputs[0], norInputsOf: pattern, otherInputs: render.profileFiles, console: console)
       var found = Diagnostics(treatsWarningsAsErrors: input.strict)
       do {
-        let report = try kind.write(pattern, input: inputs[0], to: output, options: options, diagnostics: &found)
+        let report = try kind.write(
+          pattern, input: inputs[0], to: output, options: options, device: device, diagnostics: &found)
         console.print(found.all)
         guard let report else { throw ExitCode.failure }
         console.note(
@@ -99,7 +109,7 @@ struct AndroidCommand: ParsableCommand, OptionChecking {
       let typeNames = kind == .kotlin ? kotlinTypeNames(batch, console: console) : [:]
       batch.conversion = Batch.Conversion(pathExtension: kind.rawValue) { pattern, input, output, diagnostics in
         try kind.write(
-          pattern, input: input, to: output, options: options, kotlinTypeName: typeNames[input],
+          pattern, input: input, to: output, options: options, device: device, kotlinTypeName: typeNames[input],
           diagnostics: &diagnostics)
       }
       try BatchRunner(batch: batch, console: console).run(inputs, jobs: jobs ?? Batch.processorCount)
