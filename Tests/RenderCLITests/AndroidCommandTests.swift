@@ -281,6 +281,40 @@ import _HapticRenderTestSupport
     #expect(refused.standardError.hasPrefix("render: error: --min-point-ms must be within 1…10000\n"))
   }
 
+  /// A device file sets the shortest point and the level law; a bad one is a located error and
+  /// nothing is written.
+  @Test func aDeviceFileSetsTheShortestPointAndTheLevels() async throws {
+    let folder = try TemporaryFolder()
+    let device = "\(folder.path)/device.json"
+    try #"{"minPointMillis": 30, "maxSensitivityLevelDb": 30}"#.write(toFile: device, atomically: true, encoding: .utf8)
+    let json = "\(folder.path)/swell.json"
+    let result = try await CommandRunner.render([
+      "android", "\(samples)/inhale-swell.ahap", "-o", json, "--device", device, "-q",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: json))) as? [String: Any])
+    let points = try #require((object["envelope"] as? [String: Any])?["controlPoints"] as? [[String: Any]])
+    #expect(points.allSatisfy { ($0["durationMillis"] as? Int ?? 0) >= 30 })
+    // Intensity I plays at (I − 1) · 30 dB: the loudest point's level is within 0.05 of the
+    // render's peak (the reference HAL's 40.89 dB would put it about 0.1 off).
+    let haptic = try await hapticRender("inhale-swell", in: folder)
+    let loudest = try #require(points.compactMap { $0["intensity"] as? Double }.max())
+    let level = pow(10, (loudest - 1) * 30 / 20)
+    #expect(abs(level - Double(Signal.peak(haptic[...]))) <= 0.05, "\(loudest) plays \(level)")
+
+    let bad = "\(folder.path)/bad.json"
+    try #"{"minPointMillis": 0.5}"#.write(toFile: bad, atomically: true, encoding: .utf8)
+    let refused = try await CommandRunner.render([
+      "android", "\(samples)/inhale-swell.ahap", "-o", "\(folder.path)/refused.json", "--device", bad,
+    ])
+    #expect(refused.status == 1 && !folder.contents().contains("refused.json"))
+    #expect(
+      refused.standardError.hasPrefix(
+        "\(bad):1:20: error: minPointMillis: expected a whole number of milliseconds within 1…10000, found 0.5 [out-of-range]\n"
+      ), "\(refused.standardError)")
+  }
+
   @Test func outDirConvertsAFolder() async throws {
     let folder = try TemporaryFolder()
     let result = try await CommandRunner.render([
