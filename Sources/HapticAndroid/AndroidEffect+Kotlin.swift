@@ -95,6 +95,16 @@ extension AndroidEffect {
     return lines.joined(separator: "\n")
   }
 
+  /// The most array values a Kotlin object holds: the code that fills its arrays runs in the
+  /// class initializer, which the JVM limits to 64 KB, and each value takes up to 8 bytes there.
+  public static let kotlinValueLimit = 6_000
+
+  /// The values of the arrays ``kotlinSource(name:source:typeName:)`` writes: two per waveform
+  /// step, three per envelope point, three per primitive of a complete composition.
+  public var kotlinValueCount: Int {
+    2 * waveform.timings.count + 3 * envelope.controlPoints.count + (compositionIsComplete ? 3 * composition.count : 0)
+  }
+
   /// `text` as it can stand in a Kotlin comment: control characters escaped, `*/` broken.
   private static func commentText(_ text: String) -> String {
     text.escapingControlCharacters.split(separator: "*/", omittingEmptySubsequences: false).joined(separator: "* /")

@@ -315,6 +315,26 @@ import _HapticRenderTestSupport
       ), "\(refused.standardError)")
   }
 
+  /// An effect too large for a Kotlin object is refused for .kt (never a file that does not
+  /// compile) and written as JSON.
+  @Test func anEffectTooLargeForKotlinIsRefused() async throws {
+    let folder = try TemporaryFolder()
+    let events = (0..<700).map { index in
+      #"{"Event": {"Time": \#(Double(index) / 10), "EventType": "HapticContinuous", "EventDuration": 0.05, "EventParameters": [{"ParameterID": "HapticIntensity", "ParameterValue": \#(index % 2 == 0 ? 1 : 0.4)}]}}"#
+    }
+    let pattern = "\(folder.path)/long.ahap"
+    try #"{"Pattern": [\#(events.joined(separator: ", "))]}"#.write(toFile: pattern, atomically: true, encoding: .utf8)
+    let kotlin = try await CommandRunner.render(["android", pattern, "-o", "\(folder.path)/Long.kt", "-q"])
+    #expect(kotlin.status == 1 && !folder.contents().contains("Long.kt"))
+    #expect(
+      kotlin.standardError.hasSuffix(
+        "more than a Kotlin object holds (6000: the JVM limits the code that fills its arrays to 64 KB); write it as .json [render-limit]\n"
+      ), "\(kotlin.standardError)")
+    #expect(kotlin.standardError.hasPrefix("\(pattern):1:1: error: (document): the effect has "))
+    let json = try await CommandRunner.render(["android", pattern, "-o", "\(folder.path)/long.json", "-q"])
+    #expect(json.status == 0 && folder.contents().contains("long.json"))
+  }
+
   @Test func outDirConvertsAFolder() async throws {
     let folder = try TemporaryFolder()
     let result = try await CommandRunner.render([
