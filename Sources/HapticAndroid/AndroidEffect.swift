@@ -160,32 +160,28 @@ public struct AndroidEffect: Sendable, Equatable {
   }
 
   /// A warning at each haptic event where the envelope misses the render: the event sounding
-  /// when a miss starts (the latest to start), once per event, with its largest miss.
+  /// when a miss starts (the latest to start), once per event, in the same words for every
+  /// event so that a person reads the first and a count.
   private static func warn(
     _ misses: [AndroidEnvelope.Miss], _ analysis: PatternAnalysis, file: String, device: AndroidDevice,
     diagnostics: inout Diagnostics
   ) {
     let events = analysis.pattern.events
     let haptic = analysis.spans.filter { events[$0.event].type.isHaptic }.sorted { $0.start < $1.start }
-    var worst: [Int: (time: Double, error: Double)] = [:]
-    var order: [Int] = []
+    var started = 0
+    var warned = Set<Int>()
     for miss in misses {
       let time = Double(miss.millis.lowerBound - 1) / 1_000
-      let started = haptic.filter { $0.start <= time + 0.000_5 }
-      guard let span = started.last(where: { $0.end >= time }) ?? started.last ?? haptic.first else { continue }
-      if let found = worst[span.event] {
-        worst[span.event] = (found.time, max(found.error, miss.error))
-      } else {
-        worst[span.event] = (time, miss.error)
-        order.append(span.event)
-      }
+      while started < haptic.count, haptic[started].start <= time + 0.000_5 { started += 1 }
+      let before = haptic[..<started]
+      guard let span = before.last(where: { $0.end >= time }) ?? before.last ?? haptic.first else { continue }
+      warned.insert(span.event)
     }
-    for index in order.sorted() {
-      guard let (time, error) = worst[index] else { continue }
+    for index in warned.sorted() {
       let event = events[index]
       diagnostics.report(
         .androidApproximation, at: event.position.location(in: file), event.path,
-        "\(event.type.rawValue) changes at \(NumberText.fixed(time, 3)) s faster than an envelope of \(device.minPointMillis) ms points can follow: its level is off by up to \(NumberText.fixed(error, 2)) of full scale"
+        "\(event.type.rawValue) changes faster than an envelope of \(device.minPointMillis) ms points can follow: the envelope strays more than \(NumberText.fixed(AndroidEnvelope.tolerance, 2)) of full scale from the render there"
       )
     }
   }
