@@ -26,8 +26,8 @@ import _HapticRenderTestSupport
   /// What the device plays at each millisecond after the adapters (amplitude × the device's
   /// acceleration at the frequency), as a fraction of the acceleration intensity 1 asks for
   /// there: the ratio the render's `A(I)` sets; the most the device reaches there; and whether
-  /// the segment reaches amplitude 1, where the device clips (it then ramps in amplitude
-  /// towards its most, not in level).
+  /// the segment crosses into clipping (amplitude 1 at one end only: the device then ramps in
+  /// amplitude towards its most, not in level).
   private func played(_ segments: [AOSPEnvelopeAdapters.Segment], oracle: AOSPEnvelopeAdapters) -> [(
     level: Double, reach: Double, clips: Bool
   )] {
@@ -41,7 +41,7 @@ import _HapticRenderTestSupport
         let frequency = AOSPEnvelopeAdapters.lerp(segment.startFrequencyHz, segment.endFrequencyHz, ratio)
         let full = AOSPEnvelopeAdapters.accelerationGs(sensitivityLevel: level, frequencyHz: frequency)
         let available = oracle.outputAccelerationGs(frequency)
-        let clips = max(segment.startAmplitude, segment.endAmplitude) >= 1
+        let clips = (segment.startAmplitude >= 1) != (segment.endAmplitude >= 1)
         levels.append((Double(amplitude * available / full), Double(min(1, available / full)), clips))
       }
     }
