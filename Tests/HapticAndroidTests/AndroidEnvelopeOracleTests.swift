@@ -81,8 +81,5 @@ import _HapticRenderTestSupport
     #expect(
       worst <= AndroidEnvelope.tolerance,
       "\(path): worst \(worst) outside the \(missed) ms reported and the \(clipped) ms clipped of \(totalMillis) ms")
-    print(
-      "oracle \(path.split(separator: "/").last ?? ""): \(points.count) points, worst \(worst), \(missed) ms reported, \(clipped) ms clipped, of \(totalMillis) ms"
-    )
   }
 }
