@@ -234,7 +234,11 @@ let package = Package(
       ],
       swiftSettings: testSettings),
     .testTarget(
-      name: "HapticAndroidTests", dependencies: ["HapticAudio", "HapticAndroid", "_HapticRenderTestSupport"],
+      name: "HapticAndroidTests",
+      dependencies: [
+        "HapticAudio", "HapticAndroid", "HapticModel", "HapticPipeline", "HapticReader", "HapticSynthesis",
+        "_HapticRenderTestSupport",
+      ],
       swiftSettings: testSettings),
     .testTarget(
       name: "HapticBreathingTests",

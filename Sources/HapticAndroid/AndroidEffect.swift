@@ -11,37 +11,44 @@ import HapticSynthesis
 ///
 /// All three come from the render of the haptic bus with the options given (profile, intensity
 /// scale, gain, peak policy) and from the effective parameters of the haptic events: the
-/// waveform follows the render's envelope, the envelope's intensity is that envelope through
-/// the inverse of the amplitude law (`A^(1/exponent)`), its sharpness that of the strongest
-/// haptic event sounding.
+/// waveform follows the render's envelope, the envelope's intensity is the one at which
+/// Android plays that envelope's level on the device assumed (``AndroidDevice``), its
+/// sharpness that of the strongest haptic event sounding.
 public struct AndroidEffect: Sendable, Equatable {
   public var waveform: AndroidWaveform
   public var envelope: AndroidEnvelope
-  /// One primitive per transient shorter than a waveform step, in time order; empty when the
-  /// pattern has none.
+  /// One primitive per transient shorter than a waveform step (per transient, in a pattern of
+  /// transients only), in time order; empty when the pattern has none.
   public var composition: [AndroidPrimitive]
-  /// `true` when the composition holds every haptic event of the pattern: only transients,
-  /// all short enough. Below API 36 the effect is then played as the composition.
+  /// `true` when the composition holds every haptic event of the pattern (a pattern of
+  /// transients only). The effect is then played as the composition wherever the device has
+  /// its primitives (API 30+).
   public var compositionIsComplete: Bool
+  /// The envelope's points that cannot follow the render within ``AndroidEnvelope/tolerance``.
+  public var envelopeMisses: [AndroidEnvelope.Miss]
 
   public init(
     waveform: AndroidWaveform, envelope: AndroidEnvelope, composition: [AndroidPrimitive],
-    compositionIsComplete: Bool
+    compositionIsComplete: Bool, envelopeMisses: [AndroidEnvelope.Miss] = []
   ) {
     self.waveform = waveform
     self.envelope = envelope
     self.composition = composition
     self.compositionIsComplete = compositionIsComplete
+    self.envelopeMisses = envelopeMisses
   }
 
   /// Converts `pattern`, adding a warning to `diagnostics` for each event or curve that does
-  /// not carry over: audio events (a vibration has no sound) and haptic curves whose points
-  /// come closer than a waveform step (the effect moves in 10 ms steps).
+  /// not carry over: audio events (a vibration has no sound), haptic curves whose points
+  /// come closer than a waveform step (the effect moves in 10 ms steps) and, unless the
+  /// composition plays the pattern, each haptic event where the envelope cannot follow the
+  /// render within ``AndroidEnvelope/tolerance`` on the device's shortest points.
   ///
   /// - Parameters:
   ///   - pattern: The pattern to convert, with its waveforms decoded.
   ///   - file: How the diagnostics name the pattern's file.
   ///   - options: The render's options; the layout is ignored (the haptic bus is rendered).
+  ///   - device: The vibrator the envelope is fitted to.
   ///   - diagnostics: Receives a warning for each element that does not carry over.
   /// - Returns: The effect, and the report of the render it follows.
   /// - Throws: `RenderError` for options the renderer refuses.
@@ -49,7 +56,7 @@ public struct AndroidEffect: Sendable, Equatable {
   ///   10 ms windows only.
   public static func converting(
     _ pattern: some RenderablePattern, file: String, options: RenderOptions = RenderOptions(),
-    diagnostics: inout Diagnostics
+    device: AndroidDevice = .reference, diagnostics: inout Diagnostics
   ) throws -> (effect: AndroidEffect, report: RenderReport) {
     var options = options
     options.layout = .haptic
@@ -70,15 +77,14 @@ public struct AndroidEffect: Sendable, Equatable {
     }
     let totalMillis = (frame * 1_000 + rate - 1) / rate
     let lastMillis = peaks.isEmpty ? step : totalMillis - (peaks.count - 1) * step
-    let exponent = options.profile.amplitudeExponent
-    let envelope = AndroidEnvelope(
-      intensities: peaks.map { $0 > 0 ? PortableMath.exp2(PortableMath.log2($0) / exponent) : 0 },
-      sharpnesses: sharpnesses(analysis, windows: peaks.count), lastMillis: lastMillis)
+    let (envelope, misses) = AndroidEnvelope.fitting(
+      levels: peaks, sharpnesses: sharpnesses(analysis, windows: peaks.count), lastMillis: lastMillis, device: device)
     let (composition, isComplete) = primitives(analysis)
     warn(analysis.pattern, file: file, diagnostics: &diagnostics)
+    if !isComplete { warn(misses, analysis, file: file, device: device, diagnostics: &diagnostics) }
     let effect = AndroidEffect(
       waveform: AndroidWaveform(peaks: peaks, lastMillis: lastMillis), envelope: envelope,
-      composition: composition, compositionIsComplete: isComplete)
+      composition: composition, compositionIsComplete: isComplete, envelopeMisses: misses)
     return (effect, report)
   }
 
@@ -107,24 +113,26 @@ public struct AndroidEffect: Sendable, Equatable {
   }
 
   /// A primitive for each transient whose rendered length (the profile's cycles of its
-  /// carrier) is shorter than a waveform step, and whether those are all the haptic events.
+  /// carrier) is shorter than a waveform step, or for every transient when the pattern's
+  /// haptic events are all transients (a tap-only pattern), and whether those are all the
+  /// haptic events.
   private static func primitives(_ analysis: PatternAnalysis) -> ([AndroidPrimitive], Bool) {
     let profile = analysis.options.profile
+    let haptic = analysis.pattern.events.indices.filter { analysis.pattern.events[$0].type.isHaptic }
+    let tapsOnly = haptic.allSatisfy { analysis.pattern.events[$0].type == .hapticTransient }
     var primitives: [AndroidPrimitive] = []
-    var isComplete = true
-    for (index, event) in analysis.pattern.events.enumerated() where event.type.isHaptic {
+    for index in haptic {
+      let event = analysis.pattern.events[index]
       let sharpness = analysis.value(of: .hapticSharpness, event: index, at: event.time)
       let length = Double(profile.transientCycles) / profile.frequency(sharpness: sharpness)
-      guard event.type == .hapticTransient, length * 1_000 < Double(AndroidWaveform.stepMillis) else {
-        isComplete = false
-        continue
-      }
+      guard event.type == .hapticTransient, tapsOnly || length * 1_000 < Double(AndroidWaveform.stepMillis)
+      else { continue }
       let intensity = analysis.value(of: .hapticIntensity, event: index, at: event.time)
       primitives.append(
         AndroidPrimitive(intensity: intensity, startMillis: Int((event.time * 1_000).rounded())))
     }
     primitives.sort { $0.startMillis < $1.startMillis }
-    return (primitives, isComplete && !primitives.isEmpty)
+    return (primitives, primitives.count == haptic.count && !primitives.isEmpty)
   }
 
   /// `value` clamped to 0…1 and rounded to 0.01: the resolution of the envelope's points and
@@ -147,6 +155,33 @@ public struct AndroidEffect: Sendable, Equatable {
       diagnostics.report(
         .androidApproximation, at: curve.position.location(in: file), curve.path,
         "\(curve.id.rawValue) changes within \(NumberText.fixed(shortest * 1_000, 1)) ms, faster than the \(AndroidWaveform.stepMillis) ms steps of the effect; it is followed in steps"
+      )
+    }
+  }
+
+  /// A warning at each haptic event where the envelope misses the render: the event sounding
+  /// when a miss starts (the latest to start), once per event, in the same words for every
+  /// event so that a person reads the first and a count.
+  private static func warn(
+    _ misses: [AndroidEnvelope.Miss], _ analysis: PatternAnalysis, file: String, device: AndroidDevice,
+    diagnostics: inout Diagnostics
+  ) {
+    let events = analysis.pattern.events
+    let haptic = analysis.spans.filter { events[$0.event].type.isHaptic }.sorted { $0.start < $1.start }
+    var started = 0
+    var warned = Set<Int>()
+    for miss in misses {
+      let time = Double(miss.millis.lowerBound - 1) / 1_000
+      while started < haptic.count, haptic[started].start <= time + 0.000_5 { started += 1 }
+      let before = haptic[..<started]
+      guard let span = before.last(where: { $0.end >= time }) ?? before.last ?? haptic.first else { continue }
+      warned.insert(span.event)
+    }
+    for index in warned.sorted() {
+      let event = events[index]
+      diagnostics.report(
+        .androidApproximation, at: event.position.location(in: file), event.path,
+        "\(event.type.rawValue) changes faster than an envelope of \(device.minPointMillis) ms points can follow: the envelope strays more than \(NumberText.fixed(AndroidEnvelope.tolerance, 2)) of full scale from the render there"
       )
     }
   }

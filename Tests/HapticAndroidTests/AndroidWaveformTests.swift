@@ -25,19 +25,6 @@ import _HapticRenderTestSupport
     #expect(AndroidWaveform(peaks: [0, 0.01, 0]).amplitudes == [0, 3, 0])
   }
 
-  @Test func envelopeLeavesOutFlatPointsAndEndsAtZero() {
-    let envelope = AndroidEnvelope(
-      intensities: [0.5, 0.5, 0.5, 0.5, 1], sharpnesses: [0.2, 0.2, 0.2, 0.2, 0.9], lastMillis: 3)
-    #expect(envelope.initialSharpness == 0.2)
-    #expect(
-      envelope.controlPoints == [
-        .init(intensity: 0.5, sharpness: 0.2, durationMillis: 10),
-        .init(intensity: 0.5, sharpness: 0.2, durationMillis: 30),
-        .init(intensity: 1, sharpness: 0.9, durationMillis: 3),
-        .init(intensity: 0, sharpness: 0.9, durationMillis: 1),
-      ])
-  }
-
   @Test func playbackIsEachStepsAmplitudeOnTheCarrier() throws {
     var source = AndroidWaveformSource(
       AndroidWaveform(timings: [10, 20, 5], amplitudes: [255, 0, 128]), sampleRate: 48_000)

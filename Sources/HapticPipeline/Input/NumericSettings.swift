@@ -5,9 +5,9 @@ import HapticSupport
 /// A JSON file of numeric settings (``SignalProfile`` and ``ActuatorModel`` files): one object
 /// whose members are numbers, each checked where it is written, with located diagnostics in the
 /// order of the text.
-struct NumericSettings {
+package struct NumericSettings {
   /// How a key that is not one of the settings is reported.
-  enum UnknownKeys {
+  package enum UnknownKeys {
     /// An error, with the closest known key or the list of them: `"an actuator"` has …
     case error(owner: String)
     /// A warning that the key is ignored: `"a profile"` has …
@@ -15,11 +15,11 @@ struct NumericSettings {
   }
 
   /// Where the object begins, for what concerns the file as a whole (a missing key).
-  let location: SourceLocation
+  package let location: SourceLocation
   /// Every key written, known or not.
-  let writtenKeys: [String]
+  package let writtenKeys: [String]
   /// The values written as numbers that `check` accepted, by key.
-  let values: [String: Double]
+  package let values: [String: Double]
 
   /// Reads `bytes` as an object of the settings `keys`; `nil` when the text is not JSON or not
   /// an object (with an error in `diagnostics`).
@@ -28,7 +28,7 @@ struct NumericSettings {
   ///   - kind: What the object holds, for the error when it is not one: "actuator settings".
   ///   - check: What is wrong with a number written for a known key, or `nil`; a value it
   ///     refuses is reported as an error at the value and left out of ``values``.
-  static func read(
+  package static func read(
     _ bytes: [UInt8], file: String, kind: String, keys: [String], unknownKeys: UnknownKeys,
     diagnostics: inout Diagnostics, check: (_ key: String, _ value: Double) -> String?
   ) -> NumericSettings? {

@@ -35,7 +35,8 @@ public enum DiagnosticCode: String, CaseIterable, Encodable, Sendable {
   case unreadableWaveform = "unreadable-waveform"
   /// A file that cannot be read at all (`render lint`).
   case unreadableFile = "unreadable-file"
-  /// A pattern beyond what a render may hold: longer than `--max-duration` (`render lint`).
+  /// A pattern beyond what a render may hold: longer than `--max-duration` (`render lint`), or
+  /// an Android effect of more values than a Kotlin object holds (`render android`).
   case renderLimit = "render-limit"
   /// An Android effect that cannot be compared: timings and amplitudes of different counts, or a
   /// repeating effect.

@@ -39,6 +39,18 @@ struct AndroidCommand: ParsableCommand, OptionChecking {
   @Flag(help: "With --out-dir, write Kotlin files instead of JSON.")
   var kotlin = false
 
+  @Option(
+    help: ArgumentHelp(
+      "The device the envelope is fitted to: a JSON file of minPointMillis and maxSensitivityLevelDb (default: AOSP's reference HAL, 20 ms and 40.89 dB).",
+      valueName: "file"), completion: .file(extensions: ["json"]))
+  var device: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "The shortest envelope point the device plays, in ms (its getMinControlPointDurationMillis; Android guarantees 20).",
+      valueName: "ms"))
+  var minPointMs: Int?
+
   @OptionGroup var render: RenderOptionGroup
   @OptionGroup var input: InputOptionGroup
 
@@ -63,22 +75,28 @@ struct AndroidCommand: ParsableCommand, OptionChecking {
     case (nil, .some): break
     }
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    if let minPointMs, !AndroidDevice.pointRange.contains(minPointMs) {
+      throw ValidationError("--min-point-ms must be within 1…10000")
+    }
   }
 
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)
     input.warnAboutResources(console: console)
     let options = try render.renderOptions(strict: input.strict, console: console)
+    let device = try targetDevice(console: console)
+    let otherInputs = render.profileFiles + (self.device.map { [$0] } ?? [])
     if let output, let kind = AndroidEffectFile(path: output) {
       try PatternLoading.checkOutput(output, isNot: inputs[0], console: console)
       guard let pattern = PatternLoading.load(inputs[0], input: input, console: console) else {
         throw ExitCode.failure
       }
       try PatternLoading.checkOutput(
-        output, isNot: inputs[0], norInputsOf: pattern, otherInputs: render.profileFiles, console: console)
+        output, isNot: inputs[0], norInputsOf: pattern, otherInputs: otherInputs, console: console)
       var found = Diagnostics(treatsWarningsAsErrors: input.strict)
       do {
-        let report = try kind.write(pattern, input: inputs[0], to: output, options: options, diagnostics: &found)
+        let report = try kind.write(
+          pattern, input: inputs[0], to: output, options: options, device: device, diagnostics: &found)
         console.print(found.all)
         guard let report else { throw ExitCode.failure }
         console.note(
@@ -95,15 +113,30 @@ struct AndroidCommand: ParsableCommand, OptionChecking {
       let kind: AndroidEffectFile = kotlin ? .kotlin : .json
       var batch = Batch(
         outputFolder: folder, format: try AudioFileFormat(.wav), options: options, loader: input.loader,
-        treatsWarningsAsErrors: input.strict, otherInputs: render.profileFiles)
+        treatsWarningsAsErrors: input.strict, otherInputs: otherInputs)
       let typeNames = kind == .kotlin ? kotlinTypeNames(batch, console: console) : [:]
       batch.conversion = Batch.Conversion(pathExtension: kind.rawValue) { pattern, input, output, diagnostics in
         try kind.write(
-          pattern, input: input, to: output, options: options, kotlinTypeName: typeNames[input],
+          pattern, input: input, to: output, options: options, device: device, kotlinTypeName: typeNames[input],
           diagnostics: &diagnostics)
       }
       try BatchRunner(batch: batch, console: console).run(inputs, jobs: jobs ?? Batch.processorCount)
     }
+  }
+
+  /// The device `--device` names (AOSP's reference HAL without it), with `--min-point-ms`'s
+  /// shortest point when given.
+  ///
+  /// - Throws: `ExitCode.failure` for a device file that cannot be read or has errors.
+  private func targetDevice(console: Console) throws -> AndroidDevice {
+    var found = AndroidDevice.reference
+    if let device {
+      found = try SettingsLoading.load(
+        device, kind: "device", strict: input.strict, console: console, named: { _ in nil },
+        file: { try AndroidDevice.load(path: $0, diagnostics: &$1) })
+    }
+    if let minPointMs { found.minPointMillis = minPointMs }
+    return found
   }
 
   /// The Kotlin object of each input of `batch`, all different, with a note for each input

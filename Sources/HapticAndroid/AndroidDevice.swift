@@ -1,0 +1,45 @@
+import HapticSupport
+
+/// What `render android` assumes about the vibrator an envelope plays on (docs/android.md §3).
+///
+/// - `minPointMillis`: the shortest control point the device plays as written. Android
+///   guarantees 20 ms (`VibratorEnvelopeEffectInfo.getMinControlPointDurationMillis` may be up
+///   to 20 on any device that supports envelopes), and its framework only splits long points,
+///   never lengthens short ones.
+/// - `maxSensitivityLevelDb`: the device's strongest output, in dB above the least perceptible
+///   acceleration at its frequency. Android's `BasicToPwleSegmentAdapter` plays an envelope
+///   intensity `I` at an acceleration `I · S` dB above that threshold, so two intensities differ
+///   by `(I₁ − I₂) · S` dB whatever the frequency. The default, 40.89 dB, is AOSP's reference
+///   vibrator HAL: 3.0 g at 150 Hz in its frequency-to-output-acceleration map, against a
+///   threshold of −31.35 dB at 150 Hz.
+public struct AndroidDevice: Sendable, Equatable {
+  /// Milliseconds, ≥ 1.
+  public var minPointMillis: Int
+  /// dB, > 0.
+  public var maxSensitivityLevelDb: Double
+
+  /// AOSP's reference vibrator HAL: 20 ms points, 20 · log10(3.0) + 31.35 = 40.89 dB.
+  public static let reference = AndroidDevice(minPointMillis: 20, maxSensitivityLevelDb: 40.89)
+
+  public init(minPointMillis: Int, maxSensitivityLevelDb: Double) {
+    precondition(minPointMillis >= 1 && maxSensitivityLevelDb > 0, "a point of at least 1 ms, a level above 0 dB")
+    self.minPointMillis = minPointMillis
+    self.maxSensitivityLevelDb = maxSensitivityLevelDb
+  }
+
+  /// The acceleration Android plays for envelope intensity `intensity` (0…1), as a fraction of
+  /// that of intensity 1: `10^((I − 1) · S / 20)`, and 0 (off) for intensity 0.
+  public func level(intensity: Double) -> Double {
+    intensity <= 0 ? 0 : PortableMath.exp2((min(intensity, 1) - 1) * maxSensitivityLevelDb / 20 * Self.log2Of10)
+  }
+
+  /// The envelope intensity whose acceleration is `level` (0…1) of the strongest: the inverse
+  /// of ``level(intensity:)``, so that an envelope plays the render's `A(I)`. A level too faint
+  /// for the device (below `10^(−S/20)`) takes the least intensity above 0, 0.001.
+  public func intensity(level: Double) -> Double {
+    guard level > 0 else { return 0 }
+    return max(0.001, min(1, 1 + 20 * PortableMath.log2(level) / Self.log2Of10 / maxSensitivityLevelDb))
+  }
+
+  private static let log2Of10 = 3.321_928_094_887_362_3
+}
