@@ -13,6 +13,26 @@ import _HapticRenderTestSupport
     return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
   }
 
+  /// The resident size of the process `pid` at the first look after each of `marks` pages are in
+  /// the folder `pages`, looked at every 20 ms until the last mark or the process's end. The
+  /// looking runs on a thread of its own: a task can wait seconds for the suite's busy
+  /// cooperative threads while the process runs to its end.
+  private static func residentSizes(of pid: Int32, pagesIn pages: String, at marks: [Int]) async -> [Int: Int] {
+    await withCheckedContinuation { continuation in
+      Thread.detachNewThread {
+        var residentAt: [Int: Int] = [:]
+        var written = 0
+        while written < (marks.max() ?? 0) {
+          usleep(20_000)
+          written = ((try? FileManager.default.contentsOfDirectory(atPath: pages)) ?? []).count
+          guard let resident = residentBytes(of: pid) else { break }
+          for mark in marks where written >= mark && residentAt[mark] == nil { residentAt[mark] = resident }
+        }
+        continuation.resume(returning: residentAt)
+      }
+    }
+  }
+
   /// 2,000 pages on one thread (at 8 kHz, for speed): the resident size when 1,900 are written
   /// (before the index, which lists them all) is within 1.5 times that when 100 are (23 MB and
   /// 29 MB in a debug build). With buffers of up to 32 MiB taken from the heap and freed memory
@@ -28,14 +48,7 @@ import _HapticRenderTestSupport
     for index in 0..<2_000 { try pattern.write(to: URL(fileURLWithPath: "\(patterns)/p\(index).ahap")) }
 
     let command = try RunningCommand(["preview", patterns, "--out-dir", pages, "-j", "1", "-r", "8000"])
-    var residentAt: [Int: Int] = [:]
-    var written = 0
-    while written < 1_900 {
-      try await Task.sleep(nanoseconds: 20_000_000)
-      written = ((try? FileManager.default.contentsOfDirectory(atPath: pages)) ?? []).count
-      guard let resident = Self.residentBytes(of: command.processIdentifier) else { break }
-      for mark in [100, 1_900] where written >= mark && residentAt[mark] == nil { residentAt[mark] = resident }
-    }
+    let residentAt = await Self.residentSizes(of: command.processIdentifier, pagesIn: pages, at: [100, 1_900])
     #expect(try await command.exitStatus(within: 600) == 0, "\(command.standardError)")
     let early = try #require(residentAt[100])
     let late = try #require(residentAt[1_900])
