@@ -99,8 +99,9 @@ private final class GentleNotificationGenerator: UINotificationFeedbackGenerator
   }
 }
 
-/// An engine that an app extends with settings of its own and a helper that plays a pattern.
-private final class AppEngine: CHHapticEngine {
+/// An engine that an app extends with settings of its own and a helper that plays a pattern
+/// (Swift asks a subclass to restate the engine's `@unchecked Sendable`).
+private final class AppEngine: CHHapticEngine, @unchecked Sendable {
   var isEnabled = true
 
   func play(_ pattern: CHHapticPattern) throws {

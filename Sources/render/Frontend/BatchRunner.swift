@@ -15,13 +15,22 @@ struct BatchRunner {
 
   /// Renders the AHAP files under `paths`, or with `shard` only those of that shard (chosen by
   /// their paths relative to the folders searched, after the whole run's inputs were checked).
-  func run(_ paths: [String], jobs: Int, shard: Shard? = nil) throws {
+  ///
+  /// - Parameter preparing: Sets up the batch for the whole run's inputs, once they are found
+  ///   and before any is rendered (the Kotlin objects of an Android batch are named from all
+  ///   of them).
+  func run(
+    _ paths: [String], jobs: Int, shard: Shard? = nil,
+    preparing: (_ batch: inout Batch, _ inputs: [String]) -> Void = { _, _ in }
+  ) throws {
     let progress = ProgressLine(isEnabled: !console.isQuiet && isatty(STDERR_FILENO) == 1)
     let console = console
+    var batch = batch
     let results: [Batch.FileResult]
     var shardNote = ""
     do {
       var inputs = try batch.inputs(from: paths)
+      preparing(&batch, inputs)
       if let shard {
         shardNote = " (shard \(shard) of \(inputs.count) file\(inputs.count == 1 ? "" : "s"))"
         inputs = inputs.filter { shard.contains(PatternFiles.name(of: $0, foundIn: paths)) }

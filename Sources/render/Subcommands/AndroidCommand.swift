@@ -111,16 +111,18 @@ struct AndroidCommand: ParsableCommand, OptionChecking {
       }
     } else if let folder = outDir {
       let kind: AndroidEffectFile = kotlin ? .kotlin : .json
-      var batch = Batch(
+      let batch = Batch(
         outputFolder: folder, format: try AudioFileFormat(.wav), options: options, loader: input.loader,
         treatsWarningsAsErrors: input.strict, otherInputs: otherInputs)
-      let typeNames = kind == .kotlin ? kotlinTypeNames(batch, console: console) : [:]
-      batch.conversion = Batch.Conversion(pathExtension: kind.rawValue) { pattern, input, output, diagnostics in
-        try kind.write(
-          pattern, input: input, to: output, options: options, device: device, kotlinTypeName: typeNames[input],
-          diagnostics: &diagnostics)
+      try BatchRunner(batch: batch, console: console).run(inputs, jobs: jobs ?? Batch.processorCount) {
+        batch, found in
+        let typeNames = kind == .kotlin ? kotlinTypeNames(found, console: console) : [:]
+        batch.conversion = Batch.Conversion(pathExtension: kind.rawValue) { pattern, input, output, diagnostics in
+          try kind.write(
+            pattern, input: input, to: output, options: options, device: device, kotlinTypeName: typeNames[input],
+            diagnostics: &diagnostics)
+        }
       }
-      try BatchRunner(batch: batch, console: console).run(inputs, jobs: jobs ?? Batch.processorCount)
     }
   }
 
@@ -139,10 +141,9 @@ struct AndroidCommand: ParsableCommand, OptionChecking {
     return found
   }
 
-  /// The Kotlin object of each input of `batch`, all different, with a note for each input
-  /// whose name was taken (an input the batch refuses is left to the batch to report).
-  private func kotlinTypeNames(_ batch: Batch, console: Console) -> [String: String] {
-    guard let found = try? batch.inputs(from: inputs) else { return [:] }
+  /// The Kotlin object of each of a batch's inputs `found`, all different, with a note for each
+  /// input whose name was taken.
+  private func kotlinTypeNames(_ found: [String], console: Console) -> [String: String] {
     let names = KotlinTypeNames(patternNames: found.map(PatternFiles.stem(of:)))
     for renaming in names.renamings {
       console.note(
