@@ -113,12 +113,12 @@ extension AndroidEnvelope {
     let step = AndroidWaveform.stepMillis
     let endValue = target(end)
     let length = Double(end - start)
+    func within(_ t: Int) -> Bool {
+      abs(value + (endValue - value) * Double(t - start) / length - target(t)) <= tolerance
+    }
     var window = start / step
     while window * step < end {
-      for t in [max(start + 1, window * step + 1), min(end, window * step + step)] {
-        let line = value + (endValue - value) * Double(t - start) / length
-        if abs(line - target(t)) > tolerance { return false }
-      }
+      guard within(max(start + 1, window * step + 1)), within(min(end, window * step + step)) else { return false }
       window += 1
     }
     return true
