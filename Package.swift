@@ -34,9 +34,8 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     // The HTTP server of `render serve` (HapticServe only, in the render-serve executable):
-    // sockets and HTTP/1.1 on Swift concurrency, without SwiftNIO, so a fresh clone builds it in
-    // seconds
-    .package(url: "https://github.com/swhitty/FlyingFox", .upToNextMinor(from: "0.27.1")),
+    // SwiftNIO's HTTP/1.1 server pipeline, whose decoder bounds the request line and headers
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     // `swift package generate-documentation` builds the DocC catalogs (scripts/check-docs)
     .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     // Paths, descriptors and error numbers as values (HapticFiles only): FilePath, FileDescriptor,
@@ -131,7 +130,8 @@ let package = Package(
       name: "HapticServe",
       dependencies: [
         "HapticReader", "HapticSynthesis", "HapticFiles", "HapticPipeline", "HapticInspection", "HapticPreview",
-        "HapticSupport", .product(name: "FlyingFox", package: "FlyingFox"),
+        "HapticSupport", .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
       ]
     ),
 
@@ -160,7 +160,7 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]
     ),
-    // The server that `render serve` becomes once its options are checked: FlyingFox and
+    // The server that `render serve` becomes once its options are checked: SwiftNIO and
     // Foundation are loaded by it alone, not by every `render` command (docs/serve.md#server)
     .executableTarget(name: "RenderServe", dependencies: ["HapticRender", "HapticServe", "RenderCommandSupport"]),
 
@@ -254,6 +254,9 @@ let package = Package(
       resources: [.process("Resources")],
       swiftSettings: testSettings
     ),
+    .testTarget(
+      name: "HapticServeTests", dependencies: ["HapticFiles", "HapticServe", "_HapticRenderTestSupport"],
+      swiftSettings: testSettings),
     .testTarget(
       name: "RenderCLITests",
       dependencies: [

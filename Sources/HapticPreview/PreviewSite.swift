@@ -131,7 +131,13 @@ public struct PreviewSite: Sendable {
 
   /// Reads one pattern and writes its page.
   public func page(for input: String) -> Entry {
-    let loaded = loader.load(path: input, treatsWarningsAsErrors: treatsWarningsAsErrors)
+    page(for: input) { () throws(FileSystemError) in try FileSystem.openFile(input) }
+  }
+
+  /// Reads the pattern that `open` opens (and checks) and writes its page: what is checked is
+  /// what is shown, whatever happens to `input`'s path meanwhile.
+  package func page(for input: String, opening open: () throws(FileSystemError) -> FileSystem.OpenedFile) -> Entry {
+    let loaded = loader.load(treatsWarningsAsErrors: treatsWarningsAsErrors, opening: open)
     let name = PatternFiles.stem(of: input)
     var entry = Entry(input: input, page: pagePath(named: name), diagnostics: loaded.diagnostics)
     if let pattern = loaded.pattern {

@@ -1,11 +1,12 @@
-import FlyingFox
-import FlyingSocks
 import Foundation
 import HapticFiles
 import HapticPipeline
 import HapticPreview
 import HapticSupport
 import HapticSynthesis
+import NIOCore
+import NIOHTTP1
+import NIOPosix
 
 /// The web server of `render serve`: on 127.0.0.1 only, it shows the preview page of a
 /// pattern, or the index of a folder of them and their pages, and an open page follows its file:
@@ -13,8 +14,9 @@ import HapticSynthesis
 /// that meets the new stamp starts the render that the reload gets. A pattern that cannot be
 /// shown gets a page of its diagnostics instead (docs/serve.md).
 ///
-/// The pages are written into a scratch folder of `$TMPDIR`, removed with the server (and on
-/// SIGINT, SIGTERM or SIGHUP: ``TemporaryFiles/removeAll()``).
+/// HTTP is SwiftNIO's server pipeline, held to ``ServerLimits``. The pages are written into a
+/// scratch folder of `$TMPDIR`, removed with the server (and on SIGINT, SIGTERM or SIGHUP:
+/// ``TemporaryFiles/removeAll()``).
 package final class PreviewServer: Sendable {
   /// Why the server cannot listen.
   package struct ListenError: Error, CustomStringConvertible {
@@ -23,15 +25,13 @@ package final class PreviewServer: Sendable {
     package var description: String { "cannot listen on 127.0.0.1:\(port): \(reason)" }
   }
 
+  private typealias Connection = NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>
+
   private let patterns: ServedPatterns
   private let pages: RenderedPages
   private let scratch: ScratchFolder
   /// The port listened on, once known: requests must name it in their `Host`.
   private let port = Locked<UInt16?>(nil)
-
-  /// Seconds a request may take before it is answered 500: long enough for the render of a
-  /// long pattern.
-  private static let requestTimeout: Double = 600
 
   /// - Parameters:
   ///   - path: An `.ahap` file or a folder.
@@ -46,70 +46,140 @@ package final class PreviewServer: Sendable {
     let site = PreviewSite(
       folder: scratch.path, options: options, loader: loader, treatsWarningsAsErrors: treatsWarningsAsErrors,
       plotWidth: plotWidth)
-    pages = RenderedPages(site: site, rendered: rendered)
+    pages = RenderedPages(site: site, patterns: patterns, rendered: rendered)
   }
 
   /// Listens on 127.0.0.1 at `port` (0: a free port that the system picks), calls `listening`
   /// with the port once it does, and serves until the task is cancelled.
   ///
+  /// Connections are served ``ServerLimits/connections`` at a time; the next ones wait in the
+  /// system's queue. When the process runs out of descriptors, accepting pauses and resumes
+  /// (SwiftNIO's accept back-off) instead of failing.
+  ///
   /// - Throws: ``ListenError`` when it cannot listen (the port is taken, say).
   package func run(port requested: UInt16, listening: @escaping @Sendable (UInt16) -> Void) async throws {
-    let configuration = HTTPServer.Configuration(
-      address: try sockaddr_in.inet(ip4: "127.0.0.1", port: requested), timeout: Self.requestTimeout,
-      logger: .disabled)
-    let server = HTTPServer(config: configuration, handler: ClosureHTTPHandler { [self] in await respond(to: $0) })
+    let server: NIOAsyncChannel<Connection, Never>
     do {
-      try await withThrowingTaskGroup(of: Void.self) { group in
-        group.addTask { try await server.run() }
-        group.addTask { [port] in
-          try await server.waitUntilListening(timeout: 60)
-          guard case .ip4(_, let number) = await server.listeningAddress else { throw SocketError.unsupportedAddress }
-          port.withLock { $0 = number }
-          listening(number)
+      server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        .serverChannelOption(.backlog, value: ServerLimits.backlog)
+        .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+        .bind(host: "127.0.0.1", port: Int(requested)) { channel in
+          channel.eventLoop.makeCompletedFuture { try Self.configure(channel) }
         }
-        for try await _ in group {}
+    } catch let error as IOError {
+      throw ListenError(port: requested, reason: String(cString: strerror(error.errnoCode)).lowercased())
+    }
+    guard let number = server.channel.localAddress?.port.flatMap(UInt16.init(exactly:)) else {
+      throw ListenError(port: requested, reason: "the system gave no port")
+    }
+    port.withLock { $0 = number }
+    listening(number)
+    try await server.executeThenClose { connections in
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        var open = 0
+        for try await connection in connections {
+          if open == ServerLimits.connections {
+            try await group.next()
+            open -= 1
+          }
+          open += 1
+          group.addTask { await self.serve(connection) }
+        }
       }
-    } catch let error as SocketError {
-      throw ListenError(port: requested, reason: Self.reason(error))
     }
   }
 
-  private static func reason(_ error: SocketError) -> String {
-    switch error {
-    case .failed(_, _, let message): message.lowercased()
-    default: error.errorDescription ?? "\(error)"
+  /// The pipeline of one connection: SwiftNIO's HTTP/1.1 decoder and encoder, the decoder held
+  /// to ``ServerLimits``, the answer to a request it refuses, and the deadlines.
+  private static func configure(_ channel: any Channel) throws -> Connection {
+    var limits = NIOHTTPDecoderLimitConfiguration()
+    limits.maxHeaderFieldSize = ServerLimits.fieldBytes
+    limits.maxHeaderListSize = ServerLimits.headerBytes
+    limits.maxHeaderFieldCount = ServerLimits.headerFields
+    let pipeline = channel.pipeline.syncOperations
+    let watch = RequestLineWatch()
+    try pipeline.addHandler(watch)
+    try pipeline.configureHTTPServerPipeline(
+      withPipeliningAssistance: false, withErrorHandling: false, withEncoderConfiguration: .init(),
+      withDecoderLimitConfiguration: limits)
+    try pipeline.addHandler(MalformedRequestAnswer(watch: watch))
+    try pipeline.addHandler(ConnectionDeadlines())
+    return try Connection(wrappingChannelSynchronously: channel)
+  }
+
+  /// Answers the requests of one connection in turn, until it closes or asks to.
+  private func serve(_ connection: Connection) async {
+    try? await connection.executeThenClose { requests, answers in
+      for try await part in requests {
+        guard case .head(let head) = part else { continue }
+        // No request body is read: a request that has one is answered, and its connection closed.
+        let hasBody =
+          head.headers["content-length"].contains { $0 != "0" } || head.headers.contains(name: "transfer-encoding")
+        let response = await respond(to: head)
+        let keepsOpen = head.isKeepAlive && !hasBody
+        try await write(
+          response, to: answers, version: head.version, keepsOpen: keepsOpen, sendsBody: head.method != .HEAD)
+        if !keepsOpen { return }
+      }
     }
+  }
+
+  private func write(
+    _ response: ServedResponse, to answers: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>,
+    version: HTTPVersion, keepsOpen: Bool, sendsBody: Bool
+  ) async throws {
+    var headers = HTTPHeaders(response.headers)
+    headers.add(name: "Content-Length", value: String(response.body.count))
+    if !keepsOpen { headers.add(name: "Connection", value: "close") }
+    try await answers.write(.head(HTTPResponseHead(version: version, status: response.status, headers: headers)))
+    if sendsBody {
+      switch response.body {
+      case .bytes(let bytes):
+        try await answers.write(.body(.byteBuffer(ByteBuffer(bytes: bytes))))
+      case .file(let file, let range):
+        var offset = range.lowerBound
+        while offset < range.upperBound {
+          let piece = try file.read(from: offset, count: min(ServerLimits.chunkBytes, range.upperBound - offset))
+          // A file that shrank since it was opened: the answer is cut short, and so is the connection.
+          guard !piece.isEmpty else { throw FileSystemError.failed(path: file.path, reason: "ended early") }
+          try await answers.write(.body(.byteBuffer(ByteBuffer(bytes: piece))))
+          offset += piece.count
+        }
+      }
+    }
+    try await answers.write(.end(nil))
   }
 
   /// The answer to one request: a page, its version, a long pattern's audio; 404 for any other
-  /// path, 405 for a method but GET, 403 for a `Host` other than the server's own (a page of
-  /// another site that has its name resolve to 127.0.0.1 cannot read the pages).
-  private func respond(to request: HTTPRequest) async -> HTTPResponse {
-    guard request.method == .GET else {
-      return Self.text(.methodNotAllowed, "only GET is served\n", headers: [HTTPHeader("Allow"): "GET"])
+  /// path, 405 for a method but GET (and HEAD), 403 for a `Host` other than the server's own (a
+  /// page of another site that has its name resolve to 127.0.0.1 cannot read the pages).
+  private func respond(to head: HTTPRequestHead) async -> ServedResponse {
+    guard head.method == .GET || head.method == .HEAD else {
+      return .text(.methodNotAllowed, "only GET is served\n", headers: [("Allow", "GET, HEAD")])
     }
-    guard let port = port.withLock({ $0 }), let host = request.headers[.host]?.lowercased(),
+    guard let port = port.withLock({ $0 }), let host = head.headers.first(name: "host")?.lowercased(),
       host == "127.0.0.1:\(port)" || host == "localhost:\(port)"
     else {
-      return Self.text(.forbidden, "this server answers requests for 127.0.0.1 and localhost only\n")
+      return .text(.forbidden, "this server answers requests for 127.0.0.1 and localhost only\n")
     }
-    guard let route = PreviewRoute(path: request.path, page: request.query["page"], isFolder: patterns.isFolder)
-    else { return Self.notFound }
+    guard let target = RequestTarget(head.uri),
+      let route = PreviewRoute(path: target.path, page: target.page, isFolder: patterns.isFolder)
+    else { return .notFound }
     let listing = patterns.list()
     switch route {
     case .home:
       guard patterns.isFolder else { return await page(of: listing.items[0], named: nil) }
-      return Self.html(await index(listing))
+      return .html(await index(listing))
     case .page(let name):
-      guard let item = listing.item(named: name) else { return Self.notFound }
+      guard let item = listing.item(named: name) else { return .notFound }
       return await page(of: item, named: name)
     case .version(let name):
       let item: ServedPatterns.Item
       if let name {
-        guard patterns.isFolder, let named = listing.item(named: name) else { return Self.notFound }
+        guard patterns.isFolder, let named = listing.item(named: name) else { return .notFound }
         item = named
       } else if patterns.isFolder {
-        return Self.text(.ok, listing.version)
+        return .text(.ok, listing.version)
       } else {
         item = listing.items[0]
       }
@@ -117,31 +187,31 @@ package final class PreviewServer: Sendable {
       // answer travels and the page reloads (nothing is rendered again when nothing changed,
       // nor while the file is missing).
       if item.stamp != nil { Task { [pages] in _ = await pages.page(for: item) } }
-      return Self.text(.ok, Self.version(of: item))
+      return .text(.ok, Self.version(of: item))
     case .audio(let name):
       guard listing.item(named: name) != nil, let entry = await pages.lastPage(named: name),
-        case .linked(let file) = entry.summary?.audio
-      else { return Self.notFound }
-      let handler = FileHTTPHandler(
-        path: URL(fileURLWithPath: "\(scratch.path)/\(file)"), contentType: "audio/flac", cacheControl: [.noStore])
-      return (try? await handler.handleRequest(request)) ?? Self.notFound
+        case .linked(let name) = entry.summary?.audio,
+        let file = try? FileSystem.openFile("\(scratch.path)/\(name)")
+      else { return .notFound }
+      return .file(
+        file, type: "audio/flac", range: ByteRange(header: head.headers.first(name: "range"), size: file.size))
     }
   }
 
   /// The page of `item`, or of its diagnostics; `name` is `nil` for the one pattern served.
-  private func page(of item: ServedPatterns.Item, named name: String?) async -> HTTPResponse {
+  private func page(of item: ServedPatterns.Item, named name: String?) async -> ServedResponse {
     let entry = await pages.page(for: item)
     let html: String
     if entry.succeeded {
       do {
         html = String(decoding: try FileSystem.readAll(entry.page, limit: 1 << 30), as: UTF8.self)
       } catch {
-        return Self.text(.internalServerError, "\(error)\n")
+        return .text(.internalServerError, "\(error)\n")
       }
     } else {
       html = LivePage.failure(entry, name: item.name)
     }
-    return Self.html(
+    return .html(
       LivePage.live(
         html, version: Self.version(of: item), name: name, following: item.path, linksIndex: patterns.isFolder))
   }
@@ -162,27 +232,4 @@ package final class PreviewServer: Sendable {
 
   /// What a page of `item` polls for: the stamp of its file, or `missing`.
   private static func version(of item: ServedPatterns.Item) -> String { item.stamp?.text ?? "missing" }
-
-  private static let notFound = text(.notFound, "not found\n")
-
-  private static func text(
-    _ status: HTTPStatusCode, _ text: String, headers: [HTTPHeader: String] = [:]
-  ) -> HTTPResponse {
-    response(status, text, type: "text/plain; charset=utf-8", headers: headers)
-  }
-
-  private static func html(_ html: String) -> HTTPResponse {
-    response(.ok, html, type: "text/html; charset=utf-8")
-  }
-
-  private static func response(
-    _ status: HTTPStatusCode, _ text: String, type: String, headers: [HTTPHeader: String] = [:]
-  ) -> HTTPResponse {
-    var all = HTTPHeaders()
-    all[.contentType] = type
-    all[.cacheControl] = "no-store"
-    all[HTTPHeader("X-Content-Type-Options")] = "nosniff"
-    for (name, value) in headers { all[name] = value }
-    return HTTPResponse(statusCode: status, headers: all, body: Data(text.utf8))
-  }
 }

@@ -10,14 +10,18 @@ import HapticPreview
 /// meanwhile. Two requests for a page that is being rendered wait for the one render.
 package actor RenderedPages {
   private let site: PreviewSite
+  private let patterns: ServedPatterns
   private let queue = DispatchQueue(label: "render serve: pages")
   /// Called on the render queue after each render (to print its diagnostics).
   private let rendered: @Sendable (PreviewSite.Entry) -> Void
   /// Each pattern's last render, by name, with the stamp its file had when it began.
   private var pages: [String: (stamp: FileStamp?, render: Task<PreviewSite.Entry, Never>)] = [:]
 
-  package init(site: PreviewSite, rendered: @escaping @Sendable (PreviewSite.Entry) -> Void) {
+  package init(
+    site: PreviewSite, patterns: ServedPatterns, rendered: @escaping @Sendable (PreviewSite.Entry) -> Void
+  ) {
     self.site = site
+    self.patterns = patterns
     self.rendered = rendered
   }
 
@@ -27,10 +31,10 @@ package actor RenderedPages {
     if let page = pages[item.name], page.stamp == item.stamp, item.stamp != nil {
       return await page.render.value
     }
-    let render = Task { [site, queue, rendered] in
+    let render = Task { [site, patterns, queue, rendered] in
       await withCheckedContinuation { continuation in
         queue.async {
-          let entry = site.page(for: item.path)
+          let entry = site.page(for: item.path) { () throws(FileSystemError) in try patterns.open(item) }
           rendered(entry)
           continuation.resume(returning: entry)
         }

@@ -68,6 +68,22 @@ package struct ServedPatterns: Sendable {
     root = real.hasSuffix("/") ? real : real + "/"
   }
 
+  /// Opens the file of `item` for its page, and checks, by the descriptor the page is read
+  /// through, that the file opened is inside the folder: a link swapped in after the listing
+  /// is refused as the listing refuses it.
+  ///
+  /// - Throws: ``FileSystemError`` when the file cannot be opened or is outside the folder.
+  package func open(_ item: Item) throws(FileSystemError) -> FileSystem.OpenedFile {
+    let file = try FileSystem.openFile(item.path)
+    guard !isFolder || isInside(file.realPath) else { throw .failed(path: item.path, reason: outsideReason) }
+    return file
+  }
+
+  /// Whether a file whose real path is `real` is inside the folder.
+  private func isInside(_ real: String?) -> Bool { real?.hasPrefix(root) ?? false }
+
+  private var outsideReason: String { "is a link to a file outside '\(path)'; it is not served" }
+
   /// The patterns as they are now on disk.
   package func list() -> Listing {
     guard isFolder else {
@@ -83,10 +99,10 @@ package struct ServedPatterns: Sendable {
     }
     var inside: [String] = []
     for file in files {
-      if let real = FileSystem.realPath(file), real.hasPrefix(root) {
+      if isInside(FileSystem.realPath(file)) {
         inside.append(file)
       } else {
-        listing.refused.append(Refusal(path: file, reason: "is a link to a file outside '\(path)'; it is not served"))
+        listing.refused.append(Refusal(path: file, reason: outsideReason))
       }
     }
     // By bytes, as the pages of `render preview --out-dir` are told apart.

@@ -9,10 +9,16 @@ public final class LinkSwapper: Sendable {
     private let lock = NSLock()
     private var stopRequestedValue = false
     private var finishedValue = false
+    private var roundsValue = 0
 
     var stopRequested: Bool {
       get { locked { stopRequestedValue } }
       set { locked { stopRequestedValue = newValue } }
+    }
+
+    var rounds: Int {
+      get { locked { roundsValue } }
+      set { locked { roundsValue = newValue } }
     }
 
     var finished: Bool {
@@ -46,14 +52,19 @@ public final class LinkSwapper: Sendable {
         _ = rename(temporary, "\(folder)/\(name)")
         round += 1
       }
+      state.rounds = round
       state.finished = true
     }
     thread.start()
   }
 
   /// Stops swapping and waits until the last swap is done.
-  public func stop() {
+  ///
+  /// - Returns: The number of swaps made.
+  @discardableResult
+  public func stop() -> Int {
     state.stopRequested = true
     while !state.finished { usleep(1_000) }
+    return state.rounds
   }
 }

@@ -13,10 +13,20 @@ public final class RunningCommand: @unchecked Sendable {
   private let errorPath: String
   private var outputBuffer: [UInt8] = []
 
-  /// Starts `render arguments` in `directory`, with `environment` added to this process's.
-  public init(_ arguments: [String], in directory: String? = nil, environment: [String: String] = [:]) throws {
-    process.executableURL = URL(fileURLWithPath: CommandRunner.renderPath)
-    process.arguments = arguments
+  /// Starts `render arguments` in `directory`, with `environment` added to this process's, and
+  /// at most `descriptorLimit` open descriptors when one is given (`ulimit -n`).
+  public init(
+    _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
+    descriptorLimit: Int? = nil
+  ) throws {
+    if let descriptorLimit {
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments =
+        ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", CommandRunner.renderPath] + arguments
+    } else {
+      process.executableURL = URL(fileURLWithPath: CommandRunner.renderPath)
+      process.arguments = arguments
+    }
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     errorPath = FileManager.default.temporaryDirectory.appendingPathComponent("render-stderr-\(UUID().uuidString)").path

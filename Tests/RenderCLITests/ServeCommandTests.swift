@@ -27,16 +27,6 @@ import _HapticRenderTestSupport
     """
   }
 
-  /// `render serve ARGUMENTS --port 0`, once it has printed its address, and a client for it.
-  private func serve(
-    _ arguments: [String], in folder: String, environment: [String: String] = [:]
-  ) throws -> (server: RunningCommand, get: HTTPGet) {
-    let server = try RunningCommand(["serve"] + arguments + ["--port", "0"], in: folder, environment: environment)
-    let address = try server.firstLine(within: 60)
-    let port = try #require(address.wholeMatch(of: #/http:\/\/127\.0\.0\.1:(\d+)\//#).flatMap { UInt16($0.1) })
-    return (server, HTTPGet(port: port))
-  }
-
   /// The samples of the page's embedded FLAC, and its rate.
   private func embeddedAudio(_ html: String, in folder: String) throws -> [Float] {
     let match = try #require(html.firstMatch(of: #/src="data:audio/flac;base64,([A-Za-z0-9+\/=]+)"/#))
@@ -74,7 +64,7 @@ import _HapticRenderTestSupport
     let folder = try TemporaryFolder()
     let file = "\(folder.path)/breath.ahap"
     try Self.first.write(toFile: file, atomically: false, encoding: .utf8)
-    let (server, get) = try serve(["breath.ahap"], in: folder.path)
+    let (server, get) = try RunningCommand.serve(["breath.ahap"], in: folder.path)
 
     let page = try get("/")
     #expect(page.status == 200)
@@ -131,7 +121,7 @@ import _HapticRenderTestSupport
     try Self.edited.write(toFile: "\(folder.path)/outside.ahap", atomically: false, encoding: .utf8)
     try FileManager.default.createSymbolicLink(atPath: "\(served)/link.ahap", withDestinationPath: "../outside.ahap")
     try FileManager.default.createSymbolicLink(atPath: "\(served)/up", withDestinationPath: "..")
-    let (server, get) = try serve(["served"], in: folder.path)
+    let (server, get) = try RunningCommand.serve(["served"], in: folder.path)
 
     let index = try get("/")
     #expect(index.status == 200)
@@ -170,7 +160,7 @@ import _HapticRenderTestSupport
                    {"Event": {"Time": 540.0, "EventType": "HapticTransient", "EventParameters": []}}]}
       """
     try long.write(toFile: "\(folder.path)/long.ahap", atomically: false, encoding: .utf8)
-    let (server, get) = try serve(["long.ahap", "--rate", "8000"], in: folder.path)
+    let (server, get) = try RunningCommand.serve(["long.ahap", "--rate", "8000"], in: folder.path)
     let page = try get("/")
     #expect(page.text.contains("<audio id=\"audio\" controls preload=\"auto\" src=\"long.flac\"></audio>"))
     let audio = try get("/long.flac")
@@ -198,7 +188,7 @@ import _HapticRenderTestSupport
     let temporary = "\(folder.path)/tmp"
     try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: false)
     try Self.first.write(toFile: "\(folder.path)/p.ahap", atomically: false, encoding: .utf8)
-    let (server, get) = try serve(["p.ahap"], in: folder.path, environment: ["TMPDIR": temporary])
+    let (server, get) = try RunningCommand.serve(["p.ahap"], in: folder.path, environment: ["TMPDIR": temporary])
     #expect(try get("/").status == 200)
     #expect(!folder.contents("tmp").isEmpty, "the page was rendered into a scratch folder")
     server.signal(signal)
@@ -211,7 +201,7 @@ import _HapticRenderTestSupport
   @Test func aTakenPortIsAnError() async throws {
     let folder = try TemporaryFolder()
     try Self.first.write(toFile: "\(folder.path)/p.ahap", atomically: false, encoding: .utf8)
-    let (first, get) = try serve(["p.ahap"], in: folder.path)
+    let (first, get) = try RunningCommand.serve(["p.ahap"], in: folder.path)
     let second = try RunningCommand(["serve", "p.ahap", "--port", "\(get.port)"], in: folder.path)
     #expect(try await second.exitStatus(within: 30) == 1)
     #expect(
@@ -290,7 +280,7 @@ import _HapticRenderTestSupport
     try Self.broken.write(toFile: "\(folder.path)/broken.ahap", atomically: false, encoding: .utf8)
     let reference = try await CommandRunner.render(["preview", "edit.ahap", "-o", "reference.html"], in: folder.path)
     #expect(reference.status == 0)
-    let (server, get) = try serve(["breath.ahap"], in: folder.path)
+    let (server, get) = try RunningCommand.serve(["breath.ahap"], in: folder.path)
     struct Report: Decodable {
       struct Shown: Decodable, Equatable {
         var plot: String

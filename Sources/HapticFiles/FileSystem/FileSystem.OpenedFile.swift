@@ -1,3 +1,4 @@
+import HapticSupport
 import SystemPackage
 
 #if canImport(Glibc)
@@ -26,6 +27,42 @@ extension FileSystem {
     }
 
     deinit { try? descriptor.close() }
+
+    /// The whole file, from its start.
+    ///
+    /// - Parameter limit: Largest size accepted, in bytes.
+    /// - Throws: ``FileSystemError`` naming the file and the system's reason, or that it is
+    ///   larger than `limit`.
+    package func readAll(limit: Int) throws(FileSystemError) -> [UInt8] {
+      guard size <= limit else { throw .tooLarge(path: path, bytes: size, limit: limit) }
+      return try read(from: 0, count: size)
+    }
+
+    /// Up to `count` bytes from `offset` (fewer where the file ends sooner: a file that shrank
+    /// since it was opened gives what it still has).
+    ///
+    /// - Throws: ``FileSystemError`` naming the file and the system's reason.
+    package func read(from offset: Int, count: Int) throws(FileSystemError) -> [UInt8] {
+      var failure: FileSystemError?
+      // Read into uninitialized memory: zeroing it first would write every byte twice.
+      let bytes = [UInt8](largeUninitializedCapacity: count) { buffer, initialized in
+        while initialized < count {
+          do throws(FileSystemError) {
+            let rest = UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[initialized...]))
+            let got = try FileSystem.call(path) {
+              try descriptor.read(fromAbsoluteOffset: Int64(offset + initialized), into: rest)
+            }
+            guard got > 0 else { return }
+            initialized += got
+          } catch {
+            failure = error
+            return
+          }
+        }
+      }
+      if let failure { throw failure }
+      return bytes
+    }
 
     /// The absolute path of the file this descriptor reads, links resolved, as the kernel
     /// holds it for the open file (not the path looked up again); `nil` when the system

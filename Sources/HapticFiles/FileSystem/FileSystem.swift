@@ -22,27 +22,7 @@ package enum FileSystem {
   /// - Parameter limit: Largest size accepted, in bytes.
   /// - Throws: ``FileSystemError`` naming the file and the system's reason.
   package static func readAll(_ path: String, limit: Int) throws(FileSystemError) -> [UInt8] {
-    let (descriptor, size) = try openRegularFile(path)
-    defer { try? descriptor.close() }
-    guard size <= limit else { throw .tooLarge(path: path, bytes: size, limit: limit) }
-    var failure: FileSystemError?
-    // Read into uninitialized memory: zeroing it first would write every byte twice.
-    let bytes = [UInt8](largeUninitializedCapacity: size) { buffer, initialized in
-      // Only what was read counts: a file that shrank meanwhile gives fewer bytes.
-      while initialized < size {
-        do throws(FileSystemError) {
-          let rest = UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[initialized...]))
-          let count = try call(path) { try descriptor.read(into: rest) }
-          guard count > 0 else { return }
-          initialized += count
-        } catch {
-          failure = error
-          return
-        }
-      }
-    }
-    if let failure { throw failure }
-    return bytes
+    try openFile(path).readAll(limit: limit)
   }
 
   /// The text of a kernel-made file (under `/proc` or `/sys`, whose size reads as 0 or a page),

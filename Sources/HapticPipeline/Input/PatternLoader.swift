@@ -38,9 +38,17 @@ public struct PatternLoader: Sendable, Codable {
   /// - Throws: `FileSystemError` when the file cannot be read or is larger than
   ///   ``InputLimits/patternBytes``.
   public func load(path: String, diagnostics: inout Diagnostics) throws(FileSystemError) -> LoadedPattern? {
-    let bytes = try FileSystem.readAll(path, limit: limits.patternBytes)
-    guard let pattern = Pattern.parse(bytes, file: path, diagnostics: &diagnostics) else { return nil }
-    return loadWaveforms(of: pattern, patternPath: path, diagnostics: &diagnostics)
+    try load(FileSystem.openFile(path), diagnostics: &diagnostics)
+  }
+
+  /// Reads the AHAP file opened as `file` (checked by its opener), as ``load(path:diagnostics:)``
+  /// does; its waveforms are looked up beside the path it was opened by.
+  package func load(_ file: FileSystem.OpenedFile, diagnostics: inout Diagnostics) throws(FileSystemError)
+    -> LoadedPattern?
+  {
+    let bytes = try file.readAll(limit: limits.patternBytes)
+    guard let pattern = Pattern.parse(bytes, file: file.path, diagnostics: &diagnostics) else { return nil }
+    return loadWaveforms(of: pattern, patternPath: file.path, diagnostics: &diagnostics)
   }
 
   /// One file read for a batch: the pattern, or why there is none, with its diagnostics.
@@ -62,10 +70,18 @@ public struct PatternLoader: Sendable, Codable {
   ///   - path: The AHAP file.
   ///   - treatsWarningsAsErrors: Refuse the pattern when it has any warning.
   public func load(path: String, treatsWarningsAsErrors: Bool) -> Outcome {
+    load(treatsWarningsAsErrors: treatsWarningsAsErrors) { () throws(FileSystemError) in try FileSystem.openFile(path) }
+  }
+
+  /// Reads the AHAP file that `open` opens (and checks), as ``load(path:treatsWarningsAsErrors:)``
+  /// does: what is checked is what is read.
+  package func load(
+    treatsWarningsAsErrors: Bool, opening open: () throws(FileSystemError) -> FileSystem.OpenedFile
+  ) -> Outcome {
     var diagnostics = Diagnostics(treatsWarningsAsErrors: treatsWarningsAsErrors)
     var outcome = Outcome(pattern: nil, diagnostics: [], omittedDiagnostics: 0)
     do {
-      outcome.pattern = try load(path: path, diagnostics: &diagnostics)
+      outcome.pattern = try load(open(), diagnostics: &diagnostics)
     } catch {
       outcome.error = error
     }
