@@ -16,7 +16,7 @@ import RenderCommandSupport
 
 /// How `render serve` starts the server: the process becomes `render-serve` (execv), found
 /// beside the running `render`, with the settings as JSON in its one argument. The server and
-/// the libraries it needs (FlyingFox, Foundation) live in that executable only, so no other
+/// the libraries it needs (SwiftNIO, Foundation) live in that executable only, so no other
 /// command of `render` loads them; signals and the exit status are `render-serve`'s own.
 enum ServerHandOff {
   /// The server's file name, beside `render`.
