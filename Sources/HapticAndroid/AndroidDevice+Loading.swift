@@ -14,7 +14,9 @@ extension AndroidDevice {
   /// `{"minPointMillis": 16, "maxSensitivityLevelDb": 38.2}`.
   ///
   /// A key that is missing takes ``reference``'s value, with a warning; unknown keys are
-  /// warnings; values of the wrong type or out of range are errors.
+  /// warnings; values of the wrong type or out of range are errors. A device given its own
+  /// `maxSensitivityLevelDb` has no frequency profile: it is taken to reach intensity 1 at every
+  /// sharpness.
   ///
   /// - Returns: The device, or `nil` when `diagnostics` holds an error.
   public static func parse(_ bytes: [UInt8], file: String, diagnostics: inout Diagnostics) -> AndroidDevice? {
@@ -26,7 +28,11 @@ extension AndroidDevice {
     else { return nil }
     var device = AndroidDevice.reference
     if let value = settings.values["minPointMillis"] { device.minPointMillis = Int(value) }
-    if let value = settings.values["maxSensitivityLevelDb"] { device.maxSensitivityLevelDb = value }
+    if let value = settings.values["maxSensitivityLevelDb"] {
+      // Another device's level: the reference HAL's frequency map is not its own.
+      device.maxSensitivityLevelDb = value
+      device.frequencyProfile = nil
+    }
     for key in keys where !settings.writtenKeys.contains(key) {
       diagnostics.report(
         .defaultValue, at: settings.location, JSONPath(), "missing \"\(key)\"; the reference HAL's value is used")

@@ -27,7 +27,8 @@ extension AndroidEnvelope {
 
   /// Control points that follow `levels`, the render's envelope (`A(I)` shaped by attacks,
   /// releases and transients: the peak of each ``AndroidWaveform/stepMillis`` window, 0…1, the
-  /// last window lasting `lastMillis`), on `device`.
+  /// last window lasting `lastMillis`), on `device`, up to what the device reaches at each
+  /// window's sharpness (``AndroidDevice/reach(sharpness:)``).
   ///
   /// The device moves linearly in acceleration from point to point, so the points are a
   /// piecewise-linear fit of the levels at every millisecond, each segment as long as it can be
@@ -49,8 +50,15 @@ extension AndroidEnvelope {
     let step = AndroidWaveform.stepMillis
     let total = (levels.count - 1) * step + lastMillis
     let shortest = device.minPointMillis
-    /// The render's level and sharpness at millisecond `t` (1…total): those of its window.
-    func target(_ t: Int) -> Double { min(max(levels[(min(t, total) - 1) / step], 0), 1) }
+    // The most the device plays at each window's sharpness: where the render asks more, the
+    // device plays its most, and the envelope follows that.
+    let reach = sharpnesses.map { device.reach(sharpness: AndroidEffect.unitHundredths($0)) }
+    /// The level the device can play of the render's, and the render's sharpness, at
+    /// millisecond `t` (1…total): those of its window.
+    func target(_ t: Int) -> Double {
+      let window = (min(t, total) - 1) / step
+      return min(max(levels[window], 0), reach[window])
+    }
     func sharpness(_ t: Int) -> Double { AndroidEffect.unitHundredths(sharpnesses[(min(t, total) - 1) / step]) }
     var points: [ControlPoint] = []
     var misses: [Miss] = []

@@ -27,17 +27,33 @@ import Testing
     #expect(envelope.controlPoints.allSatisfy { $0.durationMillis >= 35 })
   }
 
-  /// A step from silence to full scale: 20 ms points ramp over it and miss it by up to 0.95
-  /// (at the first millisecond); points of 1 ms follow it.
+  /// A step from silence to full scale, on a device that reaches it at every sharpness: 20 ms
+  /// points ramp over it and miss it by up to 0.95 (at the first millisecond); points of 1 ms
+  /// follow it.
   @Test func aStepFasterThanTheShortestPointIsAMiss() throws {
     let levels = [1.0, 1, 1, 1, 1, 0, 0, 0]
-    let (_, misses) = AndroidEnvelope.fitting(levels: levels, sharpnesses: levels.map { _ in 0.5 })
+    let (_, misses) = AndroidEnvelope.fitting(
+      levels: levels, sharpnesses: levels.map { _ in 0.5 },
+      device: AndroidDevice(minPointMillis: 20, maxSensitivityLevelDb: 40.89))
     let first = try #require(misses.first)
     #expect(first.millis.lowerBound == 1 && first.error >= 0.9)
     let (envelope, none) = AndroidEnvelope.fitting(
       levels: levels, sharpnesses: levels.map { _ in 0.5 },
       device: AndroidDevice(minPointMillis: 1, maxSensitivityLevelDb: 40.89))
     #expect(none.isEmpty && envelope.controlPoints.first?.durationMillis == 1)
+  }
+
+  /// On the reference HAL, sharpness 0 plays at most a fraction of intensity 1 (away from
+  /// the resonance): a render at full scale there is fitted to that fraction, which the device
+  /// plays, not to full scale, which it would clip.
+  @Test func aLevelPastTheDevicesReachIsFittedToItsReach() throws {
+    let levels = [Double](repeating: 1, count: 30)
+    let device = AndroidDevice.reference
+    let reach = device.reach(sharpness: 0)
+    #expect(reach < 0.5)
+    let (envelope, _) = AndroidEnvelope.fitting(levels: levels, sharpnesses: levels.map { _ in 0 }, device: device)
+    let held = try #require(envelope.controlPoints.dropLast().last)
+    #expect(abs(device.level(intensity: held.intensity) - reach) < 0.003, "\(envelope.controlPoints)")
   }
 
   @Test func silenceHasNoPoints() {

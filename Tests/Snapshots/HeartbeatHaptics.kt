@@ -11,7 +11,7 @@ object HeartbeatHaptics {
     private val amplitudes = intArrayOf(255, 0, 125, 0, 255, 0, 125, 0, 255, 0, 125)
 
     private const val INITIAL_SHARPNESS = 0.3f
-    private val intensities = floatArrayOf(1.0f, 0.0f, 0.0f, 0.848f, 0.0f, 0.0f, 1.0f, 0.0f, 0.0f, 0.848f, 0.0f, 0.0f, 1.0f, 0.0f, 0.0f, 0.848f, 0.0f)
+    private val intensities = floatArrayOf(0.898f, 0.0f, 0.0f, 0.808f, 0.0f, 0.0f, 0.898f, 0.0f, 0.0f, 0.808f, 0.0f, 0.0f, 0.898f, 0.0f, 0.0f, 0.808f, 0.0f)
     private val sharpnesses = floatArrayOf(0.3f, 0.3f, 0.3f, 0.2f, 0.2f, 0.2f, 0.3f, 0.3f, 0.3f, 0.2f, 0.2f, 0.2f, 0.3f, 0.3f, 0.3f, 0.2f, 0.2f)
     private val durations = longArrayOf(20, 20, 80, 20, 20, 840, 20, 20, 80, 20, 20, 840, 20, 20, 70, 28, 20)
 
