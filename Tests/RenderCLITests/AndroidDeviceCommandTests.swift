@@ -9,12 +9,27 @@ import _HapticRenderTestSupport
 @Suite struct AndroidDeviceCommandTests {
   private let samples = Locations.samples
 
-  /// The generated composition's arithmetic, run as Kotlin would run it: `gap` and `pause` as
-  /// the file computes them, on a device whose click lasts 12 ms and tick 5 ms.
-  @Test func compositionsKeepTimeOnEveryApiLevel() async throws {
+  /// The generated composition's arithmetic, run as Kotlin would run it: `gap`, the
+  /// `PRIMITIVE_NOOP`s that fill a gap over `MAX_DELAY_MILLIS`, and the pause `add` computes,
+  /// on a device whose click lasts 12 ms, tick 5 ms and no-op 0 ms; for the heartbeat, and taps
+  /// 2.5 s apart after 3.7 s of silence. Every primitive starts within 1 ms of its onset on API 36
+  /// (offsets from the previous start) and on API 31–35 (pauses after the previous end), and no
+  /// delay is over 1000 ms.
+  @Test(arguments: [
+    ("heartbeat.ahap", [0, 120, 1_000, 1_120, 2_000, 2_120]),
+    ("sparse.ahap", [3_700, 6_200, 6_300]),
+  ])
+  func compositionsKeepTimeOnEveryApiLevel(file: String, onsets: [Int]) async throws {
     let folder = try TemporaryFolder()
-    let kt = "\(folder.path)/Heartbeat.kt"
-    let result = try await CommandRunner.render(["android", "\(samples)/heartbeat.ahap", "-o", kt, "-q"])
+    let sparse = """
+      {"Pattern": [{"Event": {"Time": 3.7, "EventType": "HapticTransient", "EventParameters": []}},
+                   {"Event": {"Time": 6.2, "EventType": "HapticTransient", "EventParameters": []}},
+                   {"Event": {"Time": 6.3, "EventType": "HapticTransient", "EventParameters": []}}]}
+      """
+    try sparse.write(toFile: "\(folder.path)/sparse.ahap", atomically: false, encoding: .utf8)
+    let input = file == "sparse.ahap" ? "\(folder.path)/\(file)" : "\(samples)/\(file)"
+    let kt = "\(folder.path)/Effect.kt"
+    let result = try await CommandRunner.render(["android", input, "-o", kt, "-q"])
     #expect(result.status == 0, "\(result.standardError)")
     let source = try String(contentsOfFile: kt, encoding: .utf8)
     func array(_ name: String) throws -> [String] {
@@ -25,22 +40,50 @@ import _HapticRenderTestSupport
     }
     let starts = try array("starts").compactMap { Int($0) }
     let lengths = try array("primitives").map { $0.hasSuffix("PRIMITIVE_CLICK") ? 12 : 5 }
-    #expect(starts == [0, 120, 1_000, 1_120, 2_000, 2_120], "the heartbeat's onsets")
-    #expect(source.contains("val gap = if (i == 0) starts[0] else starts[i] - starts[i - 1]"))
-    #expect(source.contains("composition.addPrimitive(primitives[i], scales[i], gap, offset)"))
-    #expect(source.contains("val pause = gap - (if (i == 0) 0 else lengths[i - 1])"))
-    #expect(source.contains("composition.addPrimitive(primitives[i], scales[i], maxOf(0, pause))"))
-    // API 36: each delay is an offset from the previous primitive's start.
-    var api36: [Int] = []
-    // API 31–35: each delay a pause after the previous primitive's end.
-    var api31: [Int] = []
-    for i in starts.indices {
-      let gap = i == 0 ? starts[0] : starts[i] - starts[i - 1]
-      api36.append((api36.last ?? 0) + gap)
-      let pause = max(0, gap - (i == 0 ? 0 : lengths[i - 1]))
-      api31.append(i == 0 ? pause : api31[i - 1] + lengths[i - 1] + pause)
+    #expect(starts == onsets)
+    for line in [
+      "var gap = if (i == 0) starts[0] else starts[i] - starts[i - 1]",
+      "while (gap > MAX_DELAY_MILLIS) {",
+      "add(composition, VibrationEffect.Composition.PRIMITIVE_NOOP, 0f, MAX_DELAY_MILLIS, before)",
+      "gap -= MAX_DELAY_MILLIS", "before = noop", "add(composition, primitives[i], scales[i], gap, before)",
+      "before = lengths[i]", "private const val MAX_DELAY_MILLIS = 1000",
+      "composition.addPrimitive(primitive, scale, gap, VibrationEffect.Composition.DELAY_TYPE_RELATIVE_START_OFFSET)",
+      "composition.addPrimitive(primitive, scale, maxOf(0, gap - before))",
+    ] {
+      #expect(source.contains(line), "\(line)")
     }
-    #expect(zip(api36, starts).allSatisfy { abs($0 - $1) <= 1 } && zip(api31, starts).allSatisfy { abs($0 - $1) <= 1 })
+    // Each primitive added, as (delay, length); a real one's index is kept for its start.
+    var api36: [(delay: Int, length: Int, index: Int?)] = []
+    var api31: [(delay: Int, length: Int, index: Int?)] = []
+    var before = 0
+    for i in starts.indices {
+      var gap = i == 0 ? starts[0] : starts[i] - starts[i - 1]
+      while gap > 1_000 {
+        api36.append((1_000, 0, nil))
+        api31.append((max(0, 1_000 - before), 0, nil))
+        gap -= 1_000
+        before = 0
+      }
+      api36.append((gap, lengths[i], i))
+      api31.append((max(0, gap - before), lengths[i], i))
+      before = lengths[i]
+    }
+    // API 36: each delay an offset from the previous start; API 31–35: a pause after its end.
+    var time = 0
+    var started36: [Int] = []
+    for added in api36 {
+      time += added.delay
+      if added.index != nil { started36.append(time) }
+    }
+    time = 0
+    var started31: [Int] = []
+    for (n, added) in api31.enumerated() {
+      time += added.delay + (n == 0 ? 0 : api31[n - 1].length)
+      if added.index != nil { started31.append(time) }
+    }
+    #expect(zip(started36, onsets).allSatisfy { abs($0 - $1) <= 1 } && started36.count == onsets.count, "\(started36)")
+    #expect(zip(started31, onsets).allSatisfy { abs($0 - $1) <= 1 } && started31.count == onsets.count, "\(started31)")
+    #expect((api36 + api31).allSatisfy { $0.delay <= 1_000 }, "no delay a device refuses")
   }
 
   /// The Kotlin file as checked in (Tests/Snapshots), indented 4 spaces a level throughout.

@@ -19,21 +19,25 @@ object HeartbeatHaptics {
     private val scales = floatArrayOf(1.0f, 0.7f, 1.0f, 0.7f, 1.0f, 0.7f)
     /** Milliseconds from the start of the effect to each primitive's start. */
     private val starts = intArrayOf(0, 120, 1000, 1120, 2000, 2120)
+    /** The longest delay devices take between primitives (AOSP's reference HAL refuses more). */
+    private const val MAX_DELAY_MILLIS = 1000
 
     /** The effect for [vibrator]: the composition on API 30+, the envelope on API 36+, the waveform below. */
     fun effect(vibrator: Vibrator): VibrationEffect {
         if (Build.VERSION.SDK_INT >= 30 && vibrator.areAllPrimitivesSupported(VibrationEffect.Composition.PRIMITIVE_CLICK)) {
             val lengths = if (Build.VERSION.SDK_INT >= 31) vibrator.getPrimitiveDurations(*primitives) else IntArray(primitives.size)
+            val noop = if (Build.VERSION.SDK_INT >= 31) vibrator.getPrimitiveDurations(VibrationEffect.Composition.PRIMITIVE_NOOP)[0] else 0
             val composition = VibrationEffect.startComposition()
+            var before = 0
             for (i in primitives.indices) {
-                val gap = if (i == 0) starts[0] else starts[i] - starts[i - 1]
-                if (Build.VERSION.SDK_INT >= 36) {
-                    val offset = VibrationEffect.Composition.DELAY_TYPE_RELATIVE_START_OFFSET
-                    composition.addPrimitive(primitives[i], scales[i], gap, offset)
-                } else {
-                    val pause = gap - (if (i == 0) 0 else lengths[i - 1])
-                    composition.addPrimitive(primitives[i], scales[i], maxOf(0, pause))
+                var gap = if (i == 0) starts[0] else starts[i] - starts[i - 1]
+                while (gap > MAX_DELAY_MILLIS) {
+                    add(composition, VibrationEffect.Composition.PRIMITIVE_NOOP, 0f, MAX_DELAY_MILLIS, before)
+                    gap -= MAX_DELAY_MILLIS
+                    before = noop
                 }
+                add(composition, primitives[i], scales[i], gap, before)
+                before = lengths[i]
             }
             return composition.compose()
         }
@@ -43,5 +47,14 @@ object HeartbeatHaptics {
             return envelope.build()
         }
         return VibrationEffect.createWaveform(timings, amplitudes, -1)
+    }
+
+    /** Adds [primitive] [gap] ms after the previous one's start: an offset on API 36, a pause after its [before] ms on API 31-35, [gap] on API 30. */
+    private fun add(composition: VibrationEffect.Composition, primitive: Int, scale: Float, gap: Int, before: Int) {
+        if (Build.VERSION.SDK_INT >= 36) {
+            composition.addPrimitive(primitive, scale, gap, VibrationEffect.Composition.DELAY_TYPE_RELATIVE_START_OFFSET)
+        } else {
+            composition.addPrimitive(primitive, scale, maxOf(0, gap - before))
+        }
     }
 }
