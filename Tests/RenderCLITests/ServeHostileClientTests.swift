@@ -41,6 +41,7 @@ import _HapticRenderTestSupport
         "206 bytes 0-\(size - 1)/\(size) \(size)",
       ])
     #expect(try get("/long.flac").body == whole, "still serving, the same bytes")
+    #expect(server.standardError.isEmpty, "the server, quiet, said: \(server.standardError)")
     server.signal(SIGTERM)
     #expect(try await server.exitStatus(within: 30) == 0)
   }
@@ -70,6 +71,7 @@ import _HapticRenderTestSupport
       ])
     #expect(String(decoding: longLine.standardOutput, as: UTF8.self) == "HTTP/1.1 414 URI Too Long\n")
     #expect(try get("/").status == 200)
+    #expect(server.standardError.isEmpty, "the server, quiet, said: \(server.standardError)")
     server.signal(SIGTERM)
     #expect(try await server.exitStatus(within: 30) == 0)
   }
@@ -82,6 +84,7 @@ import _HapticRenderTestSupport
     #expect(result["answer"] as? String == "", "closed without an answer")
     let closedAfter = try #require(result["closedAfter"] as? Double)
     #expect(closedAfter >= 4.9 && closedAfter < 30, "closed after \(closedAfter) s; the deadline is 5 s")
+    #expect(server.standardError.isEmpty, "the server, quiet, said: \(server.standardError)")
     server.signal(SIGTERM)
     #expect(try await server.exitStatus(within: 30) == 0)
   }
@@ -98,6 +101,7 @@ import _HapticRenderTestSupport
     #expect(result["statusAfter"] as? Int == 200, "\(result)")
     #expect(result["closedByServer"] as? Int == result["held"] as? Int, "\(result)")
     #expect(try get("/").status == 200)
+    #expect(server.standardError.isEmpty, "the server, quiet, said: \(server.standardError)")
     server.signal(SIGTERM)
     #expect(try await server.exitStatus(within: 30) == 0)
   }
@@ -128,6 +132,7 @@ import _HapticRenderTestSupport
     }
     let swaps = swapper.stop()
     #expect(shown + refused > 0 && swaps >= 100, "\(shown) shown, \(refused) refused, \(swaps) swaps")
+    #expect(server.standardError.isEmpty, "the server, quiet, said: \(server.standardError)")
     server.signal(SIGTERM)
     #expect(try await server.exitStatus(within: 30) == 0)
   }
