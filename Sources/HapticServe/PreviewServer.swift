@@ -52,41 +52,44 @@ package final class PreviewServer: Sendable {
   /// Listens on 127.0.0.1 at `port` (0: a free port that the system picks), calls `listening`
   /// with the port once it does, and serves until the task is cancelled.
   ///
-  /// Connections are served ``ServerLimits/connections`` at a time; the next ones wait in the
-  /// system's queue. When the process runs out of descriptors, accepting pauses and resumes
-  /// (SwiftNIO's accept back-off) instead of failing.
+  /// Connections are served ``ServerLimits/connections`` at a time (``ConnectionSlots``); the
+  /// next ones wait in the system's queue. When the process runs out of descriptors, accepting
+  /// pauses and resumes (SwiftNIO's accept back-off) instead of failing, and a connection that
+  /// cannot be set up (closed by its client before it is) is dropped alone: the listening
+  /// channel takes no error from it.
   ///
   /// - Throws: ``ListenError`` when it cannot listen (the port is taken, say).
   package func run(port requested: UInt16, listening: @escaping @Sendable (UInt16) -> Void) async throws {
-    let server: NIOAsyncChannel<Connection, Never>
+    let (connections, accepted) = AsyncStream.makeStream(of: Connection.self)
+    let server: any Channel
     do {
       server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
         .serverChannelOption(.backlog, value: ServerLimits.backlog)
         .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-        .bind(host: "127.0.0.1", port: Int(requested)) { channel in
-          channel.eventLoop.makeCompletedFuture { try Self.configure(channel) }
+        .childChannelInitializer { channel in
+          channel.eventLoop.makeCompletedFuture { accepted.yield(try Self.configure(channel)) }
         }
+        .bind(host: "127.0.0.1", port: Int(requested)).get()
     } catch let error as IOError {
       throw ListenError(port: requested, reason: String(cString: strerror(error.errnoCode)).lowercased())
     }
-    guard let number = server.channel.localAddress?.port.flatMap(UInt16.init(exactly:)) else {
+    server.closeFuture.whenComplete { _ in accepted.finish() }
+    guard let number = server.localAddress?.port.flatMap(UInt16.init(exactly:)) else {
       throw ListenError(port: requested, reason: "the system gave no port")
     }
     port.withLock { $0 = number }
     listening(number)
-    try await server.executeThenClose { connections in
-      try await withThrowingTaskGroup(of: Void.self) { group in
-        var open = 0
-        for try await connection in connections {
-          if open == ServerLimits.connections {
-            try await group.next()
-            open -= 1
-          }
-          open += 1
-          group.addTask { await self.serve(connection) }
-        }
+    let slots = ConnectionSlots(server: server)
+    // A task per connection, not a task group's child: a group would keep every finished
+    // child until it is awaited, for as long as the server runs.
+    for await connection in connections {
+      slots.take()
+      Task {
+        await self.serve(connection)
+        slots.release()
       }
     }
+    try? await server.close()
   }
 
   /// The pipeline of one connection: SwiftNIO's HTTP/1.1 decoder and encoder, the decoder held
