@@ -27,6 +27,7 @@ public struct Renderer: Sendable {
 
   private let unscaledPeakBound: Double
   private let schedule: [Voice]
+  private let controls: Controls
   private var nextVoice = 0
   private var active: [SoundingVoice] = []
   private var position = 0
@@ -49,6 +50,7 @@ public struct Renderer: Sendable {
   /// players, whose voices ``PhaseAlignment/align(_:)-lists`` aligned with the other players'.
   package init(_ schedule: Schedule, of pattern: Pattern, options: RenderOptions) {
     self.schedule = schedule.voices
+    controls = schedule.controls
     unscaledPeakBound = schedule.peakBound
     frameCount = schedule.frameCount
     sampleRate = options.sampleRate
@@ -74,7 +76,7 @@ public struct Renderer: Sendable {
     buses.reset(startFrame: position, count: count)
 
     while nextVoice < schedule.count, schedule[nextVoice].onsetFrame < blockEnd {
-      active.append(SoundingVoice(schedule[nextVoice]))
+      active.append(SoundingVoice(schedule[nextVoice], controls: controls))
       nextVoice += 1
     }
     for index in active.indices {

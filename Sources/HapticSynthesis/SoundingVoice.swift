@@ -10,12 +10,12 @@ package struct SoundingVoice: Sendable {
   private enum Sound: Sendable {
     case transient(TransientVoice, RotatingSine)
     case hapticContinuous(HapticContinuousVoice)
-    case audioContinuous(AudioContinuousVoice)
+    case audioContinuous(AudioContinuousTone)
     case audioCustom(AudioCustomVoice)
   }
 
-  /// The voice at its onset.
-  package init(_ voice: Voice) {
+  /// The voice at its onset, following `controls` (the pattern's, ``Schedule/controls``).
+  package init(_ voice: Voice, controls: Controls) {
     onsetFrame = voice.onsetFrame
     endFrame = voice.endFrame
     sound =
@@ -24,7 +24,7 @@ package struct SoundingVoice: Sendable {
         .transient(
           voice, RotatingSine(increment: voice.increment, startingAt: voice.onsetFrame, offset: voice.phaseOffset))
       case .hapticContinuous(let voice): .hapticContinuous(voice)
-      case .audioContinuous(let voice): .audioContinuous(voice)
+      case .audioContinuous(let voice): .audioContinuous(AudioContinuousTone(voice, controls: controls))
       case .audioCustom(let voice): .audioCustom(voice)
       }
   }
