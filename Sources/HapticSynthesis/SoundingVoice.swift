@@ -29,6 +29,17 @@ package struct SoundingVoice: Sendable {
       }
   }
 
+  /// Whether the voice's samples from any frame on are the same whether or not it rendered the
+  /// frames before (its sines read at absolute frames, its levels computed in closed form):
+  /// ``Renderer/skip(to:)`` then starts it there.
+  package var startsAnywhere: Bool {
+    switch sound {
+    case .transient: true
+    case .hapticContinuous(let voice): voice.startsAnywhere
+    case .audioContinuous, .audioCustom: false
+    }
+  }
+
   /// Adds the voice's samples for `frames` (inside its span) to the buses.
   package mutating func render(_ frames: Range<Int>, into buses: inout Buses) {
     switch sound {
