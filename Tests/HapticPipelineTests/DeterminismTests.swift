@@ -113,6 +113,14 @@ import _HapticRenderTestSupport
     for threads in [2, 8] {
       #expect(try bytes(threads: threads) == one, "\(threads) threads, blocks of \(blockSize)")
     }
+    // A stream, whose limiter runs on a thread of its own, gives the same samples.
+    func samples(threads: Int) throws -> [[UInt32]] {
+      var options = RenderOptions()
+      options.blockSize = blockSize
+      options.threads = threads
+      return try Render.toMemory(pattern, options: options).channels.map { $0.map(\.bitPattern) }
+    }
+    #expect(try samples(threads: 3) == samples(threads: 1), "a stream on 3 threads, blocks of \(blockSize)")
   }
 }
 
