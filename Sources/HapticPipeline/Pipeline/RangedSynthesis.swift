@@ -3,7 +3,7 @@ import HapticSynthesis
 
 /// The blocks of a render synthesized by several threads, each a time range at a time: range
 /// `k` of ``rangeBlocks(blockSize:)`` blocks is rendered by thread `k mod threads`
-/// (``RangeRenderer``) into a ring of blocks of its own, and the blocks are read back in order,
+/// (`RangeRenderer`) into a ring of blocks of its own, and the blocks are read back in order,
 /// the same bit for bit as one renderer's.
 package final class RangedSynthesis {
   private let threads: [BlockPipeline<RangeRenderer>]
@@ -12,7 +12,7 @@ package final class RangedSynthesis {
 
   /// Blocks of a range: at least those a thread's ring holds, so that each thread can render a
   /// whole range while the ranges before it are read, and a whole number of
-  /// ``RangeRenderer``'s exact sines (4 blocks of 32,768 frames, 16 of 64).
+  /// `RangeRenderer`'s exact sines (4 blocks of 32,768 frames, 16 of 64).
   package static func rangeBlocks(blockSize: Int) -> Int {
     var blocks = 1
     while blocks * blockSize % RotatingSine.resyncFrames != 0 { blocks += 1 }
