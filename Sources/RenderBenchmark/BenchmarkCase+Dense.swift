@@ -7,6 +7,9 @@ extension BenchmarkCase {
     endToEnd(
       transientPattern(count: 100_000), encoding: .pcm16, name: "transients-100k-wav16",
       summary: "`render -b 16` as a process: 100,000 transients from their AHAP file (19 MB), 16-bit WAV"),
+    endToEnd(
+      transientPattern(count: 100_000), encoding: .pcm16, threads: 1, name: "transients-100k-wav16-j1",
+      summary: "the same with `-j 1`: the synthesis on one thread, to see what the others add"),
     audioEvents(
       count: 100_000, name: "audio-events-100k",
       summary: "`render` as a process: 100,000 AudioContinuous events of 1 ms, 1 ms apart"),

@@ -18,7 +18,7 @@ struct BenchmarkCase: Sendable {
     var wallSeconds: Double
     /// User and system seconds of every thread of the render (of `render` for a process).
     var processorSeconds: Double = 0
-    /// The processors the render may use: its threads at work at once.
+    /// The synthesis threads of the render: those it was given, or the processors it may use.
     var threads = Batch.processorCount
     var files: Int = 1
     /// Bytes of AHAP text read, for the cases that time loading.
@@ -140,10 +140,12 @@ struct BenchmarkCase: Sendable {
 
   /// Runs the built `render` (beside this program) on `json` saved as a file, as a user does.
   ///
-  /// - Parameter encoding: The WAV's sample encoding, `render -b` (24-bit when `nil`).
+  /// - Parameters:
+  ///   - encoding: The WAV's sample encoding, `render -b` (24-bit when `nil`).
+  ///   - threads: The synthesis threads, `render -j` (one per processor when `nil`).
   static func endToEnd(
     _ text: @autoclosure @escaping @Sendable () -> String, encoding: AudioFileFormat.SampleEncoding? = nil,
-    name: String, summary: String
+    threads: Int? = nil, name: String, summary: String
   ) -> BenchmarkCase {
     BenchmarkCase(name: name, summary: summary) {
       let json = text()
@@ -154,7 +156,7 @@ struct BenchmarkCase: Sendable {
       let arguments =
         [
           render, "\(folder.path)/in.ahap", "-o", "\(folder.path)/out.wav", "--max-duration", "7200", "-q",
-        ] + (encoding.map { ["-b", $0.rawValue] } ?? [])
+        ] + (encoding.map { ["-b", $0.rawValue] } ?? []) + (threads.map { ["-j", "\($0)"] } ?? [])
       let watch = Stopwatch(ofChildren: true)
       let status = try spawnAndWait(arguments)
       let (wall, processor) = watch.read()
@@ -164,8 +166,7 @@ struct BenchmarkCase: Sendable {
       let frames = try Renderer(pattern: pattern, options: options).frameCount
       return Measurement(
         audioSeconds: Double(frames) / 48_000, frames: frames, wallSeconds: wall, processorSeconds: processor,
-        inputBytes: json.utf8.count,
-        peakMemoryMB: peak)
+        threads: threads ?? Batch.processorCount, inputBytes: json.utf8.count, peakMemoryMB: peak)
     } writeLimit: {
       try measureWriteLimit(text(), container: .wav, encoding: encoding)
     }

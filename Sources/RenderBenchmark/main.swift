@@ -194,6 +194,13 @@ if let plain = results["session-19min-wav"], let driven = results["actuator-19mi
 if let result = results["cli-transients-100k"] {
   check("100k transients under 150 MB end to end", result.peakMemoryMB < 150, "\(fixed(result.peakMemoryMB, 1)) MB")
 }
+if let all = results["transients-100k-wav16"], let one = results["transients-100k-wav16-j1"] {
+  check(
+    "100k transients at 16 bits faster on \(all.threads) synthesis threads than on one",
+    all.wallSeconds < one.wallSeconds,
+    "\(fixed(one.wallSeconds, 3)) s → \(fixed(all.wallSeconds, 3)) s (processor \(fixed(one.processorSeconds, 3)) s → \(fixed(all.processorSeconds, 3)) s)"
+  )
+}
 if let small = results["audio-events-100k"], let large = results["audio-events-200k"] {
   // The second 100,000 events' share of the peak: what one more event costs.
   let perEvent = (large.peakMemoryMB - small.peakMemoryMB) * 1_024 / 100_000
