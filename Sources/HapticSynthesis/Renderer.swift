@@ -92,9 +92,10 @@ public struct Renderer: Sendable {
     return true
   }
 
-  /// Moves the render on to `frame` (from the next block's first frame to ``frameCount``)
-  /// without producing the frames before it; the blocks from there are those a render of every
-  /// frame gives, bit for bit.
+  /// Moves the render on to `frame` (from the next block's first frame to ``frameCount``; a
+  /// multiple of ``RotatingSine/resyncFrames``, where every oscillator computes its sines
+  /// afresh, or ``frameCount``) without producing the frames before it; the blocks from there
+  /// are those a render of every frame gives, bit for bit.
   ///
   /// A voice sounding at `frame` joins the active ones in schedule order; one whose state
   /// depends on the frames before (a phase summed frame by frame, an envelope followed under a
@@ -102,6 +103,7 @@ public struct Renderer: Sendable {
   /// where it stood; the others start reading at `frame`.
   package mutating func skip(to frame: Int) {
     precondition(frame >= position && frame <= frameCount, "skipped backwards or past the end")
+    precondition(frame % RotatingSine.resyncFrames == 0 || frame == frameCount, "skipped between two exact sines")
     active.removeAll { $0.endFrame <= frame }
     let sounding = active.count
     while nextVoice < schedule.count, schedule[nextVoice].onsetFrame < frame {
