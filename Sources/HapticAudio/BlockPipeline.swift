@@ -44,6 +44,9 @@ package final class BlockPipeline<Source: ~Copyable> {
     stopProducer()
   }
 
+  /// Blocks the producer may make ahead of the thread that takes them.
+  package static var depth: Int { Ring.depth }
+
   /// Exchanges `block` with the next block produced, waiting for it if need be.
   ///
   /// - Parameter block: A block of the pipeline's channel count and block size; what it held

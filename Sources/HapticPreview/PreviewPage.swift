@@ -91,6 +91,9 @@ public enum PreviewPage {
     let rawBytes = { (rate: Int) in Int((analysis.duration * Double(rate)).rounded(.up)) * channels * 2 }
     var audioOptions = options
     audioOptions.actuator?.output = .acceleration
+    // A site renders its pages on threads of their own, and FLAC's encoder sets the pace: one
+    // synthesis thread a page.
+    audioOptions.threads = 1
     let audio: Audio
     if rawBytes(options.sampleRate) <= embeddedAudioLimit {
       audio = .embedded(sampleRate: options.sampleRate)

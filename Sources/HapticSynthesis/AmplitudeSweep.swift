@@ -13,7 +13,7 @@ package struct AmplitudeSweep {
   /// - Parameter capacity: The number of voices expected.
   package init(sampleRate: Double, capacity: Int) {
     self.sampleRate = sampleRate
-    starts.reserveCapacity(2 * capacity)
+    starts.reserveCapacity(capacity)
     ends.reserveCapacity(capacity)
   }
 
@@ -43,19 +43,32 @@ package struct AmplitudeSweep {
     ends += other.ends
   }
 
-  /// The largest sum of the amplitudes of the pieces that overlap, 0 when none was added.
-  consuming func largestSum() -> Double {
-    // Starts first, then ends: when the spans are in order, so are most of both halves, and
-    // the sort mostly merges runs.
-    var edges = starts
-    edges += ends
-    edges.sort { ($0.frame, $0.change) < ($1.frame, $1.change) }
+  /// The largest sum of the amplitudes of the pieces that overlap, 0 when none was added; the
+  /// pieces are let go (sorted in place, then freed).
+  mutating func largestSum() -> Double {
+    // The edges in order of (frame, change): ends before starts at the same frame. The starts
+    // and the ends are sorted apart (when the spans are in order, so are most of the starts)
+    // and merged as they are summed, without an array of both.
+    var starts: [(frame: Int, change: Double)] = []
+    var ends: [(frame: Int, change: Double)] = []
+    swap(&starts, &self.starts)
+    swap(&ends, &self.ends)
+    starts.sort { ($0.frame, $0.change) < ($1.frame, $1.change) }
+    ends.sort { ($0.frame, $0.change) < ($1.frame, $1.change) }
     var sum = 0.0
     var most = 0.0
-    for edge in edges {
-      sum += edge.change
+    var (start, end) = (0, 0)
+    while start < starts.count {
+      if end < ends.count, (ends[end].frame, ends[end].change) < (starts[start].frame, starts[start].change) {
+        sum += ends[end].change
+        end += 1
+      } else {
+        sum += starts[start].change
+        start += 1
+      }
       most = max(most, sum)
     }
+    // The ends left only lower the sum.
     return most
   }
 }

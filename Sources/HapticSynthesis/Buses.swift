@@ -10,6 +10,8 @@ package struct Buses {
   /// Room for a voice's intermediate values (a transient's fades), grown to the largest a
   /// voice asked for: made once per render, not once per voice.
   private var scratch: [Double] = []
+  /// The transients' fade windows, by carrier: made once per render.
+  package var fadeWindows = FadeWindows()
 
   package init(capacity: Int, usesAudio: Bool) {
     haptic = Array(repeating: 0, count: capacity)

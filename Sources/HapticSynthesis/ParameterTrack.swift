@@ -19,8 +19,16 @@ package struct ParameterTrack: Sendable {
   package init(
     _ parameter: ParameterID, of event: Event, controls: Controls, steps: ControlTimeline.Steps = .ramped
   ) {
-    base = event.value(of: parameter)
-    let id = DynamicParameterID.control(for: parameter, on: event.type)
+    self.init(parameter, base: event.value(of: parameter), of: event.type, controls: controls, steps: steps)
+  }
+
+  /// The track of an event of type `type` whose own value is `base`.
+  package init(
+    _ parameter: ParameterID, base: Double, of type: EventType, controls: Controls,
+    steps: ControlTimeline.Steps = .ramped
+  ) {
+    self.base = base
+    let id = DynamicParameterID.control(for: parameter, on: type)
     timeline = id.map { controls[$0, steps] } ?? Self.noTimeline
     control = timeline.isConstant ? nil : id
     multiplies = id?.combination == .multiply

@@ -33,6 +33,10 @@ public struct RenderOptions: Sendable, Codable {
   /// times, durations, controls, the length of a waveform file), 0 < d ≤ 604800 (a week).
   /// Default one hour.
   public var maximumDurationSeconds: Double = 3_600
+  /// Threads that synthesize one render, each a time range of it at a time: `nil` for one per
+  /// processor the process may use; 1 (or less) synthesizes on one thread. The output is the
+  /// same bit for bit whatever the count. Default `nil`.
+  public var threads: Int?
 
   /// Most sound accepted, in seconds summed over every event (overlapping events count each):
   /// ten times ``maximumDurationSeconds``, so that no pattern makes a render run for hours.

@@ -27,9 +27,11 @@ public struct Renderer: Sendable {
 
   private let unscaledPeakBound: Double
   private let schedule: [Voice]
+  private let controls: Controls
   private var nextVoice = 0
   private var active: [SoundingVoice] = []
-  private var position = 0
+  /// The first frame of the next block.
+  package private(set) var position = 0
   private var buses: Buses
 
   /// Prepares a render; no sample is computed yet.
@@ -49,6 +51,7 @@ public struct Renderer: Sendable {
   /// players, whose voices ``PhaseAlignment/align(_:)-lists`` aligned with the other players'.
   package init(_ schedule: Schedule, of pattern: Pattern, options: RenderOptions) {
     self.schedule = schedule.voices
+    controls = schedule.controls
     unscaledPeakBound = schedule.peakBound
     frameCount = schedule.frameCount
     sampleRate = options.sampleRate
@@ -74,7 +77,7 @@ public struct Renderer: Sendable {
     buses.reset(startFrame: position, count: count)
 
     while nextVoice < schedule.count, schedule[nextVoice].onsetFrame < blockEnd {
-      active.append(SoundingVoice(schedule[nextVoice]))
+      active.append(SoundingVoice(schedule[nextVoice], controls: controls))
       nextVoice += 1
     }
     for index in active.indices {
@@ -87,6 +90,38 @@ public struct Renderer: Sendable {
     block.setFrameCount(count)
     position = blockEnd
     return true
+  }
+
+  /// Moves the render on to `frame` (from the next block's first frame to ``frameCount``; a
+  /// multiple of ``RotatingSine/resyncFrames``, where every oscillator computes its sines
+  /// afresh, or ``frameCount``) without producing the frames before it; the blocks from there
+  /// are those a render of every frame gives, bit for bit.
+  ///
+  /// A voice sounding at `frame` joins the active ones in schedule order; one whose state
+  /// depends on the frames before (a phase summed frame by frame, an envelope followed under a
+  /// control) is rendered over them into a bus that is thrown away, from its onset or from
+  /// where it stood; the others start reading at `frame`.
+  package mutating func skip(to frame: Int) {
+    precondition(frame >= position && frame <= frameCount, "skipped backwards or past the end")
+    precondition(frame % RotatingSine.resyncFrames == 0 || frame == frameCount, "skipped between two exact sines")
+    active.removeAll { $0.endFrame <= frame }
+    let sounding = active.count
+    while nextVoice < schedule.count, schedule[nextVoice].onsetFrame < frame {
+      if schedule[nextVoice].endFrame > frame { active.append(SoundingVoice(schedule[nextVoice], controls: controls)) }
+      nextVoice += 1
+    }
+    var discarded: Buses?
+    for index in active.indices where !active[index].startsAnywhere {
+      var first = max(index < sounding ? position : active[index].onsetFrame, active[index].onsetFrame)
+      if discarded == nil { discarded = Buses(capacity: buses.haptic.count, usesAudio: buses.usesAudio) }
+      while first < frame {
+        let count = min(buses.haptic.count, frame - first)
+        discarded!.reset(startFrame: first, count: count)
+        active[index].render(first..<first + count, into: &discarded!)
+        first += count
+      }
+    }
+    position = frame
   }
 
   private mutating func mix(_ count: Int, into block: inout AudioBlock) {

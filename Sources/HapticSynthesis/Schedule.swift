@@ -17,6 +17,8 @@ package struct Schedule: Sendable {
   /// An upper bound of any output sample's magnitude before gain: the largest sum of the
   /// amplitude bounds of voices sounding together.
   package let peakBound: Double
+  /// The pattern's controls, which voices follow once they sound.
+  package let controls: Controls
 
   /// Events from which the schedule is made in two halves on two threads; below it, a thread
   /// costs more than it saves.
@@ -47,7 +49,8 @@ package struct Schedule: Sendable {
       throw .durationLimitExceeded(seconds: lastEnd + options.tailSeconds, limit: options.maximumDurationSeconds)
     }
 
-    let controls = Controls(pattern)
+    controls = Controls(pattern)
+    let controls = controls
     var parts = TwoHalves.map(count: pattern.events.count, from: threshold) { run, isFirst in
       Result { () throws(RenderError) in
         // The first part's voices become the schedule's: room for the others' too.
@@ -60,6 +63,7 @@ package struct Schedule: Sendable {
     // so that its buffers are taken over, not copied.
     var schedule = try parts.removeFirst().get()
     for part in parts { schedule.append(try part.get()) }
+    parts.removeAll()  // the later parts' buffers, now copied into the first's
 
     let voiceSeconds = Double(schedule.spans.reduce(0) { $0 + $1.count }) / sampleRate
     if voiceSeconds > options.maximumVoiceSeconds {
@@ -99,7 +103,7 @@ package struct Schedule: Sendable {
       capacity: Int
     ) throws(RenderError) {
       let sampleRate = Double(options.sampleRate)
-      sweep = AmplitudeSweep(sampleRate: sampleRate, capacity: events.count)
+      sweep = AmplitudeSweep(sampleRate: sampleRate, capacity: max(capacity, events.count))
       voices = [Voice](largeCapacity: max(capacity, events.count))
       spans.reserveCapacity(max(capacity, events.count))
       var playable: [String: SampledAudio] = [:]

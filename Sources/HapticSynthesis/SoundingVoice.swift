@@ -10,12 +10,12 @@ package struct SoundingVoice: Sendable {
   private enum Sound: Sendable {
     case transient(TransientVoice, RotatingSine)
     case hapticContinuous(HapticContinuousVoice)
-    case audioContinuous(AudioContinuousVoice)
+    case audioContinuous(AudioContinuousTone)
     case audioCustom(AudioCustomVoice)
   }
 
-  /// The voice at its onset.
-  package init(_ voice: Voice) {
+  /// The voice at its onset, following `controls` (the pattern's, ``Schedule/controls``).
+  package init(_ voice: Voice, controls: Controls) {
     onsetFrame = voice.onsetFrame
     endFrame = voice.endFrame
     sound =
@@ -24,9 +24,20 @@ package struct SoundingVoice: Sendable {
         .transient(
           voice, RotatingSine(increment: voice.increment, startingAt: voice.onsetFrame, offset: voice.phaseOffset))
       case .hapticContinuous(let voice): .hapticContinuous(voice)
-      case .audioContinuous(let voice): .audioContinuous(voice)
+      case .audioContinuous(let voice): .audioContinuous(AudioContinuousTone(voice, controls: controls))
       case .audioCustom(let voice): .audioCustom(voice)
       }
+  }
+
+  /// Whether the voice's samples from any frame on are the same whether or not it rendered the
+  /// frames before (its sines read at absolute frames, its levels computed in closed form):
+  /// ``Renderer/skip(to:)`` then starts it there.
+  package var startsAnywhere: Bool {
+    switch sound {
+    case .transient: true
+    case .hapticContinuous(let voice): voice.startsAnywhere
+    case .audioContinuous, .audioCustom: false
+    }
   }
 
   /// Adds the voice's samples for `frames` (inside its span) to the buses.

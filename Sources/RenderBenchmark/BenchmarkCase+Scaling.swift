@@ -33,10 +33,12 @@ extension BenchmarkCase {
       guard let pattern = try PatternLoader().load(path: "\(folder.path)/in.ahap", diagnostics: &diagnostics) else {
         throw BenchmarkError("benchmark pattern rejected: \(diagnostics.all)")
       }
-      let start = Clock.now()
+      let watch = Stopwatch()
       let audio = try Render.toMemory(pattern)
-      let wall = Clock.now() - start
-      return Measurement(audioSeconds: audio.report.durationSeconds, frames: audio.report.frameCount, wallSeconds: wall)
+      let (wall, processor) = watch.read()
+      return Measurement(
+        audioSeconds: audio.report.durationSeconds, frames: audio.report.frameCount, wallSeconds: wall,
+        processorSeconds: processor)
     }
   }
 }

@@ -16,6 +16,10 @@ struct BenchmarkCase: Sendable {
     var audioSeconds: Double
     var frames: Int
     var wallSeconds: Double
+    /// User and system seconds of every thread of the render (of `render` for a process).
+    var processorSeconds: Double = 0
+    /// The synthesis threads of the render: those it was given, or the processors it may use.
+    var threads = Batch.processorCount
     var files: Int = 1
     /// Bytes of AHAP text read, for the cases that time loading.
     var inputBytes: Int = 0
@@ -27,7 +31,7 @@ struct BenchmarkCase: Sendable {
   }
 
   /// Every case, in the order they run.
-  static let all = rendering + scaling
+  static let all = rendering + dense + scaling
 
   static let rendering: [BenchmarkCase] = [
     breathing(
@@ -97,11 +101,12 @@ struct BenchmarkCase: Sendable {
       options.profile = ActuatorModel.lra.bandProfile
       options.actuator = model.map { ActuatorRendering(model: $0, name: "lra") }
       let folder = try Scratch()
-      let start = Clock.now()
+      let watch = Stopwatch()
       let report = try Render.toFile(
         pattern, options: options, destination: .file("\(folder.path)/out.wav"), format: AudioFileFormat(.wav))
-      let wall = Clock.now() - start
-      return Measurement(audioSeconds: report.durationSeconds, frames: report.frameCount, wallSeconds: wall)
+      let (wall, processor) = watch.read()
+      return Measurement(
+        audioSeconds: report.durationSeconds, frames: report.frameCount, wallSeconds: wall, processorSeconds: processor)
     }
   }
 
@@ -122,40 +127,48 @@ struct BenchmarkCase: Sendable {
         inputs.append(path)
       }
       let batch = Batch(outputFolder: "\(folder.path)/out", format: try AudioFileFormat(.wav), options: RenderOptions())
-      let start = Clock.now()
+      let watch = Stopwatch()
       let results = try batch.run(inputs, jobs: Batch.processorCount)
-      let wall = Clock.now() - start
+      let (wall, processor) = watch.read()
       guard results.allSatisfy(\.succeeded) else { throw BenchmarkError("a batch file failed") }
       let frames = results.compactMap(\.report?.frameCount).reduce(0, +)
-      return Measurement(audioSeconds: Double(frames) / 48_000, frames: frames, wallSeconds: wall, files: count)
+      return Measurement(
+        audioSeconds: Double(frames) / 48_000, frames: frames, wallSeconds: wall, processorSeconds: processor,
+        files: count)
     }
   }
 
   /// Runs the built `render` (beside this program) on `json` saved as a file, as a user does.
-  static func endToEnd(_ text: @autoclosure @escaping @Sendable () -> String, name: String, summary: String)
-    -> BenchmarkCase
-  {
+  ///
+  /// - Parameters:
+  ///   - encoding: The WAV's sample encoding, `render -b` (24-bit when `nil`).
+  ///   - threads: The synthesis threads, `render -j` (one per processor when `nil`).
+  static func endToEnd(
+    _ text: @autoclosure @escaping @Sendable () -> String, encoding: AudioFileFormat.SampleEncoding? = nil,
+    threads: Int? = nil, name: String, summary: String
+  ) -> BenchmarkCase {
     BenchmarkCase(name: name, summary: summary) {
       let json = text()
       let folder = try Scratch()
       try json.write(toFile: "\(folder.path)/in.ahap", atomically: false, encoding: .utf8)
       let render = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
         .appendingPathComponent("render").path
-      let arguments = [
-        render, "\(folder.path)/in.ahap", "-o", "\(folder.path)/out.wav", "--max-duration", "7200", "-q",
-      ]
-      let start = Clock.now()
+      let arguments =
+        [
+          render, "\(folder.path)/in.ahap", "-o", "\(folder.path)/out.wav", "--max-duration", "7200", "-q",
+        ] + (encoding.map { ["-b", $0.rawValue] } ?? []) + (threads.map { ["-j", "\($0)"] } ?? [])
+      let watch = Stopwatch(ofChildren: true)
       let status = try spawnAndWait(arguments)
-      let wall = Clock.now() - start
+      let (wall, processor) = watch.read()
       guard status == 0 else { throw BenchmarkError("render failed; build it with -c release") }
       let peak = peakMemoryMB(ofChildren: true)
       let (pattern, options) = try prepare(json)
       let frames = try Renderer(pattern: pattern, options: options).frameCount
       return Measurement(
-        audioSeconds: Double(frames) / 48_000, frames: frames, wallSeconds: wall, inputBytes: json.utf8.count,
-        peakMemoryMB: peak)
+        audioSeconds: Double(frames) / 48_000, frames: frames, wallSeconds: wall, processorSeconds: processor,
+        threads: threads ?? Batch.processorCount, inputBytes: json.utf8.count, peakMemoryMB: peak)
     } writeLimit: {
-      try measureWriteLimit(text(), container: .wav)
+      try measureWriteLimit(text(), container: .wav, encoding: encoding)
     }
   }
 
@@ -185,15 +198,18 @@ struct BenchmarkCase: Sendable {
         .appendingPathComponent("render").path
       let command = [render, "check", "\(folder.path)/in", "--golden", "\(folder.path)/golden", "-q"]
       var shardSeconds: [Double] = []
+      var processor = 0.0
       for shard in shardCount.map({ count in (1...count).map { ["--shard", "\($0)/\(count)"] } }) ?? [[]] {
-        let start = Clock.now()
+        let watch = Stopwatch(ofChildren: true)
         let status = try spawnAndWait(command + shard, discardingOutput: true)
-        shardSeconds.append(Clock.now() - start)
+        let (wall, shardProcessor) = watch.read()
+        shardSeconds.append(wall)
+        processor += shardProcessor
         guard status == 0 else { throw BenchmarkError("render check failed; build it with -c release") }
       }
       return Measurement(
         audioSeconds: Double(frames) / 48_000, frames: frames, wallSeconds: shardSeconds.reduce(0, +),
-        files: stems.count * copies, shardSeconds: shardCount == nil ? nil : shardSeconds)
+        processorSeconds: processor, files: stems.count * copies, shardSeconds: shardCount == nil ? nil : shardSeconds)
     }
   }
 
@@ -204,10 +220,11 @@ struct BenchmarkCase: Sendable {
   {
     BenchmarkCase(name: name, summary: summary) {
       let (pattern, options) = try prepare(text())
-      let start = Clock.now()
+      let watch = Stopwatch()
       let report = try Render.stream(pattern, options: options) { _ in }
-      let wall = Clock.now() - start
-      return Measurement(audioSeconds: report.durationSeconds, frames: report.frameCount, wallSeconds: wall)
+      let (wall, processor) = watch.read()
+      return Measurement(
+        audioSeconds: report.durationSeconds, frames: report.frameCount, wallSeconds: wall, processorSeconds: processor)
     } writeLimit: {
       try measureWriteLimit(text(), container: .wav)
     }
@@ -244,14 +261,15 @@ struct BenchmarkCase: Sendable {
   {
     BenchmarkCase(name: name, summary: summary) {
       let bytes = Array(text().utf8)
-      let start = Clock.now()
+      let watch = Stopwatch()
       var diagnostics = Diagnostics()
       guard let pattern = Pattern.parse(bytes, file: "load.ahap", diagnostics: &diagnostics) else {
         throw BenchmarkError("benchmark pattern rejected")
       }
-      let wall = Clock.now() - start
+      let (wall, processor) = watch.read()
       return Measurement(
-        audioSeconds: 0, frames: pattern.events.count, wallSeconds: wall, files: 1, inputBytes: bytes.count)
+        audioSeconds: 0, frames: pattern.events.count, wallSeconds: wall, processorSeconds: processor, files: 1,
+        inputBytes: bytes.count)
     }
   }
 
@@ -260,22 +278,26 @@ struct BenchmarkCase: Sendable {
     let (pattern, options) = try prepare(json)
     let format = try AudioFileFormat(container)
     let folder = try Scratch()
-    let start = Clock.now()
+    let watch = Stopwatch()
     let report = try Render.toFile(
       pattern, options: options, destination: .file("\(folder.path)/out.\(container)"), format: format)
-    let wall = Clock.now() - start
-    return Measurement(audioSeconds: report.durationSeconds, frames: report.frameCount, wallSeconds: wall)
+    let (wall, processor) = watch.read()
+    return Measurement(
+      audioSeconds: report.durationSeconds, frames: report.frameCount, wallSeconds: wall, processorSeconds: processor)
   }
 
   /// The write limit of a single-file case: its frames rendered into memory (not timed), then
   /// written from that buffer by libsndfile alone, in blocks of the render's size (timed).
-  static func measureWriteLimit(_ json: String, container: AudioFileFormat.Container) throws -> Double {
+  static func measureWriteLimit(
+    _ json: String, container: AudioFileFormat.Container, encoding: AudioFileFormat.SampleEncoding? = nil
+  ) throws -> Double {
     let (pattern, options) = try prepare(json)
     let audio = try Render.toMemory(pattern, options: options)
     let samples = audio.channels[0].map { min(max($0, -1), 1) }
     let folder = try Scratch()
     let file = try DirectSoundFile(
-      path: "\(folder.path)/limit.\(container)", format: AudioFileFormat(container), sampleRate: 48_000)
+      path: "\(folder.path)/limit.\(container)", format: AudioFileFormat(container, encoding: encoding),
+      sampleRate: 48_000)
     let start = Clock.now()
     samples.withUnsafeBufferPointer { file.write($0, blockSize: options.blockSize) }
     file.close()

@@ -93,7 +93,8 @@ let selected = arguments.isEmpty ? BenchmarkCase.all : BenchmarkCase.all.filter 
 print("render-benchmark: \(ProcessInfo.processInfo.activeProcessorCount) cores, release build, medians of \(runs) runs")
 print(
   "case".padding(toLength: 26, withPad: " ", startingAt: 0)
-    + "audio s   wall s   x real time   Mframes/s   files/s   peak MB   write limit s   ratio    input MB/s")
+    + "audio s   wall s   cpu s     threads   x real time   Mframes/s   files/s   peak MB   write limit s   ratio    input MB/s"
+)
 var results: [String: BenchmarkCase.Measurement] = [:]
 for benchmark in selected {
   var measurements: [BenchmarkCase.Measurement] = []
@@ -108,6 +109,7 @@ for benchmark in selected {
   }
   var measurement = measurements[0]
   measurement.wallSeconds = median(measurements.map(\.wallSeconds))
+  measurement.processorSeconds = median(measurements.map(\.processorSeconds))
   measurement.peakMemoryMB = median(measurements.map(\.peakMemoryMB))
   if let shards = measurement.shardSeconds?.indices {
     measurement.shardSeconds = shards.map { shard in median(measurements.compactMap { $0.shardSeconds?[shard] }) }
@@ -118,7 +120,8 @@ for benchmark in selected {
   let throughput =
     measurement.inputBytes > 0 ? fixed(Double(measurement.inputBytes) / measurement.wallSeconds / 1e6, 0) : "-"
   let columns = [
-    fixed(measurement.audioSeconds, 1), fixed(measurement.wallSeconds, 3),
+    fixed(measurement.audioSeconds, 1), fixed(measurement.wallSeconds, 3), fixed(measurement.processorSeconds, 3),
+    "\(measurement.threads)",
     fixed(measurement.audioSeconds / measurement.wallSeconds, 0),
     fixed(Double(measurement.frames) / measurement.wallSeconds / 1e6, 1),
     fixed(Double(measurement.files) / measurement.wallSeconds, 0), fixed(measurement.peakMemoryMB, 1),
@@ -159,6 +162,8 @@ if let many = results["transients-100k"], let half = results["transients-50k"] {
 for (name, limit, label) in [
   ("cli-hour-wav", 1.2, "`render` on the 1-hour session within 1.2x the write limit"),
   ("cli-transients-100k", 1.5, "`render` on 100k transients within 1.5x the write limit"),
+  ("cli-transients-100k", 1.1, "`render` on 100k transients, 24-bit, within 1.1x the write limit"),
+  ("transients-100k-wav16", 1.3, "`render` on 100k transients, 16-bit, within 1.3x the write limit"),
 ] {
   if let result = results[name], let writeLimit = result.writeLimitSeconds {
     check(
@@ -188,6 +193,22 @@ if let plain = results["session-19min-wav"], let driven = results["actuator-19mi
 }
 if let result = results["cli-transients-100k"] {
   check("100k transients under 150 MB end to end", result.peakMemoryMB < 150, "\(fixed(result.peakMemoryMB, 1)) MB")
+}
+if let all = results["transients-100k-wav16"], let one = results["transients-100k-wav16-j1"] {
+  check(
+    "100k transients at 16 bits faster on \(all.threads) synthesis threads than on one",
+    all.wallSeconds < one.wallSeconds,
+    "\(fixed(one.wallSeconds, 3)) s → \(fixed(all.wallSeconds, 3)) s (processor \(fixed(one.processorSeconds, 3)) s → \(fixed(all.processorSeconds, 3)) s)"
+  )
+}
+if let small = results["audio-events-100k"], let large = results["audio-events-200k"] {
+  // The second 100,000 events' share of the peak: what one more event costs.
+  let perEvent = (large.peakMemoryMB - small.peakMemoryMB) * 1_024 / 100_000
+  check("audio events at most 0.5 KB each", perEvent <= 0.5, "\(fixed(perEvent, 2)) KB per event")
+  check(
+    "200,000 audio events within 2x the time of 100,000", large.wallSeconds <= 2 * small.wallSeconds,
+    "\(fixed(small.wallSeconds, 3)) s → \(fixed(large.wallSeconds, 3)) s (\(fixed(large.wallSeconds / small.wallSeconds, 2))x)"
+  )
 }
 if let load = results["load-100k"] {
   let rate = Double(load.inputBytes) / load.wallSeconds / 1e6

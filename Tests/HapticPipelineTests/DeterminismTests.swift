@@ -1,3 +1,4 @@
+import Foundation
 import HapticFiles
 import HapticPipeline
 import HapticReader
@@ -63,4 +64,64 @@ import _HapticRenderTestSupport
         try AudioFileReader(path: paths[0]).readAll() == AudioFileReader(path: paths[1]).readAll(), "\(container)")
     }
   }
+
+  /// Voices of every kind across the boundaries of the synthesis' time ranges: transients that
+  /// overload the limiter, a bed whose sharpness a curve moves (its phase summed frame by frame),
+  /// a bed whose attack a control changes (its envelope followed frame by frame), audio tones
+  /// under a pitch curve, and a waveform.
+  private static let acrossRanges: String = {
+    var elements: [String] = []
+    for index in 0..<300 {
+      elements.append(
+        F.event(
+          "HapticTransient", time: Double(index) * 0.011,
+          ["HapticIntensity": 0.6 + Double(index % 5) / 10, "HapticSharpness": Double(index % 7) / 6]))
+      elements.append(
+        F.event("AudioContinuous", time: Double(index) * 0.0107, duration: 0.02, ["AudioPitch": Double(index % 3) / 3]))
+    }
+    elements += [
+      F.event("HapticContinuous", time: 0.2, duration: 2.5, ["HapticIntensity": 0.8, "HapticSharpness": 0.4]),
+      F.curve("HapticSharpnessControl", time: 0.5, [(0, 0), (1, 0.5), (2, -0.4)]),
+      F.event("HapticContinuous", time: 0.9, duration: 2, ["HapticIntensity": 0.7, "AttackTime": 0.8]),
+      F.parameter("HapticAttackTimeControl", time: 1.1, -0.5),
+      F.curve("AudioPitchControl", time: 0.3, [(0, 0), (2, 0.7)]),
+      "{\"Event\": {\"Time\": 1.3, \"EventType\": \"AudioCustom\", \"EventWaveformPath\": \"knock.wav\"}}",
+    ]
+    return "{\"Version\": 1, \"Pattern\": [\(elements.joined(separator: ", "))]}"
+  }()
+
+  /// The synthesis on several threads, each a time range at a time, writes the bytes of one
+  /// thread, whatever the block size (which sets the ranges' length).
+  @Test(arguments: [64, 1_000, 32_768])
+  func synthesisThreadsDoNotChangeTheBytes(_ blockSize: Int) throws {
+    let folder = try TemporaryFolder()
+    try FileManager.default.copyItem(atPath: "\(Locations.samples)/knock.wav", toPath: "\(folder.path)/knock.wav")
+    try TextFile.write(Self.acrossRanges, to: "\(folder.path)/ranges.ahap")
+    var diagnostics = Diagnostics()
+    let pattern = try #require(try PatternLoader().load(path: "\(folder.path)/ranges.ahap", diagnostics: &diagnostics))
+    func bytes(threads: Int) throws -> [UInt8] {
+      var options = RenderOptions()
+      options.blockSize = blockSize
+      options.threads = threads
+      let path = "\(folder.path)/\(threads).wav"
+      let report = try Render.toFile(pattern, options: options, destination: .file(path), format: AudioFileFormat(.wav))
+      #expect(report.limitedOverloads > 0)
+      return try FileSystem.readAll(path, limit: 1 << 28)
+    }
+    let one = try bytes(threads: 1)
+    #expect(one.count > 100_000)
+    for threads in [2, 8] {
+      #expect(try bytes(threads: threads) == one, "\(threads) threads, blocks of \(blockSize)")
+    }
+    // A stream, whose limiter runs on a thread of its own, gives the same samples.
+    func samples(threads: Int) throws -> [[UInt32]] {
+      var options = RenderOptions()
+      options.blockSize = blockSize
+      options.threads = threads
+      return try Render.toMemory(pattern, options: options).channels.map { $0.map(\.bitPattern) }
+    }
+    #expect(try samples(threads: 3) == samples(threads: 1), "a stream on 3 threads, blocks of \(blockSize)")
+  }
 }
+
+private typealias F = PatternFixtures

@@ -72,4 +72,20 @@ import Testing
     }
     #expect(added == expected, "added differently from the products of the sines and levels")
   }
+
+  /// The exact groups' rounding without libm gives `rounded()`'s bits: halves away from zero,
+  /// the sign of zero kept, whole and huge values unchanged.
+  @Test func nearestIntegerIsRoundedBitForBit() {
+    var values: [Double] = [
+      0, -0.0, 0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.49999999999999994, -0.49999999999999994, 4_503_599_627_370_495.5,
+      0x1p52, -0x1p52, 0x1p53 + 2, .infinity, -.infinity, 1e300, .leastNonzeroMagnitude,
+    ]
+    for step in 0..<20_000 {
+      let x = Double(step - 10_000) / 8 + Double(step % 7) * 1e-17
+      values += [x, x.nextUp, x.nextDown, x * 1_234.567]
+    }
+    for x in values {
+      #expect(Sine.nearestInteger(x).bitPattern == x.rounded().bitPattern, "\(x)")
+    }
+  }
 }

@@ -11,9 +11,14 @@ private typealias F = PatternFixtures
   /// The envelope follower (three parameter tracks, used only when a control changes the
   /// envelope's times while the event sounds) costs one pointer in each continuous voice.
   @Test func theEnvelopeFollowerIsKeptOutOfLine() {
-    #expect(MemoryLayout<AudioContinuousVoice>.stride <= 640)
     #expect(MemoryLayout<HapticContinuousVoice>.stride <= 640)
     #expect(MemoryLayout<CopyOnWrite<EnvelopeFollower>?>.stride == 8)
+  }
+
+  /// An audio voice keeps its event's values, its envelope and its phase until it sounds, not
+  /// its parameter tracks: 0.5 KB an event in all, with the event and its schedule entry.
+  @Test func anAudioVoiceKeepsNoParameterTracks() {
+    #expect(MemoryLayout<AudioContinuousVoice>.stride <= 160)
   }
 
   /// Voices whose envelope is followed (an attack control acts while they rise) sound the
@@ -30,7 +35,7 @@ private typealias F = PatternFixtures
     for voice in schedule.voices {
       func sound() -> (haptic: [Float], audio: [Float]) {
         var buses = Buses(capacity: voice.endFrame, usesAudio: true)
-        var sounding = SoundingVoice(voice)
+        var sounding = SoundingVoice(voice, controls: schedule.controls)
         sounding.render(voice.onsetFrame..<voice.endFrame, into: &buses)
         return (buses.haptic, buses.left)
       }

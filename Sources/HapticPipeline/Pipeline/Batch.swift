@@ -163,6 +163,9 @@ public struct Batch: Sendable {
           defer { result.diagnostics += diagnostics.all }
           result.report = try conversion.write(pattern, input, result.output, &diagnostics)
         } else {
+          // One file per thread: each file's synthesis on one.
+          var options = options
+          options.threads = 1
           result.report = try Render.toFile(
             pattern, options: options, destination: .regularFile(result.output), format: format)
         }

@@ -76,18 +76,68 @@ public struct PatternSource: FrameSource {
     return LimitedReadAhead(renderer, limiter: limiter, report: report)
   }
 
+  /// This source with its synthesis on `threadCount` threads (≥ 2), each a time range of the
+  /// render at a time (``RangedSynthesis``); the peak policy is applied on the thread that reads,
+  /// to the same frames.
+  package consuming func synthesizedInRanges(threadCount: Int, blockSize: Int) -> RangedSource {
+    RangedSource(
+      RangedSynthesis(renderer, threadCount: threadCount, blockSize: blockSize), limiter: limiter, policy: policy,
+      report: report)
+  }
+
   public mutating func read(into block: inout AudioBlock) -> Bool {
-    if var limiter = limiter.take() {
+    Self.read(into: &block, from: &renderer, limiter: &limiter, policy: policy, report: &report)
+  }
+
+  /// The next block of `frames` with the peak policy applied, the report brought up to date.
+  fileprivate static func read(
+    into block: inout AudioBlock, from frames: inout some RenderedBlocks, limiter: inout PeakLimiter?,
+    policy: PeakPolicy, report: inout RenderReport
+  ) -> Bool {
+    if var taken = limiter.take() {
       // Taken out and put back: a copy would duplicate the limiter's buffers on every block.
-      defer { self.limiter = limiter }
-      guard limiter.read(into: &block, from: { renderer.render(into: &$0) }) else { return false }
-      report.record(limiter)
+      defer { limiter = taken }
+      guard taken.read(into: &block, from: { frames.render(into: &$0) }) else { return false }
+      report.record(taken)
       return true
     }
-    guard renderer.render(into: &block) else { return false }
+    guard frames.render(into: &block) else { return false }
     if report.normalizationGain == nil { report.peak = max(report.peak, block.peak) }
     if policy == .clip { report.clippedSamples += block.clip() }
     return true
+  }
+}
+
+/// What renders a pattern's blocks in order: its renderer, or threads that share the render.
+private protocol RenderedBlocks {
+  mutating func render(into block: inout AudioBlock) -> Bool
+}
+
+extension Renderer: RenderedBlocks {}
+extension RangedSynthesis: RenderedBlocks {}
+
+/// A ``PatternSource`` whose synthesis runs on several threads, each a time range at a time
+/// (``PatternSource/synthesizedInRanges(threadCount:blockSize:)``); the frames and the report
+/// are those of the source read on one thread.
+///
+/// Not copyable: copies would share the threads, each taking blocks the other needs.
+package struct RangedSource: ~Copyable {
+  private var synthesis: RangedSynthesis
+  private var limiter: PeakLimiter?
+  private let policy: PeakPolicy
+  /// What the render produced so far, as ``PatternSource/report``.
+  package private(set) var report: RenderReport
+
+  fileprivate init(_ synthesis: RangedSynthesis, limiter: PeakLimiter?, policy: PeakPolicy, report: RenderReport) {
+    self.synthesis = synthesis
+    self.limiter = limiter
+    self.policy = policy
+    self.report = report
+  }
+
+  /// The next frames, as ``PatternSource/read(into:)`` gives them.
+  package mutating func read(into block: inout AudioBlock) -> Bool {
+    PatternSource.read(into: &block, from: &synthesis, limiter: &limiter, policy: policy, report: &report)
   }
 }
 

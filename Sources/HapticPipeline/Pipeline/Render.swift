@@ -16,9 +16,10 @@ public enum Render {
   /// Renders `pattern` block by block, applies the peak policy and hands each block to `sink`.
   ///
   /// See ``PatternSource`` for the peak policies and waveforms; memory stays independent of
-  /// the pattern's length. Blocks are rendered on a second thread while `sink` handles the
-  /// previous ones on the calling thread, and the synthesis runs ahead of the peak limiter, when
-  /// there is one, on a third; their content and order do not change.
+  /// the pattern's length. Blocks are rendered on other threads while `sink` handles the
+  /// previous ones on the calling thread: the synthesis on `RenderOptions.threads`, each a time
+  /// range at a time, ahead of the peak limiter, when there is one, on one more; their content
+  /// and order do not change.
   ///
   /// - Throws: `RenderError` for bad options or an overflow (`RenderError.peakOverflow(peak:)`),
   ///   before `sink` sees any block; whatever `sink` throws.
@@ -31,7 +32,8 @@ public enum Render {
       return try run(ActuatorSource(pattern, options: options), blockSize: options.blockSize, into: sink)
     }
     let source = try PatternSource(pattern, options: options)
-    return try run(source, blockSize: options.blockSize, readsAhead: true, into: sink)
+    return try run(
+      source, blockSize: options.blockSize, readsAhead: true, threadCount: threadCount(source, options), into: sink)
   }
 
   /// Renders `pattern` into an audio file, atomically: on any error nothing is left at the
@@ -68,7 +70,10 @@ public enum Render {
       var writer = try TaggedOggWriter(
         to: destination, codec: format.container == .ogg ? .vorbis : .opus, sampleRate: options.sampleRate,
         channelCount: source.channelCount, tags: [("ANDROID_HAPTIC", String(hapticChannels))])
-      let report = try run(source, blockSize: options.blockSize, readsAhead: readsAheadForFiles) { block in
+      let report = try run(
+        source, blockSize: options.blockSize, readsAhead: readsAheadForFiles,
+        threadCount: threadCount(source, options)
+      ) { block in
         try writer.write(block)
       }
       try writer.finish()
@@ -77,7 +82,9 @@ public enum Render {
     var writer = try AudioFileWriter(
       to: destination, format: format, sampleRate: options.sampleRate, channelCount: source.channelCount,
       frameCount: source.frameCount)
-    let report = try run(source, blockSize: options.blockSize, readsAhead: readsAheadForFiles) { block in
+    let report = try run(
+      source, blockSize: options.blockSize, readsAhead: readsAheadForFiles, threadCount: threadCount(source, options)
+    ) { block in
       try writer.write(block)
     }
     try writer.finish()
@@ -92,12 +99,37 @@ public enum Render {
   /// reads ahead whatever the processors: its sink is usually far lighter than an encoder.)
   package static var readsAheadForFiles: Bool { ProcessorBudget.count >= 3 }
 
+  /// The threads that synthesize the render of `source`: `options.threads`, or one per
+  /// processor the process may use, but no more than the render has time ranges
+  /// (``RangedSynthesis``), and at least 1.
+  package static func threadCount(_ source: PatternSource, _ options: RenderOptions) -> Int {
+    let rangeFrames = RangedSynthesis.rangeBlocks(blockSize: options.blockSize) * options.blockSize
+    let ranges = (source.frameCount + rangeFrames - 1) / rangeFrames
+    return max(1, min(options.threads ?? ProcessorBudget.count, ranges))
+  }
+
   /// Hands every block of `source` to `sink` on the calling thread while the blocks after it
-  /// are rendered on another: the synthesis and the limiter, when there is one, on one thread,
-  /// or each on its own when `readsAhead`.
+  /// are rendered on others: with `threadCount` above 1, the synthesis on that many threads,
+  /// each a time range at a time, and the peak policy on one more when `readsAhead`, else beside
+  /// `sink`; otherwise the synthesis and the limiter, when there is one, on one thread, or each
+  /// on its own when `readsAhead`.
   package static func run(
-    _ source: PatternSource, blockSize: Int, readsAhead: Bool, into sink: (AudioBlock) throws -> Void
+    _ source: PatternSource, blockSize: Int, readsAhead: Bool, threadCount: Int = 1,
+    into sink: (AudioBlock) throws -> Void
   ) throws -> RenderReport {
+    if threadCount > 1 {
+      var ranged = source.synthesizedInRanges(threadCount: threadCount, blockSize: blockSize)
+      if readsAhead {
+        let pipeline = BlockPipeline(ranged, channelCount: source.channelCount, blockSize: blockSize) {
+          $0.read(into: &$1)
+        }
+        return try pipeline.run(sink).report
+      }
+      // The peak policy beside the sink, on the calling thread.
+      var block = AudioBlock(channelCount: source.channelCount, capacity: blockSize)
+      while ranged.read(into: &block) { try sink(block) }
+      return ranged.report
+    }
     if readsAhead, source.isLimited {
       let pipeline = BlockPipeline(source.readingAhead(), channelCount: source.channelCount, blockSize: blockSize) {
         $0.read(into: &$1)

@@ -97,6 +97,11 @@ package struct HapticContinuousVoice: Sendable {
     return turns - turns.rounded(.down)
   }
 
+  /// Whether the voice renders from any frame as it would having rendered the frames before:
+  /// at a constant sharpness (its sines by rotation at absolute frames) with an envelope in
+  /// closed form.
+  package var startsAnywhere: Bool { oscillator != nil && follower == nil }
+
   /// The largest level the voice reaches: the amplitude of its largest effective intensity.
   package var levelBound: Double { profile.amplitude(intensity: intensity.maximum * intensityScale) }
 

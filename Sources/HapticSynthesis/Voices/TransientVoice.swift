@@ -57,19 +57,27 @@ package struct TransientVoice: Sendable {
     let (fadeIn, fadeOut) = (onsetFrame + Int(fadeInEnd), onsetFrame + Int(fadeOutStart))
     let fadingIn = frames.clamped(to: onsetFrame..<fadeIn)
     let fadingOut = frames.clamped(to: fadeOut..<endFrame)
+    // Distances from the nearer end: below `fadeInEnd` in the fade-in, at most `endFrame −
+    // fadeOut` in a quarter-period fade-out (a lengthened one has windows of its own).
+    let windows = buses.fadeWindows.squares(
+      increment: increment, count: max(Int(fadeInEnd), stretchedFadeFrames > 0 ? 0 : endFrame - fadeOut + 1))
     buses.withHapticBus(scratch: 2 * max(fadingIn.count, fadingOut.count)) { output, scratch in
       // Unchecked: `frames` lies inside the block, so every index is below its capacity.
       assert(frames.lowerBound >= start && frames.upperBound - start <= output.count)
       let base = output.baseAddress! - start
       let middle = frames.clamped(to: fadeIn..<fadeOut)
-      addFaded(fadingIn, with: &sine, to: base, scratch: scratch)
+      windows.withUnsafeBufferPointer { windows in
+        addFaded(fadingIn, with: &sine, to: base, windows: windows.baseAddress!, scratch: scratch)
+      }
       if !middle.isEmpty {
         sine.add(amplitude, to: base + middle.lowerBound, from: middle.lowerBound, count: middle.count)
       }
       if stretchedFadeFrames > 0 {
         addStretched(fadingOut, with: &sine, to: base, scratch: scratch)
       } else {
-        addFaded(fadingOut, with: &sine, to: base, scratch: scratch)
+        windows.withUnsafeBufferPointer { windows in
+          addFaded(fadingOut, with: &sine, to: base, windows: windows.baseAddress!, scratch: scratch)
+        }
       }
     }
   }
@@ -97,32 +105,27 @@ package struct TransientVoice: Sendable {
     }
   }
 
-  /// Adds the frames of a fade: the sine times `amplitude · w`, `w = sin²(2π · d · increment)`
-  /// where `d` is the frame's distance in frames from the nearer end of the transient. The
-  /// window's sines follow `s(d + 1) = 2·cos(2π·increment)·s(d) − s(d − 1)` from `s(0) = 0`:
-  /// one exact sine and cosine per fade instead of one per frame.
+  /// Adds the frames of a fade: the sine times `amplitude · w²`, `w = sin(2π · d · increment)`
+  /// where `d` is the frame's distance in frames from the nearer end of the transient (from the
+  /// onset in a fade-in, back from `endFrame` in a fade-out).
   ///
-  /// - Parameter scratch: Room for `2 · frames.count` values.
+  /// - Parameters:
+  ///   - windows: `w²` by distance (``FadeWindows``), for every distance of `frames`.
+  ///   - scratch: Room for `frames.count` values.
   private func addFaded(
     _ frames: Range<Int>, with sine: inout RotatingSine, to output: UnsafeMutablePointer<Float>,
-    scratch: UnsafeMutablePointer<Double>
+    windows: UnsafePointer<Double>, scratch: UnsafeMutablePointer<Double>
   ) {
     guard !frames.isEmpty else { return }
-    let isFadeIn = frames.lowerBound < onsetFrame + Int(fadeInEnd)
-    // Distances in increasing order: from the onset in a fade-in, back from the end in a fade-out.
-    let nearest = isFadeIn ? frames.lowerBound - onsetFrame : endFrame - (frames.upperBound - 1)
     let sines = scratch
-    let windows = sines + frames.count
     sine.fill(sines, from: frames.lowerBound, count: frames.count)
-    let (first, cosine) = Sine.precise(turns: increment)
-    var (previous, current) = (-first, 0.0)  // s(−1), s(0)
-    for distance in 0..<nearest + frames.count {
-      if distance >= nearest { windows[distance - nearest] = current }
-      (previous, current) = (current, 2 * cosine * current - previous)
-    }
-    for index in 0..<frames.count {
-      let w = windows[isFadeIn ? index : frames.count - 1 - index]
-      output[frames.lowerBound + index] += Float(amplitude * (w * w) * sines[index])
+    let out = output + frames.lowerBound
+    if frames.lowerBound < onsetFrame + Int(fadeInEnd) {
+      let first = windows + (frames.lowerBound - onsetFrame)
+      for index in 0..<frames.count { out[index] += Float(amplitude * first[index] * sines[index]) }
+    } else {
+      let first = windows + (endFrame - frames.lowerBound)
+      for index in 0..<frames.count { out[index] += Float(amplitude * first[-index] * sines[index]) }
     }
   }
 }

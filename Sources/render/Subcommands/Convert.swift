@@ -45,7 +45,9 @@ struct Convert: ParsableCommand, OptionChecking {
   @OptionGroup var input: InputOptionGroup
 
   @Option(
-    name: [.customShort("j"), .long], help: "Files rendered at once with --out-dir (default: one per usable processor)."
+    name: [.customShort("j"), .long],
+    help:
+      "Files rendered at once with --out-dir, threads that synthesize one render with -o (default: one per usable processor)."
   )
   var jobs: Int?
 
@@ -85,6 +87,7 @@ struct Convert: ParsableCommand, OptionChecking {
       hasProfile: render.hasProfile, strict: input.strict, console: console)
     let format = try output.format(sampleRate: options.sampleRate)
     if output.destination != nil {
+      options.threads = jobs
       if let path = output.output, path != "-" {
         try PatternLoading.checkOutput(path, isNot: inputs[0], console: console)
       }

@@ -1,0 +1,40 @@
+import HapticAudio
+
+/// One of several renderers that share the render of a pattern by time range: the frames are
+/// cut into ranges of `rangeFrames`, and range `k` is this renderer's when `k` leaves `index`
+/// when divided by `count`. It renders its ranges one after another and skips the others
+/// (``Renderer/skip(to:)``), so its blocks are those of a render of every frame, bit for bit,
+/// less the other renderers' ranges.
+package struct RangeRenderer: Sendable {
+  private var renderer: Renderer
+  private let index: Int
+  private let count: Int
+  private let rangeFrames: Int
+
+  /// - Parameters:
+  ///   - renderer: A render not started yet.
+  ///   - index: Which of the `count` renderers this one is, `0 ..< count`.
+  ///   - rangeFrames: Frames of a range: a whole number of the blocks it renders into, so that
+  ///     no block crosses the end of a range, and of ``RotatingSine/resyncFrames``, where every
+  ///     oscillator computes its sines afresh, so that a voice started at a range's first
+  ///     frame reads the sines it would have reached.
+  package init(_ renderer: Renderer, index: Int, of count: Int, rangeFrames: Int) {
+    precondition(index >= 0 && index < count && rangeFrames > 0, "no such range")
+    precondition(rangeFrames % RotatingSine.resyncFrames == 0, "a range that ends between two exact sines")
+    self.renderer = renderer
+    self.index = index
+    self.count = count
+    self.rangeFrames = rangeFrames
+  }
+
+  /// Renders the next block of this renderer's ranges into `block`, as
+  /// ``Renderer/render(into:)`` does.
+  ///
+  /// - Returns: `false` when the ranges left are other renderers'.
+  package mutating func render(into block: inout AudioBlock) -> Bool {
+    let range = renderer.position / rangeFrames
+    let mine = range + (index - range % count + count) % count
+    if mine != range { renderer.skip(to: min(mine * rangeFrames, renderer.frameCount)) }
+    return renderer.render(into: &block)
+  }
+}
