@@ -18,122 +18,122 @@ import _HapticRenderTestSupport
     try #require(try await PythonTools.json("http_attack.py", arguments) as? [String: Any])
   }
 
-  @Test func rangesPastAnyFileAreAnswered416AndTheServerGoesOn() async throws {
+  /// `render serve ARGUMENTS -q` in a folder holding `files` (name: text; by default `p.ahap`,
+  /// a 0.5 s event), `body` run against it, then the server, which said nothing, stopped with
+  /// SIGTERM (status 0).
+  private func whileServing(
+    _ arguments: [String] = ["p.ahap"], files: [String: String] = ["p.ahap": ServeCommandTests.first],
+    descriptorLimit: Int? = nil, _ body: (HTTPGet, String) async throws -> Void
+  ) async throws {
     let folder = try TemporaryFolder()
-    try Self.long.write(toFile: "\(folder.path)/long.ahap", atomically: false, encoding: .utf8)
-    let (server, get) = try RunningCommand.serve(["long.ahap", "--rate", "8000", "-q"], in: folder.path)
-    #expect(try get("/").status == 200, "the page renders the audio it links")
-    let whole = try get("/long.flac").body
-    let size = whole.count
-    let result = try await attack([
-      "ranges", "\(get.port)", "/long.flac", "bytes=9223372036854775807-", "bytes=99999999999999999999999-",
-      "bytes=\(size)-", "bytes=-0", "bytes=0-99", "bytes=-10", "bytes=10-", "bytes=100-99999999999999999999",
-      "bytes=5-2", "bytes=0-1,3-4", "items=0-1", "bytes=-99999999999999999999",
-    ])
-    let answers = try #require(result["ranges"] as? [[String: Any]])
-    let seen = answers.map { "\($0["status"] ?? "") \($0["contentRange"] as? String ?? "-") \($0["length"] ?? "")" }
-    let unsatisfiable = "416 bytes */\(size) \("the range is outside the file's \(size) bytes\n".utf8.count)"
-    #expect(
-      seen == [
-        unsatisfiable, unsatisfiable, unsatisfiable, unsatisfiable, "206 bytes 0-99/\(size) 100",
-        "206 bytes \(size - 10)-\(size - 1)/\(size) 10", "206 bytes 10-\(size - 1)/\(size) \(size - 10)",
-        "206 bytes 100-\(size - 1)/\(size) \(size - 100)", "200 - \(size)", "200 - \(size)", "200 - \(size)",
-        "206 bytes 0-\(size - 1)/\(size) \(size)",
-      ])
-    #expect(try get("/long.flac").body == whole, "still serving, the same bytes")
+    for (name, text) in files {
+      let path = "\(folder.path)/\(name)"
+      try FileManager.default.createDirectory(
+        atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+      try text.write(toFile: path, atomically: false, encoding: .utf8)
+    }
+    let (server, get) = try RunningCommand.serve(arguments + ["-q"], in: folder.path, descriptorLimit: descriptorLimit)
+    try await body(get, folder.path)
     #expect(server.standardError.isEmpty, "the server, quiet, said: \(server.standardError)")
     server.signal(SIGTERM)
     #expect(try await server.exitStatus(within: 30) == 0)
+  }
+
+  @Test func rangesPastAnyFileAreAnswered416AndTheServerGoesOn() async throws {
+    try await whileServing(["long.ahap", "--rate", "8000"], files: ["long.ahap": Self.long]) { get, _ in
+      #expect(try get("/").status == 200, "the page renders the audio it links")
+      let whole = try get("/long.flac").body
+      let size = whole.count
+      let result = try await attack([
+        "ranges", "\(get.port)", "/long.flac", "bytes=9223372036854775807-", "bytes=99999999999999999999999-",
+        "bytes=\(size)-", "bytes=-0", "bytes=0-99", "bytes=-10", "bytes=10-", "bytes=100-99999999999999999999",
+        "bytes=5-2", "bytes=0-1,3-4", "items=0-1", "bytes=-99999999999999999999",
+      ])
+      let answers = try #require(result["ranges"] as? [[String: Any]])
+      let seen = answers.map { "\($0["status"] ?? "") \($0["contentRange"] as? String ?? "-") \($0["length"] ?? "")" }
+      let unsatisfiable = "416 bytes */\(size) \("the range is outside the file's \(size) bytes\n".utf8.count)"
+      #expect(
+        seen == [
+          unsatisfiable, unsatisfiable, unsatisfiable, unsatisfiable, "206 bytes 0-99/\(size) 100",
+          "206 bytes \(size - 10)-\(size - 1)/\(size) 10", "206 bytes 10-\(size - 1)/\(size) \(size - 10)",
+          "206 bytes 100-\(size - 1)/\(size) \(size - 100)", "200 - \(size)", "200 - \(size)", "200 - \(size)",
+          "206 bytes 0-\(size - 1)/\(size) \(size)",
+        ])
+      #expect(try get("/long.flac").body == whole, "still serving, the same bytes")
+    }
   }
 
   /// Two attackers keep sending 300 KB header lines: each is answered 431 once the decoder
   /// has read its limit, and a page's poll meanwhile is answered as usual.
   @Test func longHeadersAreRefusedWhileOthersAreAnswered() async throws {
-    let folder = try TemporaryFolder()
-    try ServeCommandTests.first.write(toFile: "\(folder.path)/p.ahap", atomically: false, encoding: .utf8)
-    let (server, get) = try RunningCommand.serve(["p.ahap", "-q"], in: folder.path)
-    let result = try await attack(["headers", "\(get.port)", "2"])
-    #expect(result["attacks"] as? [String] == ["HTTP/1.1 431 Request Header Fields Too Large"])
-    #expect((result["attackCount"] as? Int ?? 0) >= 2)
-    let polls = try #require(result["polls"] as? [[String: Any]])
-    #expect(polls.count == 20 && polls.allSatisfy { $0["status"] as? Int == 200 })
-    // Not a measure of speed (that is docs/serve.md's): before the limits, one poll waited 38 s.
-    let slowest = polls.compactMap { $0["seconds"] as? Double }.max() ?? .infinity
-    #expect(slowest < 5, "the slowest poll took \(slowest) s")
+    try await whileServing { get, _ in
+      let result = try await attack(["headers", "\(get.port)", "2"])
+      #expect(result["attacks"] as? [String] == ["HTTP/1.1 431 Request Header Fields Too Large"])
+      #expect((result["attackCount"] as? Int ?? 0) >= 2)
+      let polls = try #require(result["polls"] as? [[String: Any]])
+      #expect(polls.count == 20 && polls.allSatisfy { $0["status"] as? Int == 200 })
+      // Not a measure of speed (that is docs/serve.md's): before the limits, one poll waited 38 s.
+      let slowest = polls.compactMap { $0["seconds"] as? Double }.max() ?? .infinity
+      #expect(slowest < 5, "the slowest poll took \(slowest) s")
 
-    let longLine = try await CommandRunner.run(
-      "/usr/bin/env",
-      [
-        "python3", "-c",
-        "import socket,sys; s=socket.create_connection(('127.0.0.1',\(get.port))); "
-          + "s.sendall(b'GET /'+b'a'*300000+b' HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n'); "
-          + "print(s.recv(4096).split(b'\\r\\n')[0].decode())",
-      ])
-    #expect(String(decoding: longLine.standardOutput, as: UTF8.self) == "HTTP/1.1 414 URI Too Long\n")
-    #expect(try get("/").status == 200)
-    #expect(server.standardError.isEmpty, "the server, quiet, said: \(server.standardError)")
-    server.signal(SIGTERM)
-    #expect(try await server.exitStatus(within: 30) == 0)
+      let longLine = try await CommandRunner.run(
+        "/usr/bin/env",
+        [
+          "python3", "-c",
+          "import socket,sys; s=socket.create_connection(('127.0.0.1',\(get.port))); "
+            + "s.sendall(b'GET /'+b'a'*300000+b' HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n'); "
+            + "print(s.recv(4096).split(b'\\r\\n')[0].decode())",
+        ])
+      #expect(String(decoding: longLine.standardOutput, as: UTF8.self) == "HTTP/1.1 414 URI Too Long\n")
+      #expect(try get("/").status == 200)
+    }
   }
 
   @Test func aHeadThatNeverEndsIsClosedAfterItsDeadline() async throws {
-    let folder = try TemporaryFolder()
-    try ServeCommandTests.first.write(toFile: "\(folder.path)/p.ahap", atomically: false, encoding: .utf8)
-    let (server, get) = try RunningCommand.serve(["p.ahap", "-q"], in: folder.path)
-    let result = try await attack(["slow", "\(get.port)"])
-    #expect(result["answer"] as? String == "", "closed without an answer")
-    let closedAfter = try #require(result["closedAfter"] as? Double)
-    #expect(closedAfter >= 4.9 && closedAfter < 30, "closed after \(closedAfter) s; the deadline is 5 s")
-    #expect(server.standardError.isEmpty, "the server, quiet, said: \(server.standardError)")
-    server.signal(SIGTERM)
-    #expect(try await server.exitStatus(within: 30) == 0)
+    try await whileServing { get, _ in
+      let result = try await attack(["slow", "\(get.port)"])
+      #expect(result["answer"] as? String == "", "closed without an answer")
+      let closedAfter = try #require(result["closedAfter"] as? Double)
+      #expect(closedAfter >= 4.9 && closedAfter < 30, "closed after \(closedAfter) s; the deadline is 5 s")
+    }
   }
 
   /// 50 idle connections against a server that may hold 40 descriptors: accepting fails with
   /// EMFILE, pauses and resumes; the idle ones are closed at their deadline, and a normal
   /// request is answered.
   @Test func aCrowdOfIdleConnectionsPastTheDescriptorLimitIsSurvived() async throws {
-    let folder = try TemporaryFolder()
-    try ServeCommandTests.first.write(toFile: "\(folder.path)/p.ahap", atomically: false, encoding: .utf8)
-    let (server, get) = try RunningCommand.serve(["p.ahap", "-q"], in: folder.path, descriptorLimit: 40)
-    let result = try await attack(["crowd", "\(get.port)", "50"])
-    #expect(result["status"] as? Int == 200, "\(result)")
-    #expect(result["statusAfter"] as? Int == 200, "\(result)")
-    #expect(result["closedByServer"] as? Int == result["held"] as? Int, "\(result)")
-    #expect(try get("/").status == 200)
-    #expect(server.standardError.isEmpty, "the server, quiet, said: \(server.standardError)")
-    server.signal(SIGTERM)
-    #expect(try await server.exitStatus(within: 30) == 0)
+    try await whileServing(descriptorLimit: 40) { get, _ in
+      let result = try await attack(["crowd", "\(get.port)", "50"])
+      #expect(result["status"] as? Int == 200, "\(result)")
+      #expect(result["statusAfter"] as? Int == 200, "\(result)")
+      #expect(result["closedByServer"] as? Int == result["held"] as? Int, "\(result)")
+      #expect(try get("/").status == 200)
+    }
   }
 
   /// The page of `a` is asked for while `a.ahap` keeps changing between a file of the folder
   /// and a link to a pattern outside it: no page ever shows the outside pattern.
   @Test func aPatternSwappedForALinkOutsideIsNeverShown() async throws {
-    let folder = try TemporaryFolder()
-    let site = "\(folder.path)/site"
-    try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: true)
-    try ServeCommandTests.first.write(toFile: "\(site)/inside.ahap", atomically: false, encoding: .utf8)
-    try ServeCommandTests.first.write(toFile: "\(site)/a.ahap", atomically: false, encoding: .utf8)
-    let secret = ServeCommandTests.pattern(duration: 7.25, intensity: 0.3, sharpness: 0.1)
-    try secret.write(toFile: "\(folder.path)/secret.ahap", atomically: false, encoding: .utf8)
-    let (server, get) = try RunningCommand.serve(["site", "-q"], in: folder.path)
-    let swapper = LinkSwapper(
-      folder: site, name: "a.ahap", inside: "inside.ahap", outside: "\(folder.path)/secret.ahap")
-    var shown = 0
-    var refused = 0
-    for _ in 0..<100 {
-      let page = try get("/a.html").text
-      #expect(!page.contains("I 0.30 S 0.10"), "the outside pattern's event on a page")
-      if page.contains("is a link to a file outside 'site'; it is not served") {
-        refused += 1
-      } else if page.contains("I 1.00 S 0.80") {
-        shown += 1
+    let files = [
+      "site/inside.ahap": ServeCommandTests.first, "site/a.ahap": ServeCommandTests.first,
+      "secret.ahap": ServeCommandTests.pattern(duration: 7.25, intensity: 0.3, sharpness: 0.1),
+    ]
+    try await whileServing(["site"], files: files) { get, folder in
+      let swapper = LinkSwapper(
+        folder: "\(folder)/site", name: "a.ahap", inside: "inside.ahap", outside: "\(folder)/secret.ahap")
+      var shown = 0
+      var refused = 0
+      for _ in 0..<100 {
+        let page = try get("/a.html").text
+        #expect(!page.contains("I 0.30 S 0.10"), "the outside pattern's event on a page")
+        if page.contains("is a link to a file outside 'site'; it is not served") {
+          refused += 1
+        } else if page.contains("I 1.00 S 0.80") {
+          shown += 1
+        }
       }
+      let swaps = swapper.stop()
+      #expect(shown + refused > 0 && swaps >= 100, "\(shown) shown, \(refused) refused, \(swaps) swaps")
     }
-    let swaps = swapper.stop()
-    #expect(shown + refused > 0 && swaps >= 100, "\(shown) shown, \(refused) refused, \(swaps) swaps")
-    #expect(server.standardError.isEmpty, "the server, quiet, said: \(server.standardError)")
-    server.signal(SIGTERM)
-    #expect(try await server.exitStatus(within: 30) == 0)
   }
 }
