@@ -19,11 +19,11 @@ import _HapticRenderTestSupport
   }
 
   /// `render serve ARGUMENTS -q` in a folder holding `files` (name: text; by default `p.ahap`,
-  /// a 0.5 s event), `body` run against it, then the server, which said nothing, stopped with
-  /// SIGTERM (status 0).
+  /// a 0.5 s event), `body` run against it, then the server, which said nothing but the lines
+  /// `expected`, stopped with SIGTERM (status 0).
   private func whileServing(
     _ arguments: [String] = ["p.ahap"], files: [String: String] = ["p.ahap": ServeCommandTests.first],
-    descriptorLimit: Int? = nil, _ body: (HTTPGet, String) async throws -> Void
+    descriptorLimit: Int? = nil, expected: Set<String> = [], _ body: (HTTPGet, String) async throws -> Void
   ) async throws {
     let folder = try TemporaryFolder()
     for (name, text) in files {
@@ -34,7 +34,8 @@ import _HapticRenderTestSupport
     }
     let (server, get) = try RunningCommand.serve(arguments + ["-q"], in: folder.path, descriptorLimit: descriptorLimit)
     try await body(get, folder.path)
-    #expect(server.standardError.isEmpty, "the server, quiet, said: \(server.standardError)")
+    let said = server.standardError.split(separator: "\n").map(String.init)
+    #expect(said.allSatisfy(expected.contains), "the server, quiet, said: \(server.standardError)")
     server.signal(SIGTERM)
     #expect(try await server.exitStatus(within: 30) == 0)
   }
@@ -118,7 +119,8 @@ import _HapticRenderTestSupport
       "site/inside.ahap": ServeCommandTests.first, "site/a.ahap": ServeCommandTests.first,
       "secret.ahap": ServeCommandTests.pattern(duration: 7.25, intensity: 0.3, sharpness: 0.1),
     ]
-    try await whileServing(["site"], files: files) { get, folder in
+    let refusal = "render: error: cannot read 'site/a.ahap': is a link to a file outside 'site'; it is not served"
+    try await whileServing(["site"], files: files, expected: [refusal]) { get, folder in
       let swapper = LinkSwapper(
         folder: "\(folder)/site", name: "a.ahap", inside: "inside.ahap", outside: "\(folder)/secret.ahap")
       var shown = 0
