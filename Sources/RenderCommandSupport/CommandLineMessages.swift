@@ -87,7 +87,9 @@ package enum CommandLineMessages {
     case .gain: "--gain"
     case .tail: "--tail"
     case .maximumDuration: "--max-duration"
-    case .ceiling, .actuatorResonance, .actuatorQualityFactor, .actuatorRatedDrive, .actuatorGPerUnit: nil
+    case .ceiling, .actuatorResonance, .actuatorQualityFactor, .actuatorRatedDrive, .actuatorGPerUnit,
+      .actuatorResonanceTolerance:
+      nil
     }
   }
 

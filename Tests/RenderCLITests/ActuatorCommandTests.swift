@@ -43,6 +43,21 @@ import _HapticRenderTestSupport
     #expect(Signal.peak(try #require(files["felt"])[early]) > 2 * Signal.peak(try #require(files["plain"])[early]))
   }
 
+  /// `--simulate-resonance`: the drive computed for 170 Hz on a unit at 160 Hz, whose plateau
+  /// is 0.58 of the level (a sine 10 Hz off a Q of 12: 1/√(1 + (2·12·10/170)²)), not the
+  /// nominal unit's.
+  @Test func simulatedResonanceIsTheUnitsAcceleration() async throws {
+    let folder = try Self.folderWithBuzz()
+    let result = try await CommandRunner.render([
+      "\(folder.path)/buzz.ahap", "-o", "\(folder.path)/unit.wav", "--actuator", "lra", "-b", "float", "--simulate",
+      "--simulate-resonance", "160",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let felt = try AudioFileReader(path: "\(folder.path)/unit.wav").readAll()[0]
+    let plateau = Signal.peak(felt[9_600..<12_000])
+    #expect(abs(plateau - 0.49 * 0.577) < 0.02, "plateau \(plateau)")
+  }
+
   @Test func badActuatorFileIsALocatedErrorAndLeavesTheOutputAlone() async throws {
     let folder = try Self.folderWithBuzz()
     try "{\"resonance\": 170, \"q\": 0, \"ratedDrive\": 0.5}".write(
@@ -66,6 +81,14 @@ import _HapticRenderTestSupport
     (
       ["--actuator", "lar"],
       "render: error: unknown actuator 'lar'; use lra or a JSON actuator file; did you mean 'lra'?"
+    ),
+    (
+      ["--actuator", "lra", "--simulate-resonance", "160"],
+      "render: error: --simulate-resonance goes with --simulate"
+    ),
+    (
+      ["--actuator", "lra", "--simulate", "--simulate-resonance", "5000"],
+      "render: error: --simulate-resonance: expected a resonance in Hz within 40…1000, found 5000"
     ),
     (
       ["--actuator", "lra", "--layout", "stereo"],

@@ -55,14 +55,16 @@ public struct ActuatorSource: FrameSource {
   /// - Throws: ``RenderError`` when the actuator's resonance is not below half the sample rate.
   public init(following target: any FrameSource, actuator: ActuatorRendering, blockSize: Int) throws(RenderError) {
     try actuator.model.validate(sampleRate: target.sampleRate)
+    try actuator.simulatedModel.validate(sampleRate: target.sampleRate)
     self.target = target
     output = actuator.output
     sampleRate = target.sampleRate
     controller = DriveController(actuator.model, sampleRate: sampleRate)
-    resonator = Resonator(actuator.model, sampleRate: sampleRate)
+    resonator = Resonator(actuator.simulatedModel, sampleRate: sampleRate)
     ratedDrive = actuator.model.ratedDrive
     driveCheck = DriveCheck(resonance: actuator.model.resonance, sampleRate: sampleRate)
-    let ringFrames = Int((actuator.model.ringSeconds * Double(sampleRate)).rounded(.up))
+    let ringSeconds = max(actuator.model.ringSeconds, actuator.simulatedModel.ringSeconds)
+    let ringFrames = Int((ringSeconds * Double(sampleRate)).rounded(.up))
     frameCount = target.frameCount + ringFrames
     targetBlock = AudioBlock(channelCount: 1, capacity: blockSize)
     targetBlock.setFrameCount(0)
