@@ -14,8 +14,9 @@ import HapticSynthesis
 /// first frame whose envelope reaches 90 % of the level (negative when the drive starts early);
 /// stop is from its end (`Time + EventDuration` for a continuous event, the end of a transient's
 /// cycles) to the last frame above 10 %; overshoot is the largest envelope over the level,
-/// less 1; a transient's ring is the largest magnitude from 5 to 50 ms after its peak, over the
-/// peak. Events that overlap share their frames, so their figures mix.
+/// less 1; a transient's ring is the largest magnitude from 5 to 50 ms after its last frame (the
+/// end of its cycles), over its peak: what is left once the tap is over. Events that overlap
+/// share their frames, so their figures mix.
 public struct ActuatorFigures: Sendable, Encodable {
   /// The figures of one haptic event.
   public struct EventFigures: Sendable, Encodable {
@@ -35,7 +36,8 @@ public struct ActuatorFigures: Sendable, Encodable {
     public var stop: Double?
     /// Largest felt envelope over the level, less 1.
     public var overshoot: Double
-    /// Transients: the largest felt magnitude, and the largest 5 … 50 ms after it over it.
+    /// Transients: the largest felt magnitude, and the largest 5 … 50 ms after the transient's
+    /// last frame over it.
     public var peak: Double?
     public var ring: Double?
   }
@@ -45,6 +47,8 @@ public struct ActuatorFigures: Sendable, Encodable {
   public var qualityFactor: Double
   public var ratedDrive: Double
   public var gPerUnit: Double?
+  /// The resonance of the unit simulated, Hz, when it is not ``resonance`` (`--spread`).
+  public var unitResonance: Double?
   public var events: [EventFigures]
 
   /// Measures every haptic event of `pattern`, rendered with `analysis.options` for `actuator`.
@@ -60,7 +64,10 @@ public struct ActuatorFigures: Sendable, Encodable {
     ratedDrive = model.ratedDrive
     gPerUnit = model.gPerUnit
     var options = analysis.options
-    options.actuator = ActuatorRendering(model: model, output: .targetAndAcceleration, name: rendering.name)
+    unitResonance = rendering.simulatedResonance
+    options.actuator = ActuatorRendering(
+      model: model, output: .targetAndAcceleration, name: rendering.name,
+      simulatedResonance: rendering.simulatedResonance)
     let rate = Double(options.sampleRate)
     let frames = { (seconds: Double) in Int((seconds * rate).rounded()) }
     let ring = frames(model.ringSeconds)
@@ -81,10 +88,7 @@ public struct ActuatorFigures: Sendable, Encodable {
     let half = max(1, Int((rate / (2 * model.resonance)).rounded()))
     try Self.sweep(pattern, options: options, windows: &windows, half: half) { window, frame, target, _, raw in
       if frame >= window.onset, frame < window.soundEnd { window.level = max(window.level, target) }
-      if raw > window.peak {
-        window.peak = raw
-        window.peakFrame = frame
-      }
+      window.peak = max(window.peak, raw)
     }
     let fiveMilliseconds = frames(0.005)
     let fiftyMilliseconds = frames(0.05)
@@ -95,7 +99,7 @@ public struct ActuatorFigures: Sendable, Encodable {
       if target > 0.1 * level { window.targetStopFrame = frame + 1 }
       if felt > 0.1 * level { window.stopFrame = frame + 1 }
       window.largestFelt = max(window.largestFelt, felt)
-      if frame >= window.peakFrame + fiveMilliseconds, frame <= window.peakFrame + fiftyMilliseconds {
+      if frame >= window.end + fiveMilliseconds, frame <= window.end + fiftyMilliseconds {
         window.ring = max(window.ring, raw)
       }
     }
@@ -123,7 +127,6 @@ public struct ActuatorFigures: Sendable, Encodable {
     var isTransient: Bool
     var level = 0.0
     var peak = 0.0
-    var peakFrame = 0
     var targetRiseFrame: Int?
     var riseFrame: Int?
     var targetStopFrame: Int?

@@ -126,6 +126,46 @@ import _HapticRenderTestSupport
         "actuator                lra: 170 Hz, Q 12, rated drive 0.5"))
   }
 
+  /// `info --spread`: the buzz on units 5 and 10 Hz off lra's 170 Hz, the drive computed for
+  /// 170 Hz, stops within 10 and 20 ms of the pattern's own stop (docs/actuators.md §2.1).
+  @Test func infoSpreadGivesTheFiguresOnEachUnit() async throws {
+    let folder = try Self.folderWithBuzz()
+    let result = try await CommandRunner.render([
+      "info", "\(folder.path)/buzz.ahap", "--actuator", "lra", "--spread", "10", "--json",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let json = try JSONSerialization.jsonObject(with: Data(result.standardOutput)) as? [String: Any]
+    let spread = try #require(json?["spread"] as? [String: Any])
+    let units = try #require(spread["units"] as? [[String: Any]])
+    #expect(units.compactMap { $0["unitResonance"] as? Double } == [160, 165, 170, 175, 180])
+    for (unit, allowed) in zip(units, [0.020, 0.010, 0.006, 0.010, 0.020]) {
+      let event = try #require((unit["events"] as? [[String: Any]])?.first)
+      let stop = try #require(event["stop"] as? Double)
+      let own = try #require(event["targetStop"] as? Double)
+      #expect(stop - own <= allowed, "\(unit["unitResonance"] ?? 0) Hz: stop \(stop) s, the pattern's \(own) s")
+    }
+    let text = try await CommandRunner.render([
+      "info", "\(folder.path)/buzz.ahap", "--actuator", "lra", "--spread", "10",
+    ])
+    #expect(
+      String(decoding: text.standardOutput, as: UTF8.self).contains(
+        "  spread                  160 Hz        165 Hz        170 Hz        175 Hz        180 Hz\n"))
+  }
+
+  @Test(arguments: [
+    (["--spread", "10"], "render: error: --spread needs --actuator NAME|FILE.json"),
+    (
+      ["--actuator", "lra", "--spread", "0"],
+      "render: error: --spread: expected a spread in Hz above 0 and at most 1000, found 0"
+    ),
+  ])
+  func spreadUsageErrors(_ flags: [String], _ message: String) async throws {
+    let folder = try Self.folderWithBuzz()
+    let result = try await CommandRunner.render(["info", "\(folder.path)/buzz.ahap"] + flags)
+    #expect(result.status == 64)
+    #expect(result.standardError.contains(message), "\(result.standardError)")
+  }
+
   @Test func plotAndPreviewDrawTheFeltAccelerationOverTheTarget() async throws {
     let folder = try Self.folderWithBuzz()
     let plot = try await CommandRunner.render([
