@@ -13,8 +13,15 @@ public struct ActuatorSpread: Sendable, Encodable {
   /// The offsets from the nominal resonance, in units of the spread.
   public static let offsets = [-1.0, -0.5, 0, 0.5, 1]
 
-  /// - Parameter spread: Hz, > 0; every unit's resonance must be valid for the actuator
-  ///   (``ActuatorModel/validate(sampleRate:)``).
+  /// Measures every haptic event of `pattern` on each unit, as ``ActuatorFigures`` does.
+  ///
+  /// - Parameters:
+  ///   - pattern: The pattern.
+  ///   - analysis: The pattern's analysis.
+  ///   - rendering: The actuator, whose drive is computed for its own resonance.
+  ///   - spread: Hz, > 0; every unit's resonance must be valid for the actuator (within 40…1000
+  ///     Hz and below half the sample rate).
+  /// - Throws: `RenderError` for a unit's resonance out of range.
   public init(
     _ pattern: some RenderablePattern, analysis: PatternAnalysis, actuator rendering: ActuatorRendering, spread: Double
   ) throws {
