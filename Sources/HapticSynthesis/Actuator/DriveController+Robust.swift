@@ -2,7 +2,6 @@
 /// from there to some 37 ms past it (26 steps) are planned for every actuator of the band,
 /// again at each step.
 extension DriveController {
-
   /// The drive envelope of the step being driven while the controller stops a band: a plan's
   /// first step during a stop (one begins when the target's end, and a tail of silence, comes
   /// within the references ahead), otherwise the loop's.
@@ -10,8 +9,14 @@ extension DriveController {
     mode: ComplexSample, reference: ComplexSample, phasor: ComplexSample
   ) -> ComplexSample {
     guard let robustStop else { return .zero }
-    // `targets[k]`: the reference at the end of step `k` from the one being driven.
     let count = pending.count
+    // The newest reference (the last one entered) is not silent against the current level:
+    // no sound's end is in view, and the loop drives (the common case, kept cheap).
+    let newest = pending[(pendingIndex + count - 1) % count].magnitude
+    if stopStepsLeft == 0, newest > 1e-4, newest > 0.01 * max(mode.magnitude, reference.magnitude) {
+      return loopDrive(mode: mode, goal: reference, clips: true).drives
+    }
+    // `targets[k]`: the reference at the end of step `k` from the one being driven.
     var targets = [reference]
     targets.reserveCapacity(count)
     var centre = pending[pendingIndex]
