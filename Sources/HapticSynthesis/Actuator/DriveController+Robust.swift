@@ -35,6 +35,8 @@ extension DriveController {
         stopStepsLeft = end + 1 + RobustStop.extraSteps
         stopEnd = end + 1
         stopRises = level > 1.1 * mode.magnitude
+        stopStep = 0
+        planStart = 0
       }
     }
     guard stopStepsLeft > 0 else {
@@ -45,13 +47,20 @@ extension DriveController {
     defer {
       stopStepsLeft -= 1
       stopEnd -= 1
+      stopStep += 1
     }
-    // Planned again at every step, from the models' own states: the plan's first step is exact
-    // for a sine within full scale, not for a clipped one, and a plan followed to its end stops
-    // a tap worse than one renewed.
-    let planned = (0..<stopStepsLeft).map { $0 < targets.count ? targets[$0] : .zero }
-    return robustStop.plan(
-      nominal: resonator.mode, phasor: phasor, targets: planned, end: stopEnd, rises: stopRises,
-      bound: clippedSine.largestFundamental)
+    // Planned again at every block (every step for a sound still rising to its top, a tap), from
+    // the models' own states: the plan's first block is exact for a sine within full scale, not
+    // for a clipped one, and a plan followed to its end stops a tap worse than one renewed.
+    let period = stopRises ? 1 : RobustStop.blockSteps * RobustStop.replanBlocks
+    if stopStep % period == 0 {
+      let planned = (0..<stopStepsLeft).map { $0 < targets.count ? targets[$0] : .zero }
+      plannedBlocks = robustStop.plan(
+        nominal: resonator.mode, phasor: phasor, targets: planned, end: stopEnd, rises: stopRises,
+        bound: clippedSine.largestFundamental)
+      planStart = stopStep
+    }
+    let block = (stopStep - planStart) / RobustStop.blockSteps
+    return block < plannedBlocks.count ? plannedBlocks[block] : .zero
   }
 }

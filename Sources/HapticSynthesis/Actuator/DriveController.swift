@@ -125,6 +125,11 @@ package struct DriveController: Sendable {
   var stopEnd = 0
   /// Whether the sound that the stop under way ends was still rising to its top when it began.
   var stopRises = false
+  /// Steps since the stop under way began, the drive envelopes of its plan's blocks, and the
+  /// step the plan began at.
+  var stopStep = 0
+  var plannedBlocks: [ComplexSample] = []
+  var planStart = 0
 
   /// - Precondition: `model` is valid at `sampleRate`.
   package init(_ model: ActuatorModel, sampleRate: Int) {

@@ -32,6 +32,8 @@ struct RobustStop: Sendable {
   /// Steps over which the planned drive is held: two, half a period, over which the drive's
   /// image at −f0 cancels.
   static let blockSteps = 2
+  /// Blocks driven from a plan before the next (of a sound that no longer rises).
+  static let replanBlocks = 2
   /// The weights of the drive and of its change from block to block.
   static let driveWeight = 0.000_1
   static let smoothWeight = 0.001
@@ -90,8 +92,8 @@ struct RobustStop: Sendable {
     return bands.allSatisfy { $0.resonator.mode == .zero }
   }
 
-  /// The drive envelope for the next step of a stop whose sound ends `end` steps on, planned
-  /// over `targets.count` steps: `targets[k]` is the nominal mode wanted at the end of step `k`
+  /// The drive envelopes of the blocks (``blockSteps`` steps each) of a stop whose sound ends
+  /// `end` steps on, planned over `targets.count` steps: `targets[k]` is the nominal mode wanted at the end of step `k`
   /// while the sound lasts; the drive's fundamental stays within `bound`.
   ///
   /// - Parameters:
@@ -100,9 +102,9 @@ struct RobustStop: Sendable {
   ///   - rises: Whether the sound was still rising to its top when the stop began.
   func plan(
     nominal: ComplexSample, phasor: ComplexSample, targets: [ComplexSample], end: Int, rises: Bool, bound: Double
-  ) -> ComplexSample {
+  ) -> [ComplexSample] {
     let count = targets.count
-    guard count > 0 else { return .zero }
+    guard count > 0 else { return [] }
     let blocks = (count + Self.blockSteps - 1) / Self.blockSteps
     let unknowns = 2 * blocks
     // The normal equations `AᵀA·v = Aᵀb` over `(Re v₀, Im v₀, Re v₁, …)`, one block's drive
@@ -188,8 +190,10 @@ struct RobustStop: Sendable {
       }
       if isWithin { break }
     }
-    let first = ComplexSample(drive[0], drive[1])
-    return first.magnitude > bound ? first * (bound / first.magnitude) : first
+    return (0..<blocks).map { block in
+      let planned = ComplexSample(drive[2 * block], drive[2 * block + 1])
+      return planned.magnitude > bound ? planned * (bound / planned.magnitude) : planned
+    }
   }
 
   /// Solves `(N + diag(weights, each twice))·v = right`, `N` symmetric positive semidefinite
