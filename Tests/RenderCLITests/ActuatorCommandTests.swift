@@ -166,6 +166,23 @@ import _HapticRenderTestSupport
     #expect(result.standardError.contains(message), "\(result.standardError)")
   }
 
+  /// `plot --spread`: the felt acceleration on the four other units, as outlines in the lane.
+  @Test func plotSpreadDrawsEachUnit() async throws {
+    let folder = try Self.folderWithBuzz()
+    let plot = try await CommandRunner.render([
+      "plot", "\(folder.path)/buzz.ahap", "-o", "\(folder.path)/buzz.svg", "--actuator", "lra", "--spread", "10",
+    ])
+    #expect(plot.status == 0, "\(plot.standardError)")
+    let svg = try String(contentsOfFile: "\(folder.path)/buzz.svg", encoding: .utf8)
+    #expect(svg.components(separatedBy: "class=\"unit\"").count - 1 == 4)
+    #expect(svg.contains("on units at 160 Hz, 165 Hz, 175 Hz, 180 Hz"))
+    let bare = try await CommandRunner.render([
+      "plot", "\(folder.path)/buzz.ahap", "-o", "\(folder.path)/bare.svg", "--spread", "10",
+    ])
+    #expect(bare.status == 64)
+    #expect(bare.standardError.contains("--spread needs --actuator NAME|FILE.json"))
+  }
+
   @Test func plotAndPreviewDrawTheFeltAccelerationOverTheTarget() async throws {
     let folder = try Self.folderWithBuzz()
     let plot = try await CommandRunner.render([

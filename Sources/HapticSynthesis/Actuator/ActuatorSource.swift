@@ -63,8 +63,8 @@ public struct ActuatorSource: FrameSource {
     resonator = Resonator(actuator.simulatedModel, sampleRate: sampleRate)
     ratedDrive = actuator.model.ratedDrive
     driveCheck = DriveCheck(resonance: actuator.model.resonance, sampleRate: sampleRate)
-    let ringSeconds = max(actuator.model.ringSeconds, actuator.simulatedModel.ringSeconds)
-    let ringFrames = Int((ringSeconds * Double(sampleRate)).rounded(.up))
+    // The actuator's own ring-down, whatever unit is simulated: units of a spread line up.
+    let ringFrames = Int((actuator.model.ringSeconds * Double(sampleRate)).rounded(.up))
     frameCount = target.frameCount + ringFrames
     targetBlock = AudioBlock(channelCount: 1, capacity: blockSize)
     targetBlock.setFrameCount(0)

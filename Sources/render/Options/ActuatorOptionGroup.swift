@@ -24,6 +24,18 @@ struct ActuatorOptionGroup: ParsableArguments {
     }
   }
 
+  /// Throws a usage error for `--spread` without `--actuator`, or a spread that is not a width in
+  /// Hz.
+  func check(spread: Double?) throws {
+    guard let spread else { return }
+    guard actuator != nil else { throw ValidationError("--spread needs --actuator NAME|FILE.json") }
+    guard spread > 0, spread <= ActuatorModel.resonanceRange.upperBound else {
+      throw ValidationError(
+        "--spread: expected a spread in Hz above 0 and at most \(ActuatorModel.resonanceRange.upperBound.formatted), found \(spread.formatted)"
+      )
+    }
+  }
+
   /// The actuator file `--actuator` names, when it names a file: an input no output may replace.
   var actuatorFiles: [String] {
     actuator.flatMap { ActuatorModel.named($0) == nil ? [$0] : nil } ?? []

@@ -29,14 +29,7 @@ struct Info: ParsableCommand, OptionChecking {
   func checkOptions() throws {
     try render.check()
     try actuator.check(layout: render.layout)
-    if let spread {
-      guard actuator.actuator != nil else { throw ValidationError("--spread needs --actuator NAME|FILE.json") }
-      guard spread > 0, spread <= ActuatorModel.resonanceRange.upperBound else {
-        throw ValidationError(
-          "--spread: expected a spread in Hz above 0 and at most \(ActuatorModel.resonanceRange.upperBound.formatted), found \(spread.formatted)"
-        )
-      }
-    }
+    try actuator.check(spread: spread)
   }
 
   func run() throws {
