@@ -81,18 +81,24 @@ extension DriveController {
 
   /// Writes the step's drive for the envelope `drives` (the fundamental; the sine scaled by
   /// `amplitude` and clipped when it is above 1) and moves the model and the image's estimate
-  /// over it.
+  /// over it. The output's first step (`rampsIn`) fades in from 0 over a raised cosine, so that
+  /// the drive starts from 0 whatever the pattern asks for at its first frame.
   @inline(__always)
   mutating func drive(
     _ drives: ComplexSample, phasor: ComplexSample,
     carrier: (cosines: UnsafePointer<Double>, sines: UnsafePointer<Double>), into drive: UnsafeMutablePointer<Float>,
-    amplitude: Double? = nil
+    amplitude: Double? = nil, rampsIn: Bool = false
   ) {
     imageEstimate = imageEstimate * imageSmoothing + imageResponse * drives.conjugate * (1 - imageSmoothing)
     let size = drives.magnitude
     let amplitude = amplitude ?? (size > 1 ? clippedSine.amplitude(forFundamental: size) / size : 1)
-    if amplitude > 1 {
+    if amplitude > 1 || rampsIn {
       modulate(drives * amplitude, clips: true, phasor: phasor, carrier: carrier, into: drive)
+      if rampsIn {
+        for frame in 0..<stepFrames {
+          drive[frame] *= Float(0.5 - 0.5 * Sine.precise(turns: Double(frame) / Double(2 * stepFrames)).cosine)
+        }
+      }
       for frame in 0..<stepFrames { _ = resonator.step(Double(drive[frame])) }
       robustStop?.step(UnsafeBufferPointer(start: drive, count: stepFrames))
     } else {

@@ -238,6 +238,7 @@ package struct DriveController: Sendable {
     let (limited, reference, isPlanned) = nextReference(demodulate(target, carrier: carrier))
     let phasor = drivePhasor.value
     let isBeforeTheFirstFrame = drivePhasor.step < 0
+    let isFirstFrame = drivePhasor.step == 0
     drivePhasor.advance()
     // A step before the output's first frame is never played: the model, which must be the
     // actuator's, gets no drive from it.
@@ -271,7 +272,7 @@ package struct DriveController: Sendable {
     let mode = resonator.mode * phasor * 2 - image * imageEstimate
     if robustStop != nil {
       let drives = robustDrive(mode: mode, reference: reference, phasor: phasor)
-      self.drive(drives, phasor: phasor, carrier: carrier, into: drive)
+      self.drive(drives, phasor: phasor, carrier: carrier, into: drive, rampsIn: isFirstFrame)
       return
     }
     // Near the end of a stop the braking is a sine within full scale: a clipped sine's
@@ -302,7 +303,7 @@ package struct DriveController: Sendable {
         imageEstimate * imageSmoothing + imageResponse * (braked ? stop.drives : hold).conjugate * (1 - imageSmoothing)
       return
     }
-    self.drive(drives, phasor: phasor, carrier: carrier, into: drive, amplitude: amplitude)
+    self.drive(drives, phasor: phasor, carrier: carrier, into: drive, amplitude: amplitude, rampsIn: isFirstFrame)
   }
 
   /// The loop's drive envelope (the fundamental of the drive) for a step that begins at the
