@@ -87,9 +87,8 @@ package enum CommandLineMessages {
     case .gain: "--gain"
     case .tail: "--tail"
     case .maximumDuration: "--max-duration"
-    case .ceiling, .actuatorResonance, .actuatorQualityFactor, .actuatorRatedDrive, .actuatorGPerUnit,
-      .actuatorResonanceTolerance:
-      nil
+    case .actuatorResonanceTolerance: "--resonance-tolerance"
+    case .ceiling, .actuatorResonance, .actuatorQualityFactor, .actuatorRatedDrive, .actuatorGPerUnit: nil
     }
   }
 

@@ -58,6 +58,28 @@ import _HapticRenderTestSupport
     #expect(abs(plateau - 0.49 * 0.577) < 0.02, "plateau \(plateau)")
   }
 
+  /// `--resonance-tolerance 0`: lra's nominal drive, whose buzz stops within a millisecond of the
+  /// pattern on the nominal unit; 50 Hz is more than a quarter of its resonance, refused by the
+  /// render with the flag named.
+  @Test func resonanceToleranceReplacesTheActuatorsOwn() async throws {
+    let folder = try Self.folderWithBuzz()
+    let nominal = try await CommandRunner.render([
+      "info", "\(folder.path)/buzz.ahap", "--actuator", "lra", "--resonance-tolerance", "0", "--json",
+    ])
+    #expect(nominal.status == 0, "\(nominal.standardError)")
+    let json = try JSONSerialization.jsonObject(with: Data(nominal.standardOutput)) as? [String: Any]
+    let event = try #require(((json?["actuator"] as? [String: Any])?["events"] as? [[String: Any]])?.first)
+    let stop = try #require(event["stop"] as? Double)
+    let own = try #require(event["targetStop"] as? Double)
+    #expect(abs(stop - own) <= 0.001, "stop \(stop) s against the pattern's \(own) s")
+    let wide = try await CommandRunner.render([
+      "\(folder.path)/buzz.ahap", "-o", "\(folder.path)/w.wav", "--actuator", "lra", "--resonance-tolerance", "50",
+    ])
+    #expect(wide.status == 1)
+    #expect(wide.standardError.contains("(--resonance-tolerance) 50 Hz is outside 0…42.5 Hz"), "\(wide.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: "\(folder.path)/w.wav"))
+  }
+
   @Test func badActuatorFileIsALocatedErrorAndLeavesTheOutputAlone() async throws {
     let folder = try Self.folderWithBuzz()
     try "{\"resonance\": 170, \"q\": 0, \"ratedDrive\": 0.5}".write(
@@ -89,6 +111,14 @@ import _HapticRenderTestSupport
     (
       ["--actuator", "lra", "--simulate", "--simulate-resonance", "5000"],
       "render: error: --simulate-resonance: expected a resonance in Hz within 40…1000, found 5000"
+    ),
+    (
+      ["--resonance-tolerance", "5"],
+      "render: error: --resonance-tolerance needs --actuator NAME|FILE.json"
+    ),
+    (
+      ["--actuator", "lra", "--resonance-tolerance=-1"],
+      "render: error: --resonance-tolerance: expected a tolerance in Hz within 0…250, found -1"
     ),
     (
       ["--actuator", "lra", "--layout", "stereo"],

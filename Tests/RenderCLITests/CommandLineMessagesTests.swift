@@ -57,10 +57,7 @@ import Testing
     } else {
       #expect(text == RenderError.optionOutOfRange(setting, value: .nan, range: setting.bounds).description)
       #expect(
-        [
-          .ceiling, .actuatorResonance, .actuatorQualityFactor, .actuatorRatedDrive, .actuatorGPerUnit,
-          .actuatorResonanceTolerance,
-        ].contains(setting)
+        [.ceiling, .actuatorResonance, .actuatorQualityFactor, .actuatorRatedDrive, .actuatorGPerUnit].contains(setting)
       )
     }
   }
