@@ -9,13 +9,19 @@ import HapticSynthesis
 /// the pattern's own render (the target), how far it overshoots, and for transients the peak
 /// and the ring after it.
 ///
-/// Envelopes are the largest magnitude within half a period of f0 on each side. For an event:
+/// Envelopes are the largest magnitude within half a period of f0 on each side. An event's
+/// frames end at the next event's onset (``EventFigures/nextEvent``). For a continuous event:
 /// its level is the target's largest envelope while it sounds; rise is from its `Time` to the
-/// first frame whose envelope reaches 90 % of the level (negative when the drive starts early);
-/// stop is from its end (`Time + EventDuration` for a continuous event, the end of a transient's
-/// cycles) to the last frame above 10 %; overshoot is the largest envelope over the level,
-/// less 1; a transient's ring is the largest magnitude from 5 to 50 ms after its peak, over the
-/// peak. Events that overlap share their frames, so their figures mix.
+/// first frame whose envelope reaches 90 % of the level; stop is from its end (`Time +
+/// EventDuration`) to the last frame above 10 %; overshoot is the largest envelope over the
+/// level, less 1; an event whose target follows a curve (below 80 % of its level somewhere in
+/// the middle half of its sound) reports instead of its rise the tracking error, the largest
+/// difference of the two envelopes while it sounds over the level. For a transient, against its
+/// felt peak: the peak, the time to it, the stop from the end of its cycles to the last frame
+/// above 10 % of the peak, and the ring, the largest magnitude from 5 to 50 ms after the end of
+/// its cycles over the peak: what is left once the tap is over. Times are never negative (a
+/// drive that starts early reaches its level at 0). Events that overlap share their frames, so
+/// their figures mix.
 public struct ActuatorFigures: Sendable, Encodable {
   /// The figures of one haptic event.
   public struct EventFigures: Sendable, Encodable {
@@ -35,9 +41,15 @@ public struct ActuatorFigures: Sendable, Encodable {
     public var stop: Double?
     /// Largest felt envelope over the level, less 1.
     public var overshoot: Double
-    /// Transients: the largest felt magnitude, and the largest 5 … 50 ms after it over it.
+    /// Transients: the largest felt magnitude, and the largest 5 … 50 ms after the transient's
+    /// last frame over it.
     public var peak: Double?
     public var ring: Double?
+    /// Continuous events whose target follows a curve: the largest difference of the felt and
+    /// target envelopes while the event sounds, over the level.
+    public var trackingError: Double?
+    /// Seconds from the event's time to the next event's onset, where the event's frames end.
+    public var nextEvent: Double?
   }
 
   public var actuator: String
@@ -45,6 +57,8 @@ public struct ActuatorFigures: Sendable, Encodable {
   public var qualityFactor: Double
   public var ratedDrive: Double
   public var gPerUnit: Double?
+  /// The resonance of the unit simulated, Hz, when it is not ``resonance`` (`--spread`).
+  public var unitResonance: Double?
   public var events: [EventFigures]
 
   /// Measures every haptic event of `pattern`, rendered with `analysis.options` for `actuator`.
@@ -60,7 +74,10 @@ public struct ActuatorFigures: Sendable, Encodable {
     ratedDrive = model.ratedDrive
     gPerUnit = model.gPerUnit
     var options = analysis.options
-    options.actuator = ActuatorRendering(model: model, output: .targetAndAcceleration, name: rendering.name)
+    unitResonance = rendering.simulatedResonance
+    options.actuator = ActuatorRendering(
+      model: model, output: .targetAndAcceleration, name: rendering.name,
+      simulatedResonance: rendering.simulatedResonance)
     let rate = Double(options.sampleRate)
     let frames = { (seconds: Double) in Int((seconds * rate).rounded()) }
     let ring = frames(model.ringSeconds)
@@ -78,36 +95,63 @@ public struct ActuatorFigures: Sendable, Encodable {
           last: frames(span.end) + ring, isTransient: event.type == .hapticTransient))
     }
     windows.sort { ($0.first, $0.event) < ($1.first, $1.event) }
+    // Each event's frames end before the next event's: 10 ms before its onset (where its drive
+    // may begin) and half a period more (the envelopes' reach).
     let half = max(1, Int((rate / (2 * model.resonance)).rounded()))
+    let onsets = windows.map(\.onset).sorted()
+    for index in windows.indices {
+      let onset = windows[index].onset
+      guard let next = onsets.first(where: { $0 > onset }), next <= windows[index].last else { continue }
+      windows[index].last = max(onset, next - frames(0.01) - half - 1)
+      windows[index].nextOnset = next
+    }
     try Self.sweep(pattern, options: options, windows: &windows, half: half) { window, frame, target, _, raw in
       if frame >= window.onset, frame < window.soundEnd { window.level = max(window.level, target) }
       if raw > window.peak {
         window.peak = raw
         window.peakFrame = frame
       }
+      window.targetPeak = max(window.targetPeak, target)
     }
     let fiveMilliseconds = frames(0.005)
     let fiftyMilliseconds = frames(0.05)
     try Self.sweep(pattern, options: options, windows: &windows, half: half) { window, frame, target, felt, raw in
       let level = window.level
-      if window.targetRiseFrame == nil, target >= 0.9 * level { window.targetRiseFrame = frame }
-      if window.riseFrame == nil, felt >= 0.9 * level { window.riseFrame = frame }
-      if target > 0.1 * level { window.targetStopFrame = frame + 1 }
-      if felt > 0.1 * level { window.stopFrame = frame + 1 }
+      // A transient against its own peaks: the target's and the felt one.
+      let (targetTop, feltTop) = window.isTransient ? (window.targetPeak, window.peak) : (level, level)
+      if window.targetRiseFrame == nil, target >= 0.9 * targetTop { window.targetRiseFrame = frame }
+      if window.riseFrame == nil, felt >= 0.9 * feltTop { window.riseFrame = frame }
+      if target > 0.1 * targetTop { window.targetStopFrame = frame + 1 }
+      if felt > 0.1 * feltTop { window.stopFrame = frame + 1 }
       window.largestFelt = max(window.largestFelt, felt)
-      if frame >= window.peakFrame + fiveMilliseconds, frame <= window.peakFrame + fiftyMilliseconds {
+      if frame >= window.onset, frame < window.end {
+        window.trackingError = max(window.trackingError, abs(felt - target))
+      }
+      if frame >= window.onset, frame < window.soundEnd {
+        let quarter = (window.soundEnd - window.onset) / 4
+        if frame >= window.onset + quarter, frame < window.soundEnd - quarter, target < 0.8 * level {
+          window.followsCurve = true
+        }
+      }
+      if frame >= window.end + fiveMilliseconds, frame <= window.end + fiftyMilliseconds {
         window.ring = max(window.ring, raw)
       }
     }
-    let seconds = { (frame: Int?, from: Int) in frame.map { Double($0 - from) / rate } }
+    let seconds = { (frame: Int?, from: Int) in frame.map { max(0, Double($0 - from) / rate) } }
     events = windows.sorted { $0.event < $1.event }.filter { $0.level > 0 }.map { window in
       let event = analysis.pattern.events[window.event]
+      // A transient's time to its peak; a continuous event's rise, unless it follows a curve.
+      let riseFrame = window.isTransient ? window.peakFrame : window.riseFrame
+      let follows = !window.isTransient && window.followsCurve
       return EventFigures(
         event: window.event, path: "\(event.path)", type: event.type.rawValue, time: event.time, level: window.level,
-        targetRise: seconds(window.targetRiseFrame, window.onset), rise: seconds(window.riseFrame, window.onset),
+        targetRise: follows ? nil : seconds(window.targetRiseFrame, window.onset),
+        rise: follows ? nil : seconds(riseFrame, window.onset),
         targetStop: seconds(window.targetStopFrame, window.end), stop: seconds(window.stopFrame, window.end),
         overshoot: window.largestFelt / window.level - 1, peak: window.isTransient ? window.peak : nil,
-        ring: window.isTransient && window.peak > 0 ? window.ring / window.peak : nil)
+        ring: window.isTransient && window.peak > 0 ? window.ring / window.peak : nil,
+        trackingError: follows ? window.trackingError / window.level : nil,
+        nextEvent: seconds(window.nextOnset, window.onset))
     }
   }
 
@@ -123,7 +167,11 @@ public struct ActuatorFigures: Sendable, Encodable {
     var isTransient: Bool
     var level = 0.0
     var peak = 0.0
-    var peakFrame = 0
+    var peakFrame: Int?
+    var targetPeak = 0.0
+    var nextOnset: Int?
+    var trackingError = 0.0
+    var followsCurve = false
     var targetRiseFrame: Int?
     var riseFrame: Int?
     var targetStopFrame: Int?
@@ -179,17 +227,26 @@ extension ActuatorFigures {
         + "\(actuator.escapingControlCharacters): \(resonance.formatted) Hz, Q \(qualityFactor.formatted), rated drive \(ratedDrive.formatted)"
     ]
     for figures in events {
-      var parts = [
-        "level \(NumberText.fixed(figures.level, 3))",
-        "rise \(milliseconds(figures.rise)) (pattern \(milliseconds(figures.targetRise)))",
-        "stop \(milliseconds(figures.stop)) (pattern \(milliseconds(figures.targetStop)))",
-        "overshoot \(NumberText.fixed(max(figures.overshoot, 0) * 100, 1)) %",
-      ]
+      var parts = ["level \(NumberText.fixed(figures.level, 3))"]
       if let peak = figures.peak {
         let inG = gPerUnit.map { " (\(NumberText.fixed(peak * $0, 2)) g)" } ?? ""
-        parts.append("peak \(NumberText.fixed(peak, 3))\(inG)")
+        parts += [
+          "peak \(NumberText.fixed(peak, 3))\(inG) at \(milliseconds(figures.rise))",
+          "stop to 10 % of it \(milliseconds(figures.stop)) (pattern \(milliseconds(figures.targetStop)))",
+        ]
+        if let ring = figures.ring { parts.append("ring \(NumberText.fixed(ring * 100, 1)) %") }
+      } else {
+        if let error = figures.trackingError {
+          parts.append("follows a curve, tracking error \(NumberText.fixed(error * 100, 1)) %")
+        } else {
+          parts.append("rise \(milliseconds(figures.rise)) (pattern \(milliseconds(figures.targetRise)))")
+        }
+        parts += [
+          "stop \(milliseconds(figures.stop)) (pattern \(milliseconds(figures.targetStop)))",
+          "overshoot \(NumberText.fixed(max(figures.overshoot, 0) * 100, 1)) %",
+        ]
       }
-      if let ring = figures.ring { parts.append("ring \(NumberText.fixed(ring * 100, 1)) %") }
+      if let next = figures.nextEvent { parts.append("next event at \(milliseconds(next))") }
       rows.append(
         "  " + "\(figures.path.escapingControlCharacters) at \(NumberText.fixed(figures.time, 3)) s: ".padded(24)
           + parts.joined(separator: ", "))

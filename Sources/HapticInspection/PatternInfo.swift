@@ -27,9 +27,14 @@ public struct PatternInfo: Sendable, Encodable, CustomStringConvertible {
   public var silencedEvents: [String]
   /// With `--actuator`: what each haptic event feels like on the actuator.
   public var actuator: ActuatorFigures?
+  /// With `--spread`: the figures on units around the actuator's resonance.
+  public var spread: ActuatorSpread?
 
-  public init(file: String, analysis: PatternAnalysis, actuator: ActuatorFigures? = nil) {
+  public init(
+    file: String, analysis: PatternAnalysis, actuator: ActuatorFigures? = nil, spread: ActuatorSpread? = nil
+  ) {
     self.actuator = actuator
+    self.spread = spread
     self.file = file
     duration = analysis.duration
     length = LengthExplanation(analysis)
@@ -94,6 +99,7 @@ public struct PatternInfo: Sendable, Encodable, CustomStringConvertible {
         : "silent")
     for key in metadata.keys.sorted() { row("metadata \(key)", metadata[key] ?? "") }
     if let actuator { lines += actuator.rows }
+    if let spread { lines += spread.rows }
     return lines.joined(separator: "\n")
   }
 }

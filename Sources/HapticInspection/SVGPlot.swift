@@ -64,7 +64,11 @@ public struct SVGPlot: Sendable {
   ///   - envelope: The rendered waveform, one column per pixel of ``width``.
   ///   - actuator: With `--actuator`, its name: `envelope` then holds the target and the
   ///     acceleration the drive produces, drawn over each other in one lane.
-  public func draw(_ analysis: PatternAnalysis, envelope: EnvelopeSummary, actuator: String? = nil) -> String {
+  ///   - units: With `--spread`, the names of the other units whose felt accelerations follow
+  ///     in `envelope`, drawn as outlines in the same lane.
+  public func draw(
+    _ analysis: PatternAnalysis, envelope: EnvelopeSummary, actuator: String? = nil, units: [String] = []
+  ) -> String {
     precondition(envelope.maximum.allSatisfy { $0.count == width }, "one envelope column per pixel")
     let axis = TimeAxis(duration: max(analysis.duration, 1e-3), width: Double(width))
     let totalWidth = Self.margin + axis.width + Self.rightMargin
@@ -72,7 +76,7 @@ public struct SVGPlot: Sendable {
     let heading = fitted(title(analysis.pattern), pixels: totalWidth - 16, characterWidth: 7.5)
     var body = ["<text x=\"8\" y=\"18\" class=\"title\">\(Markup.escaped(heading))</text>"]
     if let actuator {
-      body += actuatorLane(envelope, actuator: actuator, top: &top)
+      body += actuatorLane(envelope, actuator: actuator, units: units, top: &top)
     } else {
       body += waveformLanes(envelope, layout: analysis.options.layout.resolved(for: analysis.pattern), top: &top)
     }
@@ -93,7 +97,8 @@ public struct SVGPlot: Sendable {
           + ".scale{font-size:9px;fill:#666}.point{fill:#c0392b}"
           + (actuator == nil
             ? ""
-            : ".target{stroke:#999;stroke-width:1;fill:none}.felt{stroke:#e67e22;stroke-width:1;fill:none;opacity:0.8}")
+            : ".target{stroke:#999;stroke-width:1;fill:none}.felt{stroke:#e67e22;stroke-width:1;fill:none;opacity:0.8}"
+              + ".unit{stroke:#2c7fb8;stroke-width:1;fill:none;opacity:0.7}")
           + "</style>",
         "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>",
       ] + body + silences + ["</svg>"]).joined(separator: "\n") + "\n"

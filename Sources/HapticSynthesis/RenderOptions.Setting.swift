@@ -24,6 +24,8 @@ extension RenderOptions {
     case actuatorRatedDrive
     /// ``ActuatorModel/gPerUnit``, g.
     case actuatorGPerUnit
+    /// ``ActuatorModel/resonanceTolerance``, Hz.
+    case actuatorResonanceTolerance
 
     /// The values it accepts.
     public var bounds: Bounds {
@@ -39,13 +41,14 @@ extension RenderOptions {
       case .actuatorQualityFactor: Bounds(ActuatorModel.qualityFactorRange)
       case .actuatorRatedDrive: Bounds(ActuatorModel.ratedDriveRange)
       case .actuatorGPerUnit: Bounds(ActuatorModel.gPerUnitRange)
+      case .actuatorResonanceTolerance: Bounds(ActuatorModel.resonanceToleranceRange)
       }
     }
 
     /// The unit of its values (`Hz`, `dB`, `s`), empty for a plain number.
     public var unit: String {
       switch self {
-      case .sampleRate, .actuatorResonance: "Hz"
+      case .sampleRate, .actuatorResonance, .actuatorResonanceTolerance: "Hz"
       case .gain: "dB"
       case .actuatorGPerUnit: "g"
       case .tail, .maximumDuration: "s"
@@ -67,6 +70,7 @@ extension RenderOptions {
       case .actuatorQualityFactor: "actuator quality factor"
       case .actuatorRatedDrive: "actuator rated drive"
       case .actuatorGPerUnit: "actuator g per unit"
+      case .actuatorResonanceTolerance: "actuator resonance tolerance"
       }
     }
 

@@ -89,5 +89,6 @@ extension RenderOptions {
     try Setting.maximumDuration.check(maximumDurationSeconds)
     try Setting.ceiling.check(ceiling)
     try actuator?.model.validate(sampleRate: sampleRate)
+    try actuator?.simulatedModel.validate(sampleRate: sampleRate)
   }
 }

@@ -87,6 +87,7 @@ package enum CommandLineMessages {
     case .gain: "--gain"
     case .tail: "--tail"
     case .maximumDuration: "--max-duration"
+    case .actuatorResonanceTolerance: "--resonance-tolerance"
     case .ceiling, .actuatorResonance, .actuatorQualityFactor, .actuatorRatedDrive, .actuatorGPerUnit: nil
     }
   }

@@ -31,7 +31,7 @@ struct RenderCommand: ParsableCommand {
     version: PackageVersion.current,
     subcommands: [
       Convert.self, PresetCommand.self, Breath.self, AndroidCommand.self, Compare.self, Check.self, Lint.self,
-      Info.self, Plot.self, Preview.self, Serve.self,
+      Info.self, Plot.self, Preview.self, Serve.self, RealTimePlaybackCommand.self,
       GenerateManual.self,
     ],
     defaultSubcommand: Convert.self

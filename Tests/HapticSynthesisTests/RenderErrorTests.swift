@@ -104,6 +104,7 @@ import _HapticRenderTestSupport
       case .actuatorQualityFactor: model.qualityFactor
       case .actuatorRatedDrive: model.ratedDrive
       case .actuatorGPerUnit: 1
+      case .actuatorResonanceTolerance: model.resonanceTolerance
       }
     #expect(setting.bounds.contains(value), "\(setting) \(value)")
   }

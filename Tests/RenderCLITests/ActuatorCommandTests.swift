@@ -43,6 +43,43 @@ import _HapticRenderTestSupport
     #expect(Signal.peak(try #require(files["felt"])[early]) > 2 * Signal.peak(try #require(files["plain"])[early]))
   }
 
+  /// `--simulate-resonance`: the drive computed for 170 Hz on a unit at 160 Hz, whose plateau
+  /// is 0.58 of the level (a sine 10 Hz off a Q of 12: 1/√(1 + (2·12·10/170)²)), not the
+  /// nominal unit's.
+  @Test func simulatedResonanceIsTheUnitsAcceleration() async throws {
+    let folder = try Self.folderWithBuzz()
+    let result = try await CommandRunner.render([
+      "\(folder.path)/buzz.ahap", "-o", "\(folder.path)/unit.wav", "--actuator", "lra", "-b", "float", "--simulate",
+      "--simulate-resonance", "160",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let felt = try AudioFileReader(path: "\(folder.path)/unit.wav").readAll()[0]
+    let plateau = Signal.peak(felt[9_600..<12_000])
+    #expect(abs(plateau - 0.49 * 0.577) < 0.02, "plateau \(plateau)")
+  }
+
+  /// `--resonance-tolerance 0`: lra's nominal drive, whose buzz stops within a millisecond of the
+  /// pattern on the nominal unit; 50 Hz is more than a quarter of its resonance, refused by the
+  /// render with the flag named.
+  @Test func resonanceToleranceReplacesTheActuatorsOwn() async throws {
+    let folder = try Self.folderWithBuzz()
+    let nominal = try await CommandRunner.render([
+      "info", "\(folder.path)/buzz.ahap", "--actuator", "lra", "--resonance-tolerance", "0", "--json",
+    ])
+    #expect(nominal.status == 0, "\(nominal.standardError)")
+    let json = try JSONSerialization.jsonObject(with: Data(nominal.standardOutput)) as? [String: Any]
+    let event = try #require(((json?["actuator"] as? [String: Any])?["events"] as? [[String: Any]])?.first)
+    let stop = try #require(event["stop"] as? Double)
+    let own = try #require(event["targetStop"] as? Double)
+    #expect(abs(stop - own) <= 0.001, "stop \(stop) s against the pattern's \(own) s")
+    let wide = try await CommandRunner.render([
+      "\(folder.path)/buzz.ahap", "-o", "\(folder.path)/w.wav", "--actuator", "lra", "--resonance-tolerance", "50",
+    ])
+    #expect(wide.status == 1)
+    #expect(wide.standardError.contains("(--resonance-tolerance) 50 Hz is outside 0…42.5 Hz"), "\(wide.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: "\(folder.path)/w.wav"))
+  }
+
   @Test func badActuatorFileIsALocatedErrorAndLeavesTheOutputAlone() async throws {
     let folder = try Self.folderWithBuzz()
     try "{\"resonance\": 170, \"q\": 0, \"ratedDrive\": 0.5}".write(
@@ -66,6 +103,22 @@ import _HapticRenderTestSupport
     (
       ["--actuator", "lar"],
       "render: error: unknown actuator 'lar'; use lra or a JSON actuator file; did you mean 'lra'?"
+    ),
+    (
+      ["--actuator", "lra", "--simulate-resonance", "160"],
+      "render: error: --simulate-resonance goes with --simulate"
+    ),
+    (
+      ["--actuator", "lra", "--simulate", "--simulate-resonance", "5000"],
+      "render: error: --simulate-resonance: expected a resonance in Hz within 40…1000, found 5000"
+    ),
+    (
+      ["--resonance-tolerance", "5"],
+      "render: error: --resonance-tolerance needs --actuator NAME|FILE.json"
+    ),
+    (
+      ["--actuator", "lra", "--resonance-tolerance=-1"],
+      "render: error: --resonance-tolerance: expected a tolerance in Hz within 0…250, found -1"
     ),
     (
       ["--actuator", "lra", "--layout", "stereo"],
@@ -101,6 +154,63 @@ import _HapticRenderTestSupport
     #expect(
       String(decoding: text.standardOutput, as: UTF8.self).contains(
         "actuator                lra: 170 Hz, Q 12, rated drive 0.5"))
+  }
+
+  /// `info --spread`: the buzz on units 5 and 10 Hz off lra's 170 Hz, the drive computed for
+  /// 170 Hz, stops within 10 and 20 ms of the pattern's own stop (docs/actuators.md §2.1).
+  @Test func infoSpreadGivesTheFiguresOnEachUnit() async throws {
+    let folder = try Self.folderWithBuzz()
+    let result = try await CommandRunner.render([
+      "info", "\(folder.path)/buzz.ahap", "--actuator", "lra", "--spread", "10", "--json",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let json = try JSONSerialization.jsonObject(with: Data(result.standardOutput)) as? [String: Any]
+    let spread = try #require(json?["spread"] as? [String: Any])
+    let units = try #require(spread["units"] as? [[String: Any]])
+    #expect(units.compactMap { $0["unitResonance"] as? Double } == [160, 165, 170, 175, 180])
+    for (unit, allowed) in zip(units, [0.020, 0.010, 0.006, 0.010, 0.020]) {
+      let event = try #require((unit["events"] as? [[String: Any]])?.first)
+      let stop = try #require(event["stop"] as? Double)
+      let own = try #require(event["targetStop"] as? Double)
+      #expect(stop - own <= allowed, "\(unit["unitResonance"] ?? 0) Hz: stop \(stop) s, the pattern's \(own) s")
+    }
+    let text = try await CommandRunner.render([
+      "info", "\(folder.path)/buzz.ahap", "--actuator", "lra", "--spread", "10",
+    ])
+    #expect(
+      String(decoding: text.standardOutput, as: UTF8.self).contains(
+        "  spread                  160 Hz        165 Hz        170 Hz        175 Hz        180 Hz\n"))
+  }
+
+  @Test(arguments: [
+    (["--spread", "10"], "render: error: --spread needs --actuator NAME|FILE.json"),
+    (
+      ["--actuator", "lra", "--spread", "0"],
+      "render: error: --spread: expected a spread in Hz above 0 and at most 1000, found 0"
+    ),
+  ])
+  func spreadUsageErrors(_ flags: [String], _ message: String) async throws {
+    let folder = try Self.folderWithBuzz()
+    let result = try await CommandRunner.render(["info", "\(folder.path)/buzz.ahap"] + flags)
+    #expect(result.status == 64)
+    #expect(result.standardError.contains(message), "\(result.standardError)")
+  }
+
+  /// `plot --spread`: the felt acceleration on the four other units, as outlines in the lane.
+  @Test func plotSpreadDrawsEachUnit() async throws {
+    let folder = try Self.folderWithBuzz()
+    let plot = try await CommandRunner.render([
+      "plot", "\(folder.path)/buzz.ahap", "-o", "\(folder.path)/buzz.svg", "--actuator", "lra", "--spread", "10",
+    ])
+    #expect(plot.status == 0, "\(plot.standardError)")
+    let svg = try String(contentsOfFile: "\(folder.path)/buzz.svg", encoding: .utf8)
+    #expect(svg.components(separatedBy: "class=\"unit\"").count - 1 == 4)
+    #expect(svg.contains("on units at 160 Hz, 165 Hz, 175 Hz, 180 Hz"))
+    let bare = try await CommandRunner.render([
+      "plot", "\(folder.path)/buzz.ahap", "-o", "\(folder.path)/bare.svg", "--spread", "10",
+    ])
+    #expect(bare.status == 64)
+    #expect(bare.standardError.contains("--spread needs --actuator NAME|FILE.json"))
   }
 
   @Test func plotAndPreviewDrawTheFeltAccelerationOverTheTarget() async throws {

@@ -6,13 +6,14 @@ import HapticSynthesis
 
 extension ActuatorModel {
   /// The keys of an actuator file.
-  public static let fileKeys = ["resonance", "q", "ratedDrive", "gPerUnit"]
+  public static let fileKeys = ["resonance", "q", "ratedDrive", "gPerUnit", "resonanceTolerance"]
 
   /// Reads an actuator from JSON text such as `{"resonance": 170, "q": 12, "ratedDrive": 0.5}`.
   ///
   /// `resonance` (Hz, 40…1000 and below half of `sampleRate`) and `q` (1…100) are required;
   /// `ratedDrive` (0.01…1 of full scale) takes 0.5 when missing, with a warning; `gPerUnit`
-  /// (0.01…100 g) is optional. Unknown keys, values of the wrong type and values out of range are errors: a
+  /// (0.01…100 g) is optional; `resonanceTolerance` (Hz, 0…250 and below a quarter of the
+  /// resonance) is 0 when missing. Unknown keys, values of the wrong type and values out of range are errors: a
   /// misspelt key in the description of a piece of hardware must not pass unnoticed.
   ///
   /// - Returns: The actuator, or `nil` when `diagnostics` holds an error.
@@ -32,9 +33,16 @@ extension ActuatorModel {
         .defaultValue, at: settings.location, JSONPath(), "missing \"ratedDrive\"; 0.5 (half of full scale) is used")
     }
     let values = settings.values
+    if let tolerance = values["resonanceTolerance"], let resonance = values["resonance"],
+      let message = toleranceProblem(tolerance, resonance: resonance),
+      let location = settings.valueLocations["resonanceTolerance"]
+    {
+      diagnostics.report(.outOfRange, at: location, JSONPath([.key("resonanceTolerance")]), message)
+    }
     guard !diagnostics.hasErrors, let resonance = values["resonance"], let q = values["q"] else { return nil }
     return ActuatorModel(
-      resonance: resonance, qualityFactor: q, ratedDrive: values["ratedDrive"] ?? 0.5, gPerUnit: values["gPerUnit"])
+      resonance: resonance, qualityFactor: q, ratedDrive: values["ratedDrive"] ?? 0.5, gPerUnit: values["gPerUnit"],
+      resonanceTolerance: values["resonanceTolerance"] ?? 0)
   }
 
   /// What is wrong with `value` for `key`, or `nil`: each value within its physical range
@@ -46,6 +54,7 @@ extension ActuatorModel {
       case "resonance": (.actuatorResonance, "a resonance in Hz")
       case "q": (.actuatorQualityFactor, "a quality factor")
       case "ratedDrive": (.actuatorRatedDrive, "a rated drive, of full scale,")
+      case "resonanceTolerance": (.actuatorResonanceTolerance, "a resonance tolerance in Hz")
       default: (.actuatorGPerUnit, "g per unit of acceleration")
       }
     guard setting.bounds.contains(value) else {
@@ -56,6 +65,14 @@ extension ActuatorModel {
         "the resonance \(value.formatted) Hz is not below half the \(sampleRate) Hz sample rate; it needs a sample rate above \((2 * value).formatted) Hz"
     }
     return nil
+  }
+
+  /// What is wrong with the tolerance for the resonance, or `nil`: a band reaching below three
+  /// quarters of the resonance is not a spread between units.
+  private static func toleranceProblem(_ tolerance: Double, resonance: Double) -> String? {
+    guard 4 * tolerance >= resonance else { return nil }
+    return
+      "the tolerance \(tolerance.formatted) Hz is not below a quarter of the \(resonance.formatted) Hz resonance"
   }
 
   /// Reads the actuator file at `path`; see ``parse(_:file:sampleRate:diagnostics:)``.

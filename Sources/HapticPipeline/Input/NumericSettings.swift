@@ -20,6 +20,8 @@ package struct NumericSettings {
   package let writtenKeys: [String]
   /// The values written as numbers that `check` accepted, by key.
   package let values: [String: Double]
+  /// Where each accepted value is written, by key: for a check between two values.
+  package let valueLocations: [String: SourceLocation]
 
   /// Reads `bytes` as an object of the settings `keys`; `nil` when the text is not JSON or not
   /// an object (with an error in `diagnostics`).
@@ -42,6 +44,7 @@ package struct NumericSettings {
     }
     let listed = keys.map { "\"\($0)\"" }.joined(separator: ", ")
     var values: [String: Double] = [:]
+    var valueLocations: [String: SourceLocation] = [:]
     for member in members {
       let path = JSONPath([.key(member.key)])
       let valueLocation = member.value.position.location(in: file)
@@ -68,7 +71,9 @@ package struct NumericSettings {
         continue
       }
       values[member.key] = value
+      valueLocations[member.key] = valueLocation
     }
-    return NumericSettings(location: location, writtenKeys: members.map(\.key), values: values)
+    return NumericSettings(
+      location: location, writtenKeys: members.map(\.key), values: values, valueLocations: valueLocations)
   }
 }

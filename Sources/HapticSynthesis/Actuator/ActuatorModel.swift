@@ -22,17 +22,26 @@ public struct ActuatorModel: Sendable, Hashable, Codable {
   /// The acceleration in g of the level 1 (within ``gPerUnitRange``), for plots in g; `nil`
   /// when unknown.
   public var gPerUnit: Double?
+  /// How far, in Hz, the resonance of a unit may lie from ``resonance`` (spread between units,
+  /// temperature), within ``resonanceToleranceRange`` and below a quarter of the resonance: the
+  /// drive stops every actuator of the band `resonance ± resonanceTolerance`, not only the
+  /// nominal one (docs/actuators.md §2.1). 0 stops the nominal actuator alone, fastest.
+  public var resonanceTolerance: Double
 
-  public init(resonance: Double, qualityFactor: Double, ratedDrive: Double = 0.5, gPerUnit: Double? = nil) {
+  public init(
+    resonance: Double, qualityFactor: Double, ratedDrive: Double = 0.5, gPerUnit: Double? = nil,
+    resonanceTolerance: Double = 0
+  ) {
     self.resonance = resonance
     self.qualityFactor = qualityFactor
     self.ratedDrive = ratedDrive
     self.gPerUnit = gPerUnit
+    self.resonanceTolerance = resonanceTolerance
   }
 
-  /// A linear resonant actuator at 170 Hz with Q 12, rated at half of full scale: its envelope
-  /// time constant is 22.5 ms.
-  public static let lra = ActuatorModel(resonance: 170, qualityFactor: 12, ratedDrive: 0.5)
+  /// A linear resonant actuator at 170 Hz with Q 12, rated at half of full scale, whose units
+  /// resonate within ±10 Hz of it: its envelope time constant is 22.5 ms.
+  public static let lra = ActuatorModel(resonance: 170, qualityFactor: 12, ratedDrive: 0.5, resonanceTolerance: 10)
 
   /// The built-in actuators by name.
   public static let builtIn: [(name: String, model: ActuatorModel)] = [("lra", .lra)]
@@ -53,6 +62,9 @@ public struct ActuatorModel: Sendable, Hashable, Codable {
   public static let ratedDriveRange = 0.01...1.0
   /// Accepted accelerations of the level 1, in g: from a fingertip wearable to a seat shaker.
   public static let gPerUnitRange = 0.01...100.0
+  /// Accepted resonance tolerances, in Hz (a quarter of the resonance bounds them further):
+  /// LRAs spread by 5…10 Hz between units and with temperature.
+  public static let resonanceToleranceRange = 0.0...250.0
 
   /// The time constant of the envelope, Q/(π·f0), in seconds: the free ringing falls by e in it.
   public var timeConstantSeconds: Double { qualityFactor / (Double.pi * resonance) }
@@ -83,5 +95,10 @@ public struct ActuatorModel: Sendable, Hashable, Codable {
     try RenderOptions.Setting.actuatorQualityFactor.check(qualityFactor)
     try RenderOptions.Setting.actuatorRatedDrive.check(ratedDrive)
     if let gPerUnit { try RenderOptions.Setting.actuatorGPerUnit.check(gPerUnit) }
+    try RenderOptions.Setting.actuatorResonanceTolerance.check(resonanceTolerance)
+    guard 4 * resonanceTolerance < resonance else {
+      throw .optionOutOfRange(
+        .actuatorResonanceTolerance, value: resonanceTolerance, range: RenderOptions.Bounds(0...(resonance / 4)))
+    }
   }
 }

@@ -19,10 +19,27 @@ public struct ActuatorRendering: Sendable, Hashable, Codable {
   public var output: Output
   /// What to call the actuator in plots and reports: `lra`, or a file's name.
   public var name: String
+  /// The resonance, in Hz, of the actuator the acceleration is simulated on, when it is not the
+  /// model's (a unit of the spread, or one warmed up): the drive is still computed for the
+  /// model. Within ``ActuatorModel/resonanceRange`` and below half the sample rate.
+  public var simulatedResonance: Double?
 
-  public init(model: ActuatorModel, output: Output = .drive, name: String = "actuator") {
+  public init(
+    model: ActuatorModel, output: Output = .drive, name: String = "actuator", simulatedResonance: Double? = nil
+  ) {
     self.model = model
     self.output = output
     self.name = name
+    self.simulatedResonance = simulatedResonance
+  }
+
+  /// The actuator the acceleration is simulated on: the model, at ``simulatedResonance`` when set.
+  public var simulatedModel: ActuatorModel {
+    var simulated = model
+    if let simulatedResonance {
+      simulated.resonance = simulatedResonance
+      simulated.resonanceTolerance = 0
+    }
+    return simulated
   }
 }

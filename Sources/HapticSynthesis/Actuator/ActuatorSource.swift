@@ -55,13 +55,15 @@ public struct ActuatorSource: FrameSource {
   /// - Throws: ``RenderError`` when the actuator's resonance is not below half the sample rate.
   public init(following target: any FrameSource, actuator: ActuatorRendering, blockSize: Int) throws(RenderError) {
     try actuator.model.validate(sampleRate: target.sampleRate)
+    try actuator.simulatedModel.validate(sampleRate: target.sampleRate)
     self.target = target
     output = actuator.output
     sampleRate = target.sampleRate
     controller = DriveController(actuator.model, sampleRate: sampleRate)
-    resonator = Resonator(actuator.model, sampleRate: sampleRate)
+    resonator = Resonator(actuator.simulatedModel, sampleRate: sampleRate)
     ratedDrive = actuator.model.ratedDrive
     driveCheck = DriveCheck(resonance: actuator.model.resonance, sampleRate: sampleRate)
+    // The actuator's own ring-down, whatever unit is simulated: units of a spread line up.
     let ringFrames = Int((actuator.model.ringSeconds * Double(sampleRate)).rounded(.up))
     frameCount = target.frameCount + ringFrames
     targetBlock = AudioBlock(channelCount: 1, capacity: blockSize)

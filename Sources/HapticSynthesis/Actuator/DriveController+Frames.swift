@@ -1,5 +1,6 @@
-/// The work on single frames: the target's demodulation, the drive's modulation, and the
-/// frame-by-frame step that holds a level until the acceleration's crest and brakes from there.
+/// The work on single frames: the target's demodulation, the drive's modulation (and the
+/// model moved over it), and the frame-by-frame step that holds a level until the
+/// acceleration's crest and brakes from there.
 extension DriveController {
   /// The mean of `2·a·e^(−iω0t)` over a step of the target.
   @inline(__always)
@@ -75,6 +76,37 @@ extension DriveController {
       let value = base.real * carrier.cosines[frame] - base.imaginary * carrier.sines[frame]
       drive[frame] = Float(max(-1, min(1, value)))
       frame += 1
+    }
+  }
+
+  /// Writes the step's drive for the envelope `drives` (the fundamental; the sine scaled by
+  /// `amplitude` and clipped when it is above 1) and moves the model and the image's estimate
+  /// over it. The output's first step (`rampsIn`) fades in from 0 over a raised cosine, so that
+  /// the drive starts from 0 whatever the pattern asks for at its first frame.
+  @inline(__always)
+  mutating func drive(
+    _ drives: ComplexSample, phasor: ComplexSample,
+    carrier: (cosines: UnsafePointer<Double>, sines: UnsafePointer<Double>), into drive: UnsafeMutablePointer<Float>,
+    amplitude: Double? = nil, rampsIn: Bool = false
+  ) {
+    imageEstimate = imageEstimate * imageSmoothing + imageResponse * drives.conjugate * (1 - imageSmoothing)
+    let size = drives.magnitude
+    let amplitude = amplitude ?? (size > 1 ? clippedSine.amplitude(forFundamental: size) / size : 1)
+    if amplitude > 1 || rampsIn {
+      modulate(drives * amplitude, clips: true, phasor: phasor, carrier: carrier, into: drive)
+      if rampsIn {
+        for frame in 0..<stepFrames {
+          drive[frame] *= Float(0.5 - 0.5 * Sine.precise(turns: Double(frame) / Double(2 * stepFrames)).cosine)
+        }
+      }
+      for frame in 0..<stepFrames { _ = resonator.step(Double(drive[frame])) }
+      robustStop?.step(UnsafeBufferPointer(start: drive, count: stepFrames))
+    } else {
+      robustStop?.advance(drives, phasor: phasor)
+      modulate(drives, clips: false, phasor: phasor, carrier: carrier, into: drive)
+      resonator.advance(
+        poleStep: poleStep,
+        input: (positiveGain * drives * phasor.conjugate + negativeGain * drives.conjugate * phasor) * 0.5)
     }
   }
 }

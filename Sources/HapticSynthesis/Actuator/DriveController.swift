@@ -31,7 +31,10 @@ import HapticSupport
 ///    (a clipped drive's harmonics reach the acceleration through the model's direct term);
 /// 6. the drive is `Re(V·e^(iω0t))`, `V` the envelope of the sine before clipping, held over
 ///    the step, clipped to ±1. Over a step whose drive is clipped or switches, the mode is
-///    moved on frame by frame, so that it stays the model's own.
+///    moved on frame by frame, so that it stays the model's own;
+/// 7. for an actuator with a resonance tolerance, steps 4 and 5 give way, from where a sound's
+///    end comes into view, to a plan that stops every unit of the band (``RobustStop``), read
+///    40 ms further ahead.
 ///
 /// Invariants: |drive| ≤ 1; deterministic; each step depends on the steps before it only, and
 /// steps begin at whole multiples of ``stepFrames`` from the first frame, so the output does
@@ -81,9 +84,9 @@ package struct DriveController: Sendable {
   private var governor: BrakeGovernor
   /// References between the governor and the step being driven (`lookAhead` of them), and
   /// whether the governor lowered each.
-  private var pending: [ComplexSample]
+  var pending: [ComplexSample]
   private var pendingLimits: [Bool]
-  private var pendingIndex = 0
+  var pendingIndex = 0
   /// The model's mode `q` (``Resonator/mode``) at the beginning of the step being driven, and
   /// the resonator for the frames of clipped steps.
   var resonator: Resonator
@@ -91,15 +94,15 @@ package struct DriveController: Sendable {
   private let modeStep: ComplexSample
   private let driveGain: ComplexSample
   /// The same for `q` itself: `pˢ`, `r·G₊` and `r·G₋`.
-  private let poleStep: ComplexSample
-  private let positiveGain: ComplexSample
-  private let negativeGain: ComplexSample
+  let poleStep: ComplexSample
+  let positiveGain: ComplexSample
+  let negativeGain: ComplexSample
   private let inverseDriveGain: ComplexSample
   /// The image's forced response for `conj(U)` = 1, `K̃/(e^(−2iω0s/fs) − Λ)`; its estimate `F`
   /// and the estimate's smoothing per step.
-  private let imageResponse: ComplexSample
-  private var imageEstimate = ComplexSample.zero
-  private let imageSmoothing: Double
+  let imageResponse: ComplexSample
+  var imageEstimate = ComplexSample.zero
+  let imageSmoothing: Double
   /// `μ`.
   private let closedLoop: Double
   /// The mode's level at the beginning of the last step.
@@ -112,8 +115,21 @@ package struct DriveController: Sendable {
   /// The reference's weight in the loop, `(1 − μ)` times the part of the response at f0 that
   /// goes through the mode (in steady state `M` is that part of `R`).
   private let referenceWeight: ComplexSample
-  private let clippedSine: ClippedSine
+  let clippedSine: ClippedSine
   private var quietSteps = 0
+  /// The stop for a band of resonances (``ActuatorModel/resonanceTolerance`` > 0), and the
+  /// steps left in the stop under way (0 when none is).
+  var robustStop: RobustStop?
+  var stopStepsLeft = 0
+  /// Steps until the end of the sound that the stop under way ends.
+  var stopEnd = 0
+  /// Whether the sound that the stop under way ends was still rising to its top when it began.
+  var stopRises = false
+  /// Steps since the stop under way began, the drive envelopes of its plan's blocks, and the
+  /// step the plan began at.
+  var stopStep = 0
+  var plannedBlocks: [ComplexSample] = []
+  var planStart = 0
 
   /// - Precondition: `model` is valid at `sampleRate`.
   package init(_ model: ActuatorModel, sampleRate: Int) {
@@ -127,7 +143,8 @@ package struct DriveController: Sendable {
       strength: Self.governorShare * clippedSine.largestFundamental / model.ratedDrive,
       timeConstant: model.timeConstantSeconds / stepSeconds, highestLevel: 2)
     spreading = Array(repeating: .zero, count: max(1, demodulator.half - 1))
-    let lookAhead = max(1, Int((Self.lookAheadSeconds / stepSeconds).rounded()))
+    var lookAhead = max(1, Int((Self.lookAheadSeconds / stepSeconds).rounded()))
+    if model.resonanceTolerance > 0 { lookAhead += max(4, Int((RobustStop.horizonSeconds / stepSeconds).rounded())) }
     pending = Array(repeating: .zero, count: lookAhead)
     pendingLimits = Array(repeating: false, count: lookAhead)
     let delaySteps = demodulator.delay + spreading.count + governor.window + lookAhead
@@ -139,23 +156,13 @@ package struct DriveController: Sendable {
     cosines = carrier.map(\.cosine)
     sines = carrier.map(\.sine)
     meanScale = 2 / Double(stepFrames)
-    // Frame by frame `q ← p·q + r·u`. Over a step of `s` frames from frame `n0` with the drive
-    // `u = Re(U·e^(iω0t))`, `q` moves to `pˢ·q + (r/2)·(U·e^(iω0n0)·G₊ + conj(U)·e^(−iω0n0)·G₋)`,
-    // `G± = Σⱼ p^(s−1−j)·e^(±iω0j)`; in `M = 2·q·e^(−iω0t)` that is `Λ·M + K·U + ρ·K̃·conj(U)`.
-    resonator = Resonator(model, sampleRate: sampleRate)
-    let pole = resonator.pole
-    var positive = ComplexSample.zero
-    var negative = ComplexSample.zero
-    var power = ComplexSample(1, 0)
-    for frame in (0..<stepFrames).reversed() {
-      let turn = ComplexSample(carrier[frame].cosine, carrier[frame].sine)
-      positive = positive + power * turn
-      negative = negative + power * turn.conjugate
-      power = power * pole
-    }
-    poleStep = power
-    positiveGain = resonator.residue * positive
-    negativeGain = resonator.residue * negative
+    // Over a step, in `M = 2·q·e^(−iω0t)`, the model's step (`SteppedResonator`) is
+    // `Λ·M + K·U + ρ·K̃·conj(U)`.
+    let stepped = SteppedResonator(model, sampleRate: sampleRate, carrier: carrier)
+    resonator = stepped.resonator
+    poleStep = stepped.poleStep
+    positiveGain = stepped.positiveGain
+    negativeGain = stepped.negativeGain
     let stepRotation = ComplexSample.unit(turns: -model.resonance * stepSeconds)
     modeStep = poleStep * stepRotation
     driveGain = positiveGain * stepRotation
@@ -170,6 +177,9 @@ package struct DriveController: Sendable {
     // whole response.
     let modeResponse = resonator.residue / (ComplexSample.unit(turns: model.resonance / rate) - resonator.pole)
     referenceWeight = modeResponse / resonator.responseAtResonance * (1 - closedLoop)
+    if model.resonanceTolerance > 0 {
+      robustStop = RobustStop(model, sampleRate: sampleRate, carrier: carrier)
+    }
   }
 
   /// Whether the target has been silent and the model at rest for long enough that every
@@ -228,6 +238,7 @@ package struct DriveController: Sendable {
     let (limited, reference, isPlanned) = nextReference(demodulate(target, carrier: carrier))
     let phasor = drivePhasor.value
     let isBeforeTheFirstFrame = drivePhasor.step < 0
+    let isFirstFrame = drivePhasor.step == 0
     drivePhasor.advance()
     // A step before the output's first frame is never played: the model, which must be the
     // actuator's, gets no drive from it.
@@ -238,8 +249,10 @@ package struct DriveController: Sendable {
     if demodulator.isSilent, limited == .zero, reference == .zero {
       quietSteps += 1
       if quietSteps > pending.count {
-        resonator.settle(below: 1e-9)
-        if resonator.mode == .zero {
+        // A band's stop leaves the nominal mode to ring down below 1e-4 rather than brake it
+        // (docs/actuators.md §2.1).
+        resonator.settle(below: robustStop == nil ? 1e-9 : 1e-4)
+        if resonator.mode == .zero, robustStop?.settle() ?? true {
           imageEstimate = .zero
           isAtRest = quietSteps > spreading.count + pending.count + governor.window
           drive.update(repeating: 0, count: stepFrames)
@@ -257,6 +270,11 @@ package struct DriveController: Sendable {
     // The mode at the step's first frame over its phasor, less the image's forced response.
     let image = phasor * phasor
     let mode = resonator.mode * phasor * 2 - image * imageEstimate
+    if robustStop != nil {
+      let drives = robustDrive(mode: mode, reference: reference, phasor: phasor)
+      self.drive(drives, phasor: phasor, carrier: carrier, into: drive, rampsIn: isFirstFrame)
+      return
+    }
     // Near the end of a stop the braking is a sine within full scale: a clipped sine's
     // harmonics reach the acceleration through the direct term (the model's response above
     // f0), about a sixth of their size, and would ring on as long as the drive.
@@ -285,16 +303,7 @@ package struct DriveController: Sendable {
         imageEstimate * imageSmoothing + imageResponse * (braked ? stop.drives : hold).conjugate * (1 - imageSmoothing)
       return
     }
-    imageEstimate = imageEstimate * imageSmoothing + imageResponse * drives.conjugate * (1 - imageSmoothing)
-    if amplitude > 1 {
-      modulate(drives * amplitude, clips: true, phasor: phasor, carrier: carrier, into: drive)
-      for frame in 0..<stepFrames { _ = resonator.step(Double(drive[frame])) }
-    } else {
-      modulate(drives, clips: false, phasor: phasor, carrier: carrier, into: drive)
-      let start = phasor.conjugate
-      resonator.advance(
-        poleStep: poleStep, input: (positiveGain * drives * start + negativeGain * drives.conjugate * phasor) * 0.5)
-    }
+    self.drive(drives, phasor: phasor, carrier: carrier, into: drive, amplitude: amplitude, rampsIn: isFirstFrame)
   }
 
   /// The loop's drive envelope (the fundamental of the drive) for a step that begins at the
@@ -302,7 +311,7 @@ package struct DriveController: Sendable {
   /// when `clips`); whether it brakes; and the amplitude of the sine, over its fundamental,
   /// that the clipping to ±1 asks for (1 unless it brakes beyond full scale).
   @inline(__always)
-  private func loopDrive(
+  func loopDrive(
     mode: ComplexSample, goal: ComplexSample, clips: Bool
   ) -> (drives: ComplexSample, brakes: Bool, amplitude: Double) {
     var drives = (mode * closedLoop + goal * referenceWeight - modeStep * mode) * inverseDriveGain

@@ -11,8 +11,23 @@ struct ActuatorOptionGroup: ParsableArguments {
     completion: .list(ActuatorModel.builtIn.map(\.name)))
   var actuator: String?
 
-  /// Throws a usage error for an unknown actuator name, or a layout of more than one channel.
+  @Option(
+    help: ArgumentHelp(
+      "With --actuator: the spread of the actuator's resonance between units, in Hz, instead of the actuator's own (lra: 10); 0 stops the nominal unit alone, fastest.",
+      valueName: "hz"))
+  var resonanceTolerance: Double?
+
+  /// Throws a usage error for an unknown actuator name, a layout of more than one channel, or a
+  /// tolerance without an actuator or out of range.
   func check(layout: ChannelLayout) throws {
+    if let resonanceTolerance {
+      guard actuator != nil else { throw ValidationError("--resonance-tolerance needs --actuator NAME|FILE.json") }
+      let bounds = RenderOptions.Setting.actuatorResonanceTolerance.bounds
+      guard bounds.contains(resonanceTolerance) else {
+        throw ValidationError(
+          "--resonance-tolerance: expected a tolerance in Hz within \(bounds), found \(resonanceTolerance.formatted)")
+      }
+    }
     guard let actuator else { return }
     if ActuatorModel.named(actuator) == nil, !actuator.hasSuffix(".json"), !actuator.contains("/") {
       throw Suggestion.unknownName(
@@ -21,6 +36,18 @@ struct ActuatorOptionGroup: ParsableArguments {
     guard layout == .auto || layout == .haptic else {
       throw ValidationError(
         "--actuator writes one channel (the haptic one); --layout \(layout.rawValue) cannot be used with it")
+    }
+  }
+
+  /// Throws a usage error for `--spread` without `--actuator`, or a spread that is not a width in
+  /// Hz.
+  func check(spread: Double?) throws {
+    guard let spread else { return }
+    guard actuator != nil else { throw ValidationError("--spread needs --actuator NAME|FILE.json") }
+    guard spread > 0, spread <= ActuatorModel.resonanceRange.upperBound else {
+      throw ValidationError(
+        "--spread: expected a spread in Hz above 0 and at most \(ActuatorModel.resonanceRange.upperBound.formatted), found \(spread.formatted)"
+      )
     }
   }
 
@@ -42,7 +69,9 @@ struct ActuatorOptionGroup: ParsableArguments {
     let model = try SettingsLoading.load(
       actuator, kind: "actuator", strict: strict, console: console, named: ActuatorModel.named(_:),
       file: { try ActuatorModel.load(path: $0, sampleRate: sampleRate, diagnostics: &$1) })
-    options.actuator = ActuatorRendering(model: model, output: output, name: actuator)
+    var tolerated = model
+    if let resonanceTolerance { tolerated.resonanceTolerance = resonanceTolerance }
+    options.actuator = ActuatorRendering(model: tolerated, output: output, name: actuator)
     if !hasProfile { options.profile = model.bandProfile }
   }
 }

@@ -42,6 +42,12 @@ struct Convert: ParsableCommand, OptionChecking {
     help: "With --simulate: the acceleration of the plain drive (the render times the rated drive), for comparison.")
   var noCompensation = false
 
+  @Option(
+    help: ArgumentHelp(
+      "With --simulate: the acceleration on an actuator resonating at HZ (a unit of the spread), the drive still computed for the actuator's own resonance.",
+      valueName: "hz"))
+  var simulateResonance: Double?
+
   @OptionGroup var input: InputOptionGroup
 
   @Option(
@@ -65,6 +71,14 @@ struct Convert: ParsableCommand, OptionChecking {
     try actuator.check(layout: render.layout)
     if simulate, actuator.actuator == nil { throw ValidationError("--simulate needs --actuator NAME|FILE.json") }
     if noCompensation, !simulate { throw ValidationError("--no-compensation goes with --simulate") }
+    if let simulateResonance {
+      guard simulate else { throw ValidationError("--simulate-resonance goes with --simulate") }
+      guard ActuatorModel.resonanceRange.contains(simulateResonance) else {
+        throw ValidationError(
+          "--simulate-resonance: expected a resonance in Hz within \(RenderOptions.Setting.actuatorResonance.bounds), found \(simulateResonance.formatted)"
+        )
+      }
+    }
     _ = try output.format(sampleRate: render.rate)
     if output.output != nil {
       guard inputs.count == 1 else {
@@ -85,6 +99,7 @@ struct Convert: ParsableCommand, OptionChecking {
     try actuator.apply(
       to: &options, output: simulate ? (noCompensation ? .plainAcceleration : .acceleration) : .drive,
       hasProfile: render.hasProfile, strict: input.strict, console: console)
+    options.actuator?.simulatedResonance = simulateResonance
     let format = try output.format(sampleRate: options.sampleRate)
     if output.destination != nil {
       options.threads = jobs

@@ -20,9 +20,16 @@ struct Info: ParsableCommand, OptionChecking {
   @OptionGroup var actuator: ActuatorOptionGroup
   @OptionGroup var input: InputOptionGroup
 
+  @Option(
+    help: ArgumentHelp(
+      "With --actuator: the figures also on units resonating HZ/2 and HZ below and above the actuator's resonance, the drive computed for its own.",
+      valueName: "hz"))
+  var spread: Double?
+
   func checkOptions() throws {
     try render.check()
     try actuator.check(layout: render.layout)
+    try actuator.check(spread: spread)
   }
 
   func run() throws {
@@ -40,7 +47,10 @@ struct Info: ParsableCommand, OptionChecking {
         options.actuator = nil
         let analysis = try PatternAnalysis(pattern, options: options)
         let figures = try rendering.map { try ActuatorFigures(pattern, analysis: analysis, actuator: $0) }
-        try show(PatternInfo(file: file, analysis: analysis, actuator: figures))
+        let units = try rendering.flatMap { rendering in
+          try spread.map { try ActuatorSpread(pattern, analysis: analysis, actuator: rendering, spread: $0) }
+        }
+        try show(PatternInfo(file: file, analysis: analysis, actuator: figures, spread: units))
       } else {
         let info = try AudioFileInfo(path: file)
         if let damage = info.damage { console.warning("'\(file)' is damaged: \(damage)") }

@@ -27,6 +27,12 @@ struct Plot: ParsableCommand, OptionChecking {
   @Option(help: ArgumentHelp("Width of the time axis in pixels (100 to 20000).", valueName: "pixels"))
   var width = 1_200
 
+  @Option(
+    help: ArgumentHelp(
+      "With --actuator: also the felt acceleration on units resonating HZ/2 and HZ below and above the actuator's resonance, the drive computed for its own.",
+      valueName: "hz"))
+  var spread: Double?
+
   @OptionGroup var render: RenderOptionGroup
   @OptionGroup var actuator: ActuatorOptionGroup
   @OptionGroup var input: InputOptionGroup
@@ -35,6 +41,7 @@ struct Plot: ParsableCommand, OptionChecking {
   func checkOptions() throws {
     try render.check()
     try actuator.check(layout: render.layout)
+    try actuator.check(spread: spread)
     guard output.lowercased().hasSuffix(".svg") else {
       throw ValidationError(
         "plot writes SVG; name the output .svg (convert it to PNG with an SVG tool such as rsvg-convert)")
@@ -66,8 +73,21 @@ struct Plot: ParsableCommand, OptionChecking {
         plain.tailSeconds += actuator.model.ringSeconds
         analysis = try PatternAnalysis(pattern, options: plain)
         var source = try ActuatorSource(pattern, options: options)
-        svg = try SVGPlot(width: width).draw(
-          analysis, envelope: try EnvelopeSummary(of: &source, columns: width), actuator: actuator.name)
+        var envelope = try EnvelopeSummary(of: &source, columns: width)
+        // With --spread, the felt acceleration on each other unit, after the target and the felt.
+        var units: [String] = []
+        for offset in ActuatorSpread.offsets where offset != 0 {
+          guard let spread else { break }
+          var unit = options
+          let resonance = actuator.model.resonance + offset * spread
+          unit.actuator?.simulatedResonance = resonance
+          var unitSource = try ActuatorSource(pattern, options: unit)
+          let felt = try EnvelopeSummary(of: &unitSource, columns: width)
+          envelope.minimum.append(felt.minimum[1])
+          envelope.maximum.append(felt.maximum[1])
+          units.append("\(resonance.formatted) Hz")
+        }
+        svg = try SVGPlot(width: width).draw(analysis, envelope: envelope, actuator: actuator.name, units: units)
       } else {
         analysis = try PatternAnalysis(pattern, options: options)
         var source = try PatternSource(pattern, options: options)

@@ -15,15 +15,18 @@ import _HapticRenderTestSupport
   @Test func fileIsRead() {
     var diagnostics = Diagnostics()
     let model = ActuatorModel.parse(
-      Array("{\"resonance\": 235, \"q\": 8.5, \"ratedDrive\": 0.7, \"gPerUnit\": 1.9}".utf8), file: "a.json",
-      sampleRate: 48_000, diagnostics: &diagnostics)
-    #expect(model == ActuatorModel(resonance: 235, qualityFactor: 8.5, ratedDrive: 0.7, gPerUnit: 1.9))
+      Array(
+        "{\"resonance\": 235, \"q\": 8.5, \"ratedDrive\": 0.7, \"gPerUnit\": 1.9, \"resonanceTolerance\": 12}".utf8),
+      file: "a.json", sampleRate: 48_000, diagnostics: &diagnostics)
+    #expect(
+      model
+        == ActuatorModel(resonance: 235, qualityFactor: 8.5, ratedDrive: 0.7, gPerUnit: 1.9, resonanceTolerance: 12))
     #expect(diagnostics.all.isEmpty)
   }
 
   @Test func missingRatedDriveIsHalfOfFullScaleWithAWarning() {
     let (model, messages, _) = Self.diagnose("⚑{\"resonance\": 170, \"q\": 12}")
-    #expect(model == .lra)
+    #expect(model == ActuatorModel(resonance: 170, qualityFactor: 12, ratedDrive: 0.5, resonanceTolerance: 0))
     #expect(
       messages == [
         "a.json:1:1: warning: (document): missing \"ratedDrive\"; 0.5 (half of full scale) is used [default-value]"
@@ -81,7 +84,23 @@ import _HapticRenderTestSupport
     ),
     (
       "{\"resonance\": 170, \"q\": 12, \"ratedDrive\": 0.5, ⚑\"mass\": 2}",
-      "mass: unknown key \"mass\"; an actuator has \"resonance\", \"q\", \"ratedDrive\", \"gPerUnit\" [unknown-setting]"
+      "mass: unknown key \"mass\"; an actuator has \"resonance\", \"q\", \"ratedDrive\", \"gPerUnit\", \"resonanceTolerance\" [unknown-setting]"
+    ),
+    (
+      "{\"resonance\": 170, \"q\": 12, \"resonanceTolerance\": ⚑-5}",
+      "resonanceTolerance: expected a resonance tolerance in Hz within 0…250, found -5 [out-of-range]"
+    ),
+    (
+      "{\"resonance\": 170, \"q\": 12, \"resonanceTolerance\": ⚑1e9}",
+      "resonanceTolerance: expected a resonance tolerance in Hz within 0…250, found 1000000000 [out-of-range]"
+    ),
+    (
+      "{\"resonance\": 170, \"q\": 12, \"resonanceTolerance\": ⚑50}",
+      "resonanceTolerance: the tolerance 50 Hz is not below a quarter of the 170 Hz resonance [out-of-range]"
+    ),
+    (
+      "{\"resonance\": 170, \"q\": 12, \"resonanceTolerance\": ⚑NaN}",
+      "resonanceTolerance: invalid JSON: expected a value, found 'N' [json-syntax]"
     ),
     (
       "{\"resonance\": ⚑\"170\", \"q\": 12}",
@@ -102,6 +121,18 @@ import _HapticRenderTestSupport
         "a.json:1:1: error: (document): missing \"resonance\", which is required [missing-key]",
         "a.json:1:1: error: (document): missing \"q\", which is required [missing-key]",
       ])
+  }
+
+  /// A model built in code is checked as a file is: a tolerance that is not a spread between
+  /// units is refused before it reaches the drive.
+  @Test(arguments: [-1.0, .nan, .infinity, 50])
+  func hostileToleranceIsRefusedByTheRender(_ tolerance: Double) {
+    #expect(throws: RenderError.self) {
+      try PatternFixtures.render(PatternFixtures.document(PatternFixtures.event("HapticTransient"))) {
+        $0.actuator = ActuatorRendering(
+          model: ActuatorModel(resonance: 170, qualityFactor: 12, resonanceTolerance: tolerance))
+      }
+    }
   }
 
   @Test func resonanceAtHalfTheRateIsRefusedByTheRender() {

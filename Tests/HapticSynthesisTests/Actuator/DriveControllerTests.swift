@@ -1,3 +1,4 @@
+import Foundation
 import HapticSynthesis
 import Testing
 import _HapticRenderTestSupport
@@ -15,14 +16,17 @@ import _HapticRenderTestSupport
   private static let tap = F.document(
     F.event("HapticTransient", time: 0.1, ["HapticIntensity": 1, "HapticSharpness": 0.5]))
 
+  /// `lra` without its tolerance: the drive that stops the nominal actuator alone.
+  private static let nominalOnly = ActuatorModel(resonance: 170, qualityFactor: 12, ratedDrive: 0.5)
+
   private static func render(
-    _ document: String, _ output: ActuatorRendering.Output?, blockSize: Int = 32_768
+    _ document: String, _ output: ActuatorRendering.Output?, model: ActuatorModel = .lra, blockSize: Int = 32_768
   ) throws -> [Float] {
     try F.render(document, rate: rate) {
       $0.profile = ActuatorModel.lra.bandProfile
       $0.layout = .haptic
       $0.blockSize = blockSize
-      $0.actuator = output.map { ActuatorRendering(model: .lra, output: $0) }
+      $0.actuator = output.map { ActuatorRendering(model: model, output: $0) }
     }.channels[0]
   }
 
@@ -69,22 +73,50 @@ import _HapticRenderTestSupport
     return (magnitudes[peakIndex], ring)
   }
 
+  /// The largest magnitude of the acceleration, and the largest from 5 to 50 ms after the frame
+  /// `last` (a tap's last frame): the residual ring.
+  private static func peakAndResidual(_ felt: [Float], last: Int) -> (peak: Double, ring: Double) {
+    let magnitudes = felt.map { abs(Double($0)) }
+    let ring = magnitudes[(last + rate / 200)..<(last + rate / 20)].max() ?? 1
+    return (magnitudes.max() ?? 0, ring)
+  }
+
+  /// The tap's last frame: two cycles of f0 from `time`.
+  private static func tapEnd(_ time: Double) -> Int { Int((time + 2.0 / 170) * Double(rate)) }
+
   @Test func tapPeaksAndStopsRinging() throws {
-    let (peak, ring) = try Self.peakAndRing(try Self.render(Self.tap, .acceleration))
-    #expect(peak >= 0.6, "peak \(peak)")
+    let (peak, ring) = Self.peakAndResidual(try Self.render(Self.tap, .acceleration), last: Self.tapEnd(0.1))
+    #expect(peak >= 0.55, "peak \(peak)")
     #expect(ring <= 0.15 * peak, "ring \(ring) after a peak of \(peak)")
   }
 
-  /// The tap at 24 onsets across a period of the carrier: the stop begins at a crest, so the
-  /// ring stays within 15 % at every onset; the peak is the level the braking plan allows at
-  /// the top, which the control steps quantise (docs/actuators.md §4: two onsets in 48 fall
-  /// short of 0.6, at 0.576 and 0.597).
-  @Test func tapAtEveryPhaseOfTheCarrierStopsRinging() throws {
+  /// The tap at 24 onsets across a period of the carrier, driven for the band: the residual
+  /// ring stays within 15 % of the felt peak at every onset; the peak is 0.55 or more at 22 of
+  /// them and 0.53 or more at all (docs/actuators.md §2.1: the plan's drive is held over half
+  /// a period, and where the top falls between two crests the largest sample is lower).
+  @Test func tapAtEveryPhaseOfTheCarrierStopsRingingOnTheBand() throws {
     var peaks: [Double] = []
     for onset in 0..<24 {
       let time = 0.1 + Double(onset) / (24 * 170)
       let tap = F.document(F.event("HapticTransient", time: time, ["HapticIntensity": 1, "HapticSharpness": 0.5]))
-      let (peak, ring) = try Self.peakAndRing(try Self.render(tap, .acceleration))
+      let (peak, ring) = Self.peakAndResidual(try Self.render(tap, .acceleration), last: Self.tapEnd(time))
+      #expect(ring <= 0.15 * peak, "onset \(time) s: ring \(ring) after a peak of \(peak)")
+      peaks.append(peak)
+    }
+    #expect(peaks.min() ?? 0 >= 0.53, "peaks \(peaks.min() ?? 0) … \(peaks.max() ?? 0)")
+    #expect(peaks.filter { $0 >= 0.55 }.count >= 22, "peaks \(peaks)")
+  }
+
+  /// The tap at 24 onsets for the nominal actuator alone (tolerance 0): the stop begins at a
+  /// crest, so the ring stays within 15 % at every onset; the peak is the level the braking
+  /// plan allows at the top, which the control steps quantise (docs/actuators.md §4: two
+  /// onsets in 48 fall short of 0.6, at 0.576 and 0.597).
+  @Test func nominalTapAtEveryPhaseOfTheCarrierStopsRinging() throws {
+    var peaks: [Double] = []
+    for onset in 0..<24 {
+      let time = 0.1 + Double(onset) / (24 * 170)
+      let tap = F.document(F.event("HapticTransient", time: time, ["HapticIntensity": 1, "HapticSharpness": 0.5]))
+      let (peak, ring) = try Self.peakAndRing(try Self.render(tap, .acceleration, model: Self.nominalOnly))
       #expect(ring <= 0.15 * peak, "onset \(time) s: ring \(ring) after a peak of \(peak)")
       peaks.append(peak)
     }
@@ -95,14 +127,35 @@ import _HapticRenderTestSupport
   /// A tap at the pattern's first frame: the controller looks ahead past the file's start, but
   /// the steps before it are never played, so the model gets no drive from them and the stop
   /// leaves the actuator still (0.03–0.05 of ringing 30–100 ms on when it did) after a tap that
-  /// is felt (a peak of 0.63).
-  @Test func tapAtTheFirstFrameLeavesNoRing() throws {
+  /// is felt.
+  ///
+  /// Driven for the band, the nominal unit keeps 0.02 of ringing from 30 ms on: braking it
+  /// further would set the band's other units going (docs/actuators.md §2.1).
+  @Test(arguments: [(nominalOnly, 0.01), (ActuatorModel.lra, 0.02)])
+  func tapAtTheFirstFrameLeavesNoRing(_ model: ActuatorModel, _ limit: Double) throws {
     let tap = F.document(F.event("HapticTransient", time: 0, ["HapticIntensity": 1, "HapticSharpness": 0.3]))
-    let felt = try Self.render(tap, .acceleration)
+    let felt = try Self.render(tap, .acceleration, model: model)
     let peak = felt[..<(Self.rate * 3 / 100)].map { abs(Double($0)) }.max() ?? 0
-    #expect(peak >= 0.5, "peak \(peak) in the first 30 ms")
+    // The drive fades in over the first quarter period (driveStartsFromZeroAtTheFirstFrame):
+    // the tap peaks at 0.49 instead of 0.63.
+    #expect(peak >= 0.45, "peak \(peak) in the first 30 ms")
     let late = felt[(Self.rate * 3 / 100)..<(Self.rate / 10)].map { abs(Double($0)) }.max() ?? 1
-    #expect(late <= 0.01, "acceleration \(late) from 30 to 100 ms")
+    #expect(late <= limit, "acceleration \(late) from 30 to 100 ms")
+  }
+
+  /// A pattern that starts at its first frame: the drive starts from 0 and reaches full scale
+  /// no faster than a raised cosine over a quarter period of f0 (68 frames), not with a step
+  /// to full scale at frame 0.
+  @Test(arguments: [nominalOnly, ActuatorModel.lra])
+  func driveStartsFromZeroAtTheFirstFrame(_ model: ActuatorModel) throws {
+    let tap = F.document(F.event("HapticTransient", time: 0, ["HapticIntensity": 1, "HapticSharpness": 0.5]))
+    let drive = try Self.render(tap, .drive, model: model)
+    #expect(drive[0] == 0)
+    for frame in 1..<68 {
+      let ramp = 0.5 - 0.5 * cos(Double.pi * Double(frame) / 68)
+      #expect(abs(Double(drive[frame])) <= ramp + 1e-6, "frame \(frame): \(drive[frame])")
+    }
+    #expect(drive[..<(Self.rate / 100)].contains { abs($0) > 0.9 }, "the tap is still driven")
   }
 
   /// On the plateau the acceleration is the target, sample by sample: the drive carries the

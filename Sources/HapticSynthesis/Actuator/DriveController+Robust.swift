@@ -1,0 +1,66 @@
+/// The stop for a band of resonances (``RobustStop``): when a sound's end is in view, the steps
+/// from there to some 37 ms past it (26 steps) are planned for every actuator of the band,
+/// again at each step.
+extension DriveController {
+  /// The drive envelope of the step being driven while the controller stops a band: a plan's
+  /// first step during a stop (one begins when the target's end, and a tail of silence, comes
+  /// within the references ahead), otherwise the loop's.
+  mutating func robustDrive(
+    mode: ComplexSample, reference: ComplexSample, phasor: ComplexSample
+  ) -> ComplexSample {
+    guard let robustStop else { return .zero }
+    let count = pending.count
+    // The newest reference (the last one entered) is not silent against the current level:
+    // no sound's end is in view, and the loop drives (the common case, kept cheap).
+    let newest = pending[(pendingIndex + count - 1) % count].magnitude
+    if stopStepsLeft == 0, newest > 1e-4, newest > 0.01 * max(mode.magnitude, reference.magnitude) {
+      return loopDrive(mode: mode, goal: reference, clips: true).drives
+    }
+    // `targets[k]`: the reference at the end of step `k` from the one being driven.
+    var targets = [reference]
+    targets.reserveCapacity(count)
+    var centre = pending[pendingIndex]
+    for offset in 1..<count {
+      let next = pending[(pendingIndex + offset) % count]
+      targets.append((centre + next) * 0.5)
+      centre = next
+    }
+    if stopStepsLeft == 0 {
+      let level = max(mode.magnitude, targets.map(\.magnitude).max() ?? 0)
+      let floor = 0.01 * level
+      if level > 1e-4, let last = targets.lastIndex(where: { $0.magnitude > floor }),
+        last + 1 + RobustStop.tailSteps < count, targets[0].magnitude > floor || mode.magnitude > floor,
+        let end = targets.lastIndex(where: { $0.magnitude > 0.1 * level })
+      {
+        stopStepsLeft = end + 1 + RobustStop.extraSteps
+        stopEnd = end + 1
+        stopRises = level > 1.1 * mode.magnitude
+        stopStep = 0
+        planStart = 0
+      }
+    }
+    guard stopStepsLeft > 0 else {
+      // Past a stop the band's actuators ring down on their own: braking what is left of the
+      // nominal one would set them going again.
+      return reference == .zero ? .zero : loopDrive(mode: mode, goal: reference, clips: true).drives
+    }
+    defer {
+      stopStepsLeft -= 1
+      stopEnd -= 1
+      stopStep += 1
+    }
+    // Planned again at every block (every step for a sound still rising to its top, a tap), from
+    // the models' own states: the plan's first block is exact for a sine within full scale, not
+    // for a clipped one, and a plan followed to its end stops a tap worse than one renewed.
+    let period = stopRises ? 1 : RobustStop.blockSteps * RobustStop.replanBlocks
+    if stopStep % period == 0 {
+      let planned = (0..<stopStepsLeft).map { $0 < targets.count ? targets[$0] : .zero }
+      plannedBlocks = robustStop.plan(
+        nominal: resonator.mode, phasor: phasor, targets: planned, end: stopEnd, rises: stopRises,
+        bound: clippedSine.largestFundamental)
+      planStart = stopStep
+    }
+    let block = (stopStep - planStart) / RobustStop.blockSteps
+    return block < plannedBlocks.count ? plannedBlocks[block] : .zero
+  }
+}

@@ -1,0 +1,224 @@
+import HapticSupport
+
+/// Plans the drive that ends a sound on every actuator of a band of resonances, not only the
+/// nominal one (docs/actuators.md §2.1).
+///
+/// An actuator resonating `Δf` away from f0 answers a drive at f0 with a mode that turns
+/// against the nominal one (35° at 5 Hz for `lra` on a held level): a brake timed for the
+/// nominal actuator leaves it ringing. The stop runs band models (`Δf = ±tolerance/2,
+/// ±tolerance`) on the drive beside the nominal one; each moves over a control step as
+/// `M ← Λⱼ·M + Kⱼ·U + ρₖ·K̃ⱼ·conj(U)` (``SteppedResonator``). The drive of the steps left in the
+/// stop is chosen by least squares: the nominal mode on the target while the sound lasts and
+/// near 0 a few steps after it, each band model near 0 from its deadline on, the drive small
+/// and smooth, and, by reweighting, within its bound. This is robust input shaping (zero
+/// vibration over a band of frequencies) solved for the stop at hand, for a bounded drive and
+/// any state.
+struct RobustStop: Sendable {
+  /// The share of the sound's top at and above which the nominal mode is held to the target,
+  /// with the weight 1 (``risingTopWeight`` while the sound still rises to its top when the
+  /// stop is planned: a tap is felt at its peak); below it, on the sound's way down, with
+  /// ``trackingWeight``, which leaves the plan free to shape the end.
+  static let topShare = 0.8
+  static let risingTopWeight = 6.0
+  static let trackingWeight = 0.01
+  /// The weights of the nominal model (first) and of the band models near 0 from their
+  /// deadlines on (the mode and the drive's direct term, the acceleration), and the deadlines,
+  /// in steps after the sound's end (a step is a quarter of a period): nominal 2, half the
+  /// tolerance 3, the whole tolerance 8.
+  static let quietWeights = [30.0, 10, 10, 10, 10]
+  static let deadlines = [2, 3, 3, 8, 8]
+  /// Steps planned past the sound's end.
+  static let extraSteps = 26
+  /// Steps over which the planned drive is held: two, half a period, over which the drive's
+  /// image at −f0 cancels.
+  static let blockSteps = 2
+  /// Blocks driven from a plan before the next (of a sound that no longer rises).
+  static let replanBlocks = 2
+  /// The weights of the drive and of its change from block to block.
+  static let driveWeight = 0.000_1
+  static let smoothWeight = 0.001
+  /// How far ahead the controller reads the target for a plan, in seconds.
+  static let horizonSeconds = 0.04
+  /// Steps of silence after the target's end that must be in view before a stop is planned.
+  static let tailSteps = 3
+
+  /// `Λⱼ`, `Kⱼ`, `K̃ⱼ` of the nominal model (first) and of the band models.
+  private let poles: [ComplexSample]
+  private let gains: [ComplexSample]
+  private let imageGains: [ComplexSample]
+  /// `b0` of each model: the acceleration that follows the drive at once.
+  private let directs: [Double]
+  /// `e^(−2iω0·s/fs)`: how `ρ` turns over a step.
+  private let imageTurn: ComplexSample
+  /// The band models, run on the drive as the nominal one is.
+  private var bands: [SteppedResonator]
+
+  /// - Parameter carrier: `(sin, cos)` of `ω0·j/fs` for the frames `j` of a control step.
+  init(_ model: ActuatorModel, sampleRate: Int, carrier: [(sine: Double, cosine: Double)]) {
+    let stepSeconds = Double(carrier.count) / Double(sampleRate)
+    let tolerance = model.resonanceTolerance
+    let offsets = [0, tolerance / 2, -tolerance / 2, tolerance, -tolerance]
+    let models = offsets.map {
+      var band = model
+      band.resonance += $0
+      return SteppedResonator(band, sampleRate: sampleRate, carrier: carrier)
+    }
+    let stepRotation = ComplexSample.unit(turns: -model.resonance * stepSeconds)
+    poles = models.map { $0.poleStep * stepRotation }
+    gains = models.map { $0.positiveGain * stepRotation }
+    imageGains = models.map { $0.negativeGain * stepRotation }
+    directs = models.map(\.resonator.direct)
+    imageTurn = stepRotation * stepRotation
+    bands = Array(models.dropFirst())
+  }
+
+  /// Moves the band models over a step of the drive envelope `drive` from the phasor `phasor`.
+  @inline(__always)
+  mutating func advance(_ drive: ComplexSample, phasor: ComplexSample) {
+    for index in bands.indices { bands[index].advance(drive, phasor: phasor) }
+  }
+
+  /// Moves the band models over the frames of a clipped step.
+  mutating func step(_ drive: UnsafeBufferPointer<Float>) {
+    for index in bands.indices {
+      for sample in drive { _ = bands[index].resonator.step(Double(sample)) }
+    }
+  }
+
+  /// Sets the band models below 1e-4 to rest (a prediction that small changes no plan); whether
+  /// they all are.
+  mutating func settle() -> Bool {
+    for index in bands.indices { bands[index].resonator.settle(below: 1e-4) }
+    return bands.allSatisfy { $0.resonator.mode == .zero }
+  }
+
+  /// The drive envelopes of the blocks (``blockSteps`` steps each) of a stop whose sound ends
+  /// `end` steps on, planned over `targets.count` steps: `targets[k]` is the nominal mode wanted at the end of step `k`
+  /// while the sound lasts; the drive's fundamental stays within `bound`.
+  ///
+  /// - Parameters:
+  ///   - nominal: The nominal model's mode `q` (``Resonator/mode``); `phasor`: `e^(−iω0t)` at
+  ///     the step's first frame.
+  ///   - rises: Whether the sound was still rising to its top when the stop began.
+  func plan(
+    nominal: ComplexSample, phasor: ComplexSample, targets: [ComplexSample], end: Int, rises: Bool, bound: Double
+  ) -> [ComplexSample] {
+    let count = targets.count
+    guard count > 0 else { return [] }
+    let blocks = (count + Self.blockSteps - 1) / Self.blockSteps
+    let unknowns = 2 * blocks
+    // The normal equations `AᵀA·v = Aᵀb` over `(Re v₀, Im v₀, Re v₁, …)`, one block's drive
+    // held over `blockSteps` steps, accumulated row by row (upper triangle).
+    var normal = [Double](repeating: 0, count: unknowns * unknowns)
+    var right = [Double](repeating: 0, count: unknowns)
+    var real = [Double](repeating: 0, count: unknowns)
+    var imaginary = [Double](repeating: 0, count: unknowns)
+    func accumulate(_ row: [Double], length: Int, value: Double) {
+      for i in 0..<length where row[i] != 0 {
+        let left = row[i]
+        right[i] += left * value
+        for j in i..<length { normal[i * unknowns + j] += left * row[j] }
+      }
+    }
+    let peak = targets.map(\.magnitude).max() ?? 0
+    let image = phasor * phasor
+    let inverseTurn = imageTurn.conjugate
+    // While the sound still rises to its top, the top weighs more: a tap is felt at its peak.
+    let topWeight = rises ? Self.risingTopWeight : 1
+    for model in poles.indices {
+      let state = (model == 0 ? nominal : bands[model - 1].resonator.mode) * phasor * 2
+      let deadline = end + Self.deadlines[model]
+      var power = ComplexSample(1, 0)
+      var lastTurn = image
+      for step in 0..<count {
+        power = power * poles[model]
+        defer { lastTurn = lastTurn * imageTurn }
+        let weight: Double =
+          if model == 0, step < end {
+            targets[step].magnitude >= Self.topShare * peak ? topWeight : Self.trackingWeight
+          } else if step >= deadline { Self.quietWeights[model] } else { 0 }
+        guard weight > 0 else { continue }
+        let scale = weight.squareRoot()
+        let length = 2 * (step / Self.blockSteps + 1)
+        for index in 0..<length {
+          real[index] = 0
+          imaginary[index] = 0
+        }
+        // `v_k` reaches the end of step `step` through `Λ^(step−k)·(K·v_k + ρ_k·K̃·conj v_k)`.
+        var reach = ComplexSample(scale, 0)
+        var turn = lastTurn
+        for earlier in stride(from: step, through: 0, by: -1) {
+          let direct = reach * gains[model]
+          let mirrored = reach * turn * imageGains[model]
+          let column = 2 * (earlier / Self.blockSteps)
+          real[column] += direct.real + mirrored.real
+          real[column + 1] += mirrored.imaginary - direct.imaginary
+          imaginary[column] += direct.imaginary + mirrored.imaginary
+          imaginary[column + 1] += direct.real - mirrored.real
+          reach = reach * poles[model]
+          turn = turn * inverseTurn
+        }
+        if !(model == 0 && step < end) {
+          // Quiet: the acceleration is the mode and the drive's direct term.
+          let column = 2 * (step / Self.blockSteps)
+          real[column] += directs[model] * scale
+          imaginary[column + 1] += directs[model] * scale
+        }
+        let wanted = model == 0 && step < end ? targets[step] : .zero
+        let value = (wanted - power * state) * scale
+        accumulate(real, length: length, value: value.real)
+        accumulate(imaginary, length: length, value: value.imaginary)
+      }
+    }
+    for column in stride(from: 2, to: unknowns, by: 1) {
+      normal[column * unknowns + column] += Self.smoothWeight
+      normal[(column - 2) * unknowns + column - 2] += Self.smoothWeight
+      normal[(column - 2) * unknowns + column] -= Self.smoothWeight
+    }
+    // Reweighted until every block's drive is within the bound.
+    var weights = [Double](repeating: Self.driveWeight, count: blocks)
+    var drive = [Double](repeating: 0, count: unknowns)
+    for _ in 0..<12 {
+      drive = Self.solve(normal, right, weights: weights)
+      var isWithin = true
+      for block in 0..<blocks {
+        let size = (drive[2 * block] * drive[2 * block] + drive[2 * block + 1] * drive[2 * block + 1]).squareRoot()
+        if size > 1.001 * bound {
+          weights[block] *= (size / bound) * (size / bound) * 1.5
+          isWithin = false
+        }
+      }
+      if isWithin { break }
+    }
+    return (0..<blocks).map { block in
+      let planned = ComplexSample(drive[2 * block], drive[2 * block + 1])
+      return planned.magnitude > bound ? planned * (bound / planned.magnitude) : planned
+    }
+  }
+
+  /// Solves `(N + diag(weights, each twice))·v = right`, `N` symmetric positive semidefinite
+  /// given by its upper triangle, by Cholesky factorisation.
+  private static func solve(_ normal: [Double], _ right: [Double], weights: [Double]) -> [Double] {
+    let size = right.count
+    var factor = [Double](repeating: 0, count: size * size)
+    for i in 0..<size {
+      for j in 0...i {
+        var sum = normal[j * size + i] + (i == j ? weights[i / 2] : 0)
+        for k in 0..<j { sum -= factor[i * size + k] * factor[j * size + k] }
+        factor[i * size + j] = i == j ? max(sum, 1e-300).squareRoot() : sum / factor[j * size + j]
+      }
+    }
+    var solution = right
+    for i in 0..<size {
+      var sum = solution[i]
+      for k in 0..<i { sum -= factor[i * size + k] * solution[k] }
+      solution[i] = sum / factor[i * size + i]
+    }
+    for i in stride(from: size - 1, through: 0, by: -1) {
+      var sum = solution[i]
+      for k in (i + 1)..<size { sum -= factor[k * size + i] * solution[k] }
+      solution[i] = sum / factor[i * size + i]
+    }
+    return solution
+  }
+}

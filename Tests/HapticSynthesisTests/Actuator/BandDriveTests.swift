@@ -1,0 +1,114 @@
+import HapticSynthesis
+import Testing
+import _HapticRenderTestSupport
+
+/// The drive for `lra` (resonance 170 Hz, tolerance 10 Hz) on actuators resonating anywhere in
+/// its band (docs/actuators.md §2.1): the drive is computed for 170 Hz, and its acceleration on
+/// units at 160, 165, 170, 175 and 180 Hz (the same Q and scale) comes from a fourth-order
+/// Runge–Kutta integration of the differential equation written here, not from the product's
+/// filter.
+@Suite struct BandDriveTests {
+  private typealias F = PatternFixtures
+  private static let rate = 48_000
+  private static let offsets = [-10.0, -5, 0, 5, 10]
+  private static let buzz = F.document(
+    F.event("HapticContinuous", time: 0.1, duration: 0.2, ["HapticIntensity": 0.7, "HapticSharpness": 0.5]))
+  private static let tap = F.document(
+    F.event("HapticTransient", time: 0.1, ["HapticIntensity": 1, "HapticSharpness": 0.5]))
+
+  private static func render(_ document: String, _ output: ActuatorRendering.Output?, resonance: Double? = nil)
+    throws -> [Float]
+  {
+    try F.render(document, rate: rate) {
+      $0.profile = ActuatorModel.lra.bandProfile
+      $0.layout = .haptic
+      $0.actuator = output.map { ActuatorRendering(model: .lra, output: $0, simulatedResonance: resonance) }
+    }.channels[0]
+  }
+
+  /// The acceleration `ẍ` of `ẍ + (ω/Q)·ẋ + ω²·x = u/(Q·ratedDrive)` (ω = 2π·resonance) at each
+  /// sample, the drive linear between samples, by fourth-order Runge–Kutta with 8 steps per
+  /// sample.
+  static func accelerate(_ drive: [Float], resonance: Double, q: Double = 12, ratedDrive: Double = 0.5) -> [Double] {
+    let omega = 2 * Double.pi * resonance
+    let scale = 1 / (q * ratedDrive)
+    let steps = 8
+    let h = 1 / (Double(steps) * Double(rate))
+    var x = 0.0
+    var v = 0.0
+    var output = [Double](repeating: 0, count: drive.count)
+    for index in drive.indices {
+      let start = scale * Double(drive[index])
+      let slope = (scale * Double(index + 1 < drive.count ? drive[index + 1] : 0) - start) / Double(steps)
+      func acceleration(_ x: Double, _ v: Double, _ force: Double) -> Double {
+        force - omega / q * v - omega * omega * x
+      }
+      output[index] = acceleration(x, v, start)
+      for step in 0..<steps {
+        let force = start + slope * Double(step)
+        let a1 = acceleration(x, v, force)
+        let (x2, v2) = (x + h / 2 * v, v + h / 2 * a1)
+        let a2 = acceleration(x2, v2, force + slope / 2)
+        let (x3, v3) = (x + h / 2 * v2, v + h / 2 * a2)
+        let a3 = acceleration(x3, v3, force + slope / 2)
+        let (x4, v4) = (x + h * v3, v + h * a3)
+        let a4 = acceleration(x4, v4, force + slope)
+        x += h / 6 * (v + 2 * v2 + 2 * v3 + v4)
+        v += h / 6 * (a1 + 2 * a2 + 2 * a3 + a4)
+      }
+    }
+    return output
+  }
+
+  /// The largest magnitude within half a period of 170 Hz on each side (docs/actuators.md §4).
+  static func envelope(_ signal: [Double]) -> [Double] {
+    let half = rate / 340
+    return signal.indices.map { index in
+      signal[max(0, index - half)...min(signal.count - 1, index + half)].map(abs).max() ?? 0
+    }
+  }
+
+  /// Milliseconds from 0.3 s (the buzz's end) to the frame after the last one above `floor`.
+  static func stop(_ envelope: [Double], floor: Double) -> Double {
+    let last = envelope.lastIndex { $0 > floor } ?? 0
+    return Double(last + 1 - rate * 3 / 10) * 1_000 / Double(rate)
+  }
+
+  @Test func buzzStopsOnEveryUnitOfTheBand() throws {
+    let target = try Self.render(Self.buzz, nil)
+    let own = Self.stop(Self.envelope(target.map(Double.init)), floor: 0.049)
+    let drive = try Self.render(Self.buzz, .drive)
+    let plain = target.map { $0 * 0.5 } + [Float](repeating: 0, count: drive.count - target.count)
+    for offset in Self.offsets {
+      let felt = Self.stop(Self.envelope(Self.accelerate(drive, resonance: 170 + offset)), floor: 0.049)
+      let plainStop = Self.stop(Self.envelope(Self.accelerate(plain, resonance: 170 + offset)), floor: 0.049)
+      let allowed = abs(offset) <= 5 ? (abs(offset) == 0 ? 6.0 : 10) : 20
+      #expect(felt <= own + allowed, "\(170 + offset) Hz: stop \(felt) ms, the pattern's \(own) ms")
+      #expect(felt <= plainStop, "\(170 + offset) Hz: stop \(felt) ms, the plain drive's \(plainStop) ms")
+    }
+  }
+
+  @Test func tapIsFeltAndStopsOnEveryUnitOfTheBand() throws {
+    let drive = try Self.render(Self.tap, .drive)
+    let last = Int((0.1 + 2.0 / 170) * Double(Self.rate))
+    for offset in Self.offsets {
+      let felt = Self.accelerate(drive, resonance: 170 + offset).map(abs)
+      let peak = felt.max() ?? 0
+      let ring = felt[(last + Self.rate / 200)..<(last + Self.rate / 20)].max() ?? 1
+      #expect(peak >= 0.55, "\(170 + offset) Hz: peak \(peak)")
+      #expect(ring <= (abs(offset) <= 5 ? 0.15 : 0.25) * peak, "\(170 + offset) Hz: ring \(ring / peak)")
+    }
+  }
+
+  /// `--simulate-resonance`: the product's acceleration on a unit off the nominal resonance is
+  /// the independent integration's, within 1 % of full scale.
+  @Test func simulatedUnitAgreesWithTheIndependentIntegration() throws {
+    let drive = try Self.render(Self.buzz, .drive)
+    for resonance in [160.0, 180] {
+      let product = try Self.render(Self.buzz, .acceleration, resonance: resonance)
+      let independent = Self.accelerate(drive, resonance: resonance)
+      let error = zip(product, independent).map { abs(Double($0) - $1) }.max() ?? 1
+      #expect(error <= 0.01, "\(resonance) Hz: largest difference \(error)")
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+import _HapticRenderTestSupport
+
+/// `render rtp` as a user types it (docs/actuators.md §7): the three kinds of output, a C
+/// header the system C compiler builds whatever the file is called, and usage errors that
+/// leave no file.
+@Suite struct RealTimePlaybackCommandTests {
+  private let heartbeat = "\(Locations.samples)/heartbeat.ahap"
+
+  @Test func csvAndBytesHoldOneValuePerUpdate() async throws {
+    let folder = try TemporaryFolder()
+    let csv = try await CommandRunner.render(["rtp", heartbeat, "-o", "\(folder.path)/h.csv"])
+    #expect(csv.status == 0, "\(csv.standardError)")
+    let rows = try String(contentsOfFile: "\(folder.path)/h.csv", encoding: .utf8).split(separator: "\n")
+    #expect(rows.first == "time,value")
+    #expect(rows[1] == "0.000000,127" && rows[2] == "0.005000,127")
+    let bin = try await CommandRunner.render([
+      "rtp", heartbeat, "-o", "\(folder.path)/h.bin", "--format", "unsigned", "--rate", "400",
+    ])
+    #expect(bin.status == 0, "\(bin.standardError)")
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: "\(folder.path)/h.bin"))
+    #expect(bytes.count == 2 * (rows.count - 1))
+    #expect(bytes.first == 255)
+  }
+
+  @Test(arguments: ["heartbeat.h", "4-7 beat.h", "int.h", "_x.h"])
+  func headerCompiles(_ name: String) async throws {
+    let folder = try TemporaryFolder()
+    let result = try await CommandRunner.render(["rtp", heartbeat, "-o", "\(folder.path)/\(name)", "--rate", "100"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let header = try String(contentsOfFile: "\(folder.path)/\(name)", encoding: .utf8)
+    let array = try #require(
+      header.split(separator: "\n").first { $0.hasPrefix("static const uint8_t ") }?.split(separator: " ")[3]
+        .split(separator: "[").first)
+    let upper = array.uppercased()
+    let program = """
+      #include "\(name)"
+      #include <stdio.h>
+      int main(void) {
+        printf("%u %u %u\\n", (unsigned)\(upper)_LENGTH, (unsigned)\(upper)_RATE_HZ, (unsigned)\(array)[0]);
+        return 0;
+      }
+
+      """
+    try program.write(toFile: "\(folder.path)/main.c", atomically: true, encoding: .utf8)
+    let compiler = Process()
+    compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    compiler.arguments = ["cc", "-std=c99", "-Wall", "-Werror", "-o", "\(folder.path)/main", "\(folder.path)/main.c"]
+    try compiler.run()
+    compiler.waitUntilExit()
+    #expect(compiler.terminationStatus == 0, "\(name): cc failed")
+    let run = Process()
+    run.executableURL = URL(fileURLWithPath: "\(folder.path)/main")
+    let pipe = Pipe()
+    run.standardOutput = pipe
+    try run.run()
+    run.waitUntilExit()
+    let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(printed == "214 100 127\n", "\(name): \(printed)")
+  }
+
+  @Test(arguments: [
+    (["-o", "o.txt"], "render: error: rtp writes .csv, .h or .bin; name the output so ('"),
+    (["-o", "o.csv", "--rate", "10"], "render: error: --rate: expected updates per second within 50…2000, found 10"),
+    (["-o", "o.csv", "--format", "pwm"], "render: error: --format: expected signed or unsigned, found 'pwm'"),
+  ])
+  func usageErrorsWriteNothing(_ flags: [String], _ message: String) async throws {
+    let folder = try TemporaryFolder()
+    let result = try await CommandRunner.render(
+      ["rtp", heartbeat] + flags.map { $0.hasPrefix("o.") ? "\(folder.path)/\($0)" : $0 })
+    #expect(result.status == 64)
+    #expect(result.standardError.contains(message), "\(result.standardError)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+  }
+}
