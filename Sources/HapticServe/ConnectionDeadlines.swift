@@ -13,8 +13,9 @@ final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
   typealias OutboundOut = HTTPServerResponsePart
 
   private var deadline: Scheduled<Void>?
-  /// Whether a request head has come and its answer is not yet written.
-  private var isAnswering = false
+  /// Request heads read whose answers are not yet written (more than one when requests are
+  /// pipelined).
+  private var answering = 0
 
   func handlerAdded(context: ChannelHandlerContext) {
     arm(context, seconds: ServerLimits.headSeconds)
@@ -26,7 +27,7 @@ final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     if case .head = unwrapInboundIn(data) {
-      isAnswering = true
+      answering += 1
       deadline?.cancel()
       deadline = nil
     }
@@ -35,8 +36,8 @@ final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
 
   func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
     if case .end = unwrapOutboundIn(data) {
-      isAnswering = false
-      arm(context, seconds: ServerLimits.headSeconds)
+      answering -= 1
+      if answering == 0 { arm(context, seconds: ServerLimits.headSeconds) }
     }
     context.write(data, promise: promise)
   }
@@ -44,7 +45,7 @@ final class ConnectionDeadlines: ChannelDuplexHandler, RemovableChannelHandler {
   func channelWritabilityChanged(context: ChannelHandlerContext) {
     if !context.channel.isWritable {
       arm(context, seconds: ServerLimits.stalledWriteSeconds)
-    } else if isAnswering {
+    } else if answering > 0 {
       deadline?.cancel()
       deadline = nil
     } else {

@@ -12,6 +12,9 @@ final class ConnectionSlots: Sendable {
     self.server = server
   }
 
+  /// Whether every slot is taken.
+  var isFull: Bool { open.withLock { $0 >= ServerLimits.connections } }
+
   /// A connection is being served.
   func take() {
     let full = open.withLock {

@@ -2,8 +2,8 @@ import NIOCore
 import NIOHTTP1
 
 /// Answers a request that the HTTP decoder refuses, then closes its connection: `414` when
-/// its request line is longer than ``ServerLimits/fieldBytes``, `431` when its header fields
-/// are too long or too many, `400` for any other malformed request. The decoder stops at the
+/// its target is longer than ``ServerLimits/fieldBytes``, `431` when its header fields are too
+/// long or too many, `400` for any other malformed request. The decoder stops at the
 /// limit, so a request of any length costs the server at most the limit's bytes of parsing.
 final class MalformedRequestAnswer: ChannelInboundHandler, RemovableChannelHandler {
   typealias InboundIn = HTTPServerRequestPart
@@ -41,13 +41,14 @@ final class MalformedRequestAnswer: ChannelInboundHandler, RemovableChannelHandl
     guard let error = error as? HTTPParserError, error == .headerOverflow else {
       return (.badRequest, "malformed request\n")
     }
-    if watch.requestLineBytes > ServerLimits.fieldBytes {
-      return (.uriTooLong, "the request line is longer than \(ServerLimits.fieldBytes) bytes\n")
+    if watch.targetBytes > ServerLimits.fieldBytes {
+      return (.uriTooLong, "the request target is longer than \(ServerLimits.fieldBytes) bytes\n")
     }
     return (
       .requestHeaderFieldsTooLarge,
-      "the header fields are longer than \(ServerLimits.fieldBytes) bytes each, "
-        + "\(ServerLimits.headerBytes) bytes in all, or more than \(ServerLimits.headerFields)\n"
+      "a header field's name or value is longer than \(ServerLimits.fieldBytes) bytes, the target and "
+        + "the fields are longer than \(ServerLimits.headerBytes) bytes in all, or there are more than "
+        + "\(ServerLimits.headerFields) fields\n"
     )
   }
 }

@@ -66,6 +66,8 @@ package final class PreviewServer: Sendable {
       server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
         .serverChannelOption(.backlog, value: ServerLimits.backlog)
         .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+        // A client that has sent its request and shut its side still gets the answer.
+        .childChannelOption(.allowRemoteHalfClosure, value: true)
         .childChannelInitializer { channel in
           channel.eventLoop.makeCompletedFuture { accepted.yield(try Self.configure(channel)) }
         }
@@ -85,7 +87,7 @@ package final class PreviewServer: Sendable {
     for await connection in connections {
       slots.take()
       Task {
-        await self.serve(connection)
+        await self.serve(connection, slots: slots)
         slots.release()
       }
     }
@@ -110,19 +112,28 @@ package final class PreviewServer: Sendable {
     return try Connection(wrappingChannelSynchronously: channel)
   }
 
-  /// Answers the requests of one connection in turn, until it closes or asks to.
-  private func serve(_ connection: Connection) async {
+  /// Answers the requests of one connection in turn, until it closes or asks to, yielding to
+  /// the other connections after each answer (a client that pipelines thousands of requests
+  /// holds no thread).
+  ///
+  /// The connection is closed after an answer to a request with a body (which is not read), a
+  /// method other than GET and HEAD, or an `Upgrade` header (none is made: the decoder would
+  /// read nothing after it), and while every slot is taken, so that connections kept alive
+  /// cannot keep a waiting one out.
+  private func serve(_ connection: Connection, slots: ConnectionSlots) async {
     try? await connection.executeThenClose { requests, answers in
       for try await part in requests {
         guard case .head(let head) = part else { continue }
-        // No request body is read: a request that has one is answered, and its connection closed.
         let hasBody =
           head.headers["content-length"].contains { $0 != "0" } || head.headers.contains(name: "transfer-encoding")
         let response = await respond(to: head)
-        let keepsOpen = head.isKeepAlive && !hasBody
+        let keepsOpen =
+          head.isKeepAlive && !hasBody && (head.method == .GET || head.method == .HEAD)
+          && !head.headers.contains(name: "upgrade") && !slots.isFull
         try await write(
           response, to: answers, version: head.version, keepsOpen: keepsOpen, sendsBody: head.method != .HEAD)
         if !keepsOpen { return }
+        await Task.yield()
       }
     }
   }
@@ -133,7 +144,11 @@ package final class PreviewServer: Sendable {
   ) async throws {
     var headers = HTTPHeaders(response.headers)
     headers.add(name: "Content-Length", value: String(response.body.count))
-    if !keepsOpen { headers.add(name: "Connection", value: "close") }
+    if !keepsOpen {
+      headers.add(name: "Connection", value: "close")
+    } else if version == .http1_0 {
+      headers.add(name: "Connection", value: "keep-alive")
+    }
     try await answers.write(.head(HTTPResponseHead(version: version, status: response.status, headers: headers)))
     if sendsBody {
       switch response.body {
@@ -154,13 +169,17 @@ package final class PreviewServer: Sendable {
   }
 
   /// The answer to one request: a page, its version, a long pattern's audio; 404 for any other
-  /// path, 405 for a method but GET (and HEAD), 403 for a `Host` other than the server's own (a
-  /// page of another site that has its name resolve to 127.0.0.1 cannot read the pages).
+  /// path, 405 for a method but GET and HEAD, 400 for a request with no `Host` or several, 403
+  /// for a `Host` other than the server's own (a page of another site that has its name resolve
+  /// to 127.0.0.1 cannot read the pages).
   private func respond(to head: HTTPRequestHead) async -> ServedResponse {
     guard head.method == .GET || head.method == .HEAD else {
-      return .text(.methodNotAllowed, "only GET is served\n", headers: [("Allow", "GET, HEAD")])
+      return .text(.methodNotAllowed, "only GET and HEAD are served\n", headers: [("Allow", "GET, HEAD")])
     }
-    guard let port = port.withLock({ $0 }), let host = head.headers.first(name: "host")?.lowercased(),
+    let hosts = head.headers["host"]
+    guard hosts.count == 1 else { return .text(.badRequest, "a request names one Host\n") }
+    guard let port = port.withLock({ $0 }),
+      case let host = hosts[0].trimmingCharacters(in: [" ", "\t"]).lowercased(),
       host == "127.0.0.1:\(port)" || host == "localhost:\(port)"
     else {
       return .text(.forbidden, "this server answers requests for 127.0.0.1 and localhost only\n")

@@ -26,7 +26,8 @@ package actor RenderedPages {
   }
 
   /// The page of `item`, rendered anew when its file has changed since the last render (or is
-  /// gone: the entry then says so).
+  /// gone: the entry then says so), or when the last render failed for want of descriptors or
+  /// memory.
   package func page(for item: ServedPatterns.Item) async -> PreviewSite.Entry {
     if let page = pages[item.name], page.stamp == item.stamp, item.stamp != nil {
       return await page.render.value
@@ -41,7 +42,18 @@ package actor RenderedPages {
       }
     }
     pages[item.name] = (item.stamp, render)
-    return await render.value
+    let entry = await render.value
+    // A render that failed because the process ran out of descriptors or memory is not kept:
+    // the next request renders the page again.
+    if Self.failedForWantOfResources(entry), pages[item.name]?.render == render { pages[item.name] = nil }
+    return entry
+  }
+
+  private static func failedForWantOfResources(_ entry: PreviewSite.Entry) -> Bool {
+    switch entry.error {
+    case .unreadable(let error), .fileSystem(let error): error.isExhaustion
+    default: false
+    }
   }
 
   /// The last render of the pattern called `name`, when one has finished or is under way.

@@ -1,10 +1,10 @@
 /// The bounds `render serve` holds every connection to, so that no client (a web page that
 /// finds the port included) can stop it from answering others (docs/serve.md#limits).
 package enum ServerLimits {
-  /// Longest request line or header field, in bytes: a longer request line is answered `414`,
-  /// a longer header field `431`.
+  /// Longest request target (path and query), header field name or value, in bytes: a longer
+  /// target is answered `414`, a longer name or value `431`.
   package static let fieldBytes = 8 * 1_024
-  /// Most bytes of all header fields of one request together; more is answered `431`.
+  /// Most bytes of a request's target and header fields together; more is answered `431`.
   package static let headerBytes = 16 * 1_024
   /// Most header fields in one request; more is answered `431`.
   package static let headerFields = 100

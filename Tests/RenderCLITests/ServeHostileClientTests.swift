@@ -138,4 +138,20 @@ import _HapticRenderTestSupport
       #expect(shown + refused > 0 && swaps >= 100, "\(shown) shown, \(refused) refused, \(swaps) swaps")
     }
   }
+
+  /// Two clients pipelining 1,000 polls each, and 64 connections kept alive with a poll every
+  /// 2 s, cannot keep a page's poll waiting: a connection yields after each answer, and while
+  /// every slot is taken a kept-alive connection is closed after its answer.
+  @Test func pipelinedAndKeptAliveClientsCannotShutOthersOut() async throws {
+    try await whileServing { get, _ in
+      let flood = try await attack(["pipeline", "\(get.port)", "2", "1000"])
+      #expect(flood["answered"] as? [Int] == [1_000, 1_000], "\(flood)")
+      // Not a measure of speed: a poll waited for both floods, 10 s, before.
+      #expect((flood["victimSeconds"] as? Double ?? .infinity) < 5, "\(flood)")
+      let held = try await attack(["keepalive", "\(get.port)", "64"])
+      #expect((held["victimSeconds"] as? Double ?? .infinity) < 5, "\(held): no answer before, in 15 s")
+      let half = try await attack(["halfclose", "\(get.port)"])
+      #expect(half["answer"] as? String == "HTTP/1.1 200 OK", "a client that shut its side gets its answer")
+    }
+  }
 }

@@ -6,6 +6,11 @@
                                              normal client polls /_version
   http_attack.py slow PORT                   a request head that never ends
   http_attack.py crowd PORT COUNT            COUNT idle connections held, then a normal GET
+  http_attack.py pipeline PORT CLIENTS COUNT CLIENTS each pipeline COUNT polls in one write
+                                             while a normal client polls
+  http_attack.py keepalive PORT CLIENTS      CLIENTS connections each poll every 2 s, kept
+                                             alive, while a normal client polls
+  http_attack.py halfclose PORT              a request, then the client shuts its side
 """
 import http.client
 import json
@@ -109,6 +114,80 @@ def crowd(port, count):
             "statusAfter": after}
 
 
+def victim(port):
+    """Seconds until a normal poll, on a connection of its own, is answered (or None)."""
+    try:
+        status, _, _, seconds = get(port, "/_version", {"Host": "127.0.0.1:%d" % port}, timeout=30)
+        return seconds if status == 200 else None
+    except OSError:
+        return None
+
+
+def pipeline(port, clients, count):
+    head = b"GET /_version HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n" % port
+    answered = []
+
+    def flood():
+        sock = socket.create_connection(("127.0.0.1", port), timeout=120)
+        sock.sendall(head * count)
+        got = 0
+        while got < count:
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            got += chunk.count(b"HTTP/1.1 200")
+        answered.append(got)
+        sock.close()
+
+    threads = [threading.Thread(target=flood) for _ in range(clients)]
+    for thread in threads:
+        thread.start()
+    time.sleep(0.5)
+    seconds = victim(port)
+    for thread in threads:
+        thread.join()
+    return {"answered": answered, "victimSeconds": seconds}
+
+
+def keepalive(port, clients):
+    head = b"GET /_version HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n" % port
+    stop = threading.Event()
+
+    def hold():
+        try:
+            sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+            while not stop.is_set():
+                sock.sendall(head)
+                if not sock.recv(65536):
+                    return
+                time.sleep(2)
+        except OSError:
+            return  # closed by the server: it had to make room
+
+    threads = [threading.Thread(target=hold) for _ in range(clients)]
+    for thread in threads:
+        thread.start()
+    time.sleep(3)
+    seconds = victim(port)
+    stop.set()
+    for thread in threads:
+        thread.join()
+    return {"victimSeconds": seconds}
+
+
+def halfclose(port):
+    sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+    sock.sendall(b"GET /_version HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n\r\n" % port)
+    sock.shutdown(socket.SHUT_WR)
+    answer = b""
+    while True:
+        chunk = sock.recv(65536)
+        if not chunk:
+            break
+        answer += chunk
+    return {"answer": answer.split(b"\r\n", 1)[0].decode("latin-1")}
+
+
 def main():
     command, port = sys.argv[1], int(sys.argv[2])
     if command == "ranges":
@@ -119,6 +198,12 @@ def main():
         result = slow(port)
     elif command == "crowd":
         result = crowd(port, int(sys.argv[3]))
+    elif command == "pipeline":
+        result = pipeline(port, int(sys.argv[3]), int(sys.argv[4]))
+    elif command == "keepalive":
+        result = keepalive(port, int(sys.argv[3]))
+    elif command == "halfclose":
+        result = halfclose(port)
     else:
         sys.exit("unknown attack " + command)
     print(json.dumps(result))

@@ -40,6 +40,13 @@ public enum FileSystemError: Error, Equatable, CustomStringConvertible {
     }
   }
 
+  /// Whether the system ran out of descriptors or memory (`EMFILE`, `ENFILE`, `ENOMEM`): a
+  /// failure of the moment, which the same call may not meet again.
+  public var isExhaustion: Bool {
+    guard let number = errorNumber else { return false }
+    return [.tooManyOpenFiles, .tooManyOpenFilesInSystem, .noMemory].contains(number)
+  }
+
   /// What went wrong, without the path.
   public var reason: String {
     switch self {
