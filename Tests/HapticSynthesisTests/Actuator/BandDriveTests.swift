@@ -63,9 +63,17 @@ import _HapticRenderTestSupport
   /// The largest magnitude within half a period of 170 Hz on each side (docs/actuators.md §4).
   static func envelope(_ signal: [Double]) -> [Double] {
     let half = rate / 340
-    return signal.indices.map { index in
-      signal[max(0, index - half)...min(signal.count - 1, index + half)].map(abs).max() ?? 0
+    var envelope = [Double](repeating: 0, count: signal.count)
+    signal.withUnsafeBufferPointer { samples in
+      for index in samples.indices {
+        var largest = 0.0
+        for near in max(0, index - half)...min(samples.count - 1, index + half) {
+          largest = max(largest, abs(samples[near]))
+        }
+        envelope[index] = largest
+      }
     }
+    return envelope
   }
 
   /// Milliseconds from 0.3 s (the buzz's end) to the frame after the last one above `floor`.
