@@ -43,7 +43,7 @@ public struct AndroidDevice: Sendable, Equatable {
   /// The acceleration Android plays for envelope intensity `intensity` (0…1), as a fraction of
   /// that of intensity 1: `10^((I − 1) · S / 20)`, and 0 (off) for intensity 0.
   public func level(intensity: Double) -> Double {
-    intensity <= 0 ? 0 : PortableMath.exp2((min(intensity, 1) - 1) * maxSensitivityLevelDb / 20 * Self.log2Of10)
+    intensity <= 0 ? 0 : Decibels.gain((min(intensity, 1) - 1) * maxSensitivityLevelDb)
   }
 
   /// The envelope intensity whose acceleration is `level` (0…1) of the strongest: the inverse
@@ -51,8 +51,6 @@ public struct AndroidDevice: Sendable, Equatable {
   /// for the device (below `10^(−S/20)`) takes the least intensity above 0, 0.001.
   public func intensity(level: Double) -> Double {
     guard level > 0 else { return 0 }
-    return max(0.001, min(1, 1 + 20 * PortableMath.log2(level) / Self.log2Of10 / maxSensitivityLevelDb))
+    return max(0.001, min(1, 1 + Decibels.level(level) / maxSensitivityLevelDb))
   }
-
-  private static let log2Of10 = 3.321_928_094_887_362_3
 }

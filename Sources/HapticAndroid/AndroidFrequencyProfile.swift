@@ -67,7 +67,7 @@ public struct AndroidFrequencyProfile: Sendable, Equatable {
       let upper = table.firstIndex { $0.hz >= hz } ?? table.count - 1
       db = Self.interpolate(hz, table[upper - 1].hz, table[upper].hz, table[upper - 1].db, table[upper].db)
     }
-    return PortableMath.exp2((level + db) / 20 * 3.321_928_094_887_362_3)
+    return Decibels.gain(level + db)
   }
 
   /// The frequencies where the device reaches 10 dB above the least perceptible acceleration,

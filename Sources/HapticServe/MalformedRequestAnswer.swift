@@ -26,12 +26,8 @@ final class MalformedRequestAnswer: ChannelInboundHandler, RemovableChannelHandl
     guard !hasAnswered else { return }
     hasAnswered = true
     let (status, text) = answer(to: error)
-    var headers = HTTPHeaders()
-    headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
-    headers.add(name: "Content-Length", value: String(text.utf8.count))
-    headers.add(name: "Connection", value: "close")
-    context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))))
-      .whenFailure { _ in }
+    let response = ServedResponse.text(status, text)
+    context.write(wrapOutboundOut(.head(response.head(version: .http1_1, keepsOpen: false)))).whenFailure { _ in }
     context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: text))))).whenFailure { _ in }
     let channel = context.channel
     context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }

@@ -142,14 +142,7 @@ package final class PreviewServer: Sendable {
     _ response: ServedResponse, to answers: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>,
     version: HTTPVersion, keepsOpen: Bool, sendsBody: Bool
   ) async throws {
-    var headers = HTTPHeaders(response.headers)
-    headers.add(name: "Content-Length", value: String(response.body.count))
-    if !keepsOpen {
-      headers.add(name: "Connection", value: "close")
-    } else if version == .http1_0 {
-      headers.add(name: "Connection", value: "keep-alive")
-    }
-    try await answers.write(.head(HTTPResponseHead(version: version, status: response.status, headers: headers)))
+    try await answers.write(.head(response.head(version: version, keepsOpen: keepsOpen)))
     if sendsBody {
       switch response.body {
       case .bytes(let bytes):

@@ -38,6 +38,19 @@ struct ServedResponse: Sendable {
 
   static let notFound = text(.notFound, "not found\n")
 
+  /// The head that sends this answer: its headers, its length, and whether the connection
+  /// stays open (said in HTTP/1.0's words where that is not the default).
+  func head(version: HTTPVersion, keepsOpen: Bool) -> HTTPResponseHead {
+    var fields = HTTPHeaders(headers)
+    fields.add(name: "Content-Length", value: String(body.count))
+    if !keepsOpen {
+      fields.add(name: "Connection", value: "close")
+    } else if version == .http1_0 {
+      fields.add(name: "Connection", value: "keep-alive")
+    }
+    return HTTPResponseHead(version: version, status: status, headers: fields)
+  }
+
   /// `file` (of `type`) as `range` asks: whole (`200`), one part (`206`), or `416` when the
   /// range starts past its end.
   static func file(_ file: FileSystem.OpenedFile, type: String, range: ByteRange) -> ServedResponse {
