@@ -101,7 +101,7 @@ public struct ActuatorFigures: Sendable, Encodable {
     let onsets = windows.map(\.onset).sorted()
     for index in windows.indices {
       let onset = windows[index].onset
-      guard let next = onsets.first(where: { $0 > onset }), next <= windows[index].last else { continue }
+      guard let next = Self.first(after: onset, in: onsets), next <= windows[index].last else { continue }
       windows[index].last = max(onset, next - frames(0.01) - half - 1)
       windows[index].nextOnset = next
     }
@@ -252,5 +252,15 @@ extension ActuatorFigures {
           + parts.joined(separator: ", "))
     }
     return rows
+  }
+
+  /// The first of `sorted` (ascending) greater than `value`, by binary search; `nil` when none is.
+  private static func first(after value: Int, in sorted: [Int]) -> Int? {
+    var (lower, upper) = (0, sorted.count)
+    while lower < upper {
+      let middle = (lower + upper) / 2
+      if sorted[middle] > value { upper = middle } else { lower = middle + 1 }
+    }
+    return lower < sorted.count ? sorted[lower] : nil
   }
 }

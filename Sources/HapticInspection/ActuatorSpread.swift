@@ -35,7 +35,8 @@ public struct ActuatorSpread: Sendable, Encodable {
   /// The lines `render info` prints: a header with the units, then per event its stop after
   /// the pattern's own (continuous events) or its peak and ring (transients) on each unit.
   var rows: [String] {
-    guard let nominal = units.first(where: { $0.unitResonance == $0.resonance }) ?? units.first else { return [] }
+    guard let middle = Self.offsets.firstIndex(of: 0) else { return [] }
+    let nominal = units[middle]
     let cell = { (text: String) in text.padded(14) }
     let line = { (label: String, cells: [String]) in
       String(("  " + label.padded(24) + cells.joined()).reversed().drop { $0 == " " }.reversed())

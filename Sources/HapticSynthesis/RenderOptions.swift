@@ -88,7 +88,6 @@ extension RenderOptions {
     try Setting.tail.check(tailSeconds)
     try Setting.maximumDuration.check(maximumDurationSeconds)
     try Setting.ceiling.check(ceiling)
-    try actuator?.model.validate(sampleRate: sampleRate)
-    try actuator?.simulatedModel.validate(sampleRate: sampleRate)
+    try actuator?.validate(sampleRate: sampleRate)
   }
 }

@@ -49,8 +49,8 @@ package struct Schedule: Sendable {
       throw .durationLimitExceeded(seconds: lastEnd + options.tailSeconds, limit: options.maximumDurationSeconds)
     }
 
-    controls = Controls(pattern)
-    let controls = controls
+    let controls = Controls(pattern)
+    self.controls = controls
     var parts = TwoHalves.map(count: pattern.events.count, from: threshold) { run, isFirst in
       Result { () throws(RenderError) in
         // The first part's voices become the schedule's: room for the others' too.

@@ -161,7 +161,6 @@ if let many = results["transients-100k"], let half = results["transients-50k"] {
 }
 for (name, limit, label) in [
   ("cli-hour-wav", 1.2, "`render` on the 1-hour session within 1.2x the write limit"),
-  ("cli-transients-100k", 1.5, "`render` on 100k transients within 1.5x the write limit"),
   ("cli-transients-100k", 1.1, "`render` on 100k transients, 24-bit, within 1.1x the write limit"),
   ("transients-100k-wav16", 1.3, "`render` on 100k transients, 16-bit, within 1.3x the write limit"),
 ] {

@@ -42,4 +42,11 @@ public struct ActuatorRendering: Sendable, Hashable, Codable {
     }
     return simulated
   }
+
+  /// Checks the actuator, and the unit simulated when it is another, against their ranges and
+  /// the sample rate (``ActuatorModel/validate(sampleRate:)``).
+  public func validate(sampleRate: Int) throws(RenderError) {
+    try model.validate(sampleRate: sampleRate)
+    if simulatedResonance != nil { try simulatedModel.validate(sampleRate: sampleRate) }
+  }
 }

@@ -54,8 +54,7 @@ public struct ActuatorSource: FrameSource {
   ///   - blockSize: The largest block read from `target`, in frames.
   /// - Throws: ``RenderError`` when the actuator's resonance is not below half the sample rate.
   public init(following target: any FrameSource, actuator: ActuatorRendering, blockSize: Int) throws(RenderError) {
-    try actuator.model.validate(sampleRate: target.sampleRate)
-    try actuator.simulatedModel.validate(sampleRate: target.sampleRate)
+    try actuator.validate(sampleRate: target.sampleRate)
     self.target = target
     output = actuator.output
     sampleRate = target.sampleRate

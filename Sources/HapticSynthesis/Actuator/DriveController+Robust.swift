@@ -17,16 +17,17 @@ extension DriveController {
       return loopDrive(mode: mode, goal: reference, clips: true).drives
     }
     // `targets[k]`: the reference at the end of step `k` from the one being driven.
-    var targets = [reference]
-    targets.reserveCapacity(count)
+    stopTargets.removeAll(keepingCapacity: true)
+    stopTargets.append(reference)
     var centre = pending[pendingIndex]
     for offset in 1..<count {
       let next = pending[(pendingIndex + offset) % count]
-      targets.append((centre + next) * 0.5)
+      stopTargets.append((centre + next) * 0.5)
       centre = next
     }
+    let targets = stopTargets
     if stopStepsLeft == 0 {
-      let level = max(mode.magnitude, targets.map(\.magnitude).max() ?? 0)
+      let level = max(mode.magnitude, targets.reduce(0) { max($0, $1.magnitude) })
       let floor = 0.01 * level
       if level > 1e-4, let last = targets.lastIndex(where: { $0.magnitude > floor }),
         last + 1 + RobustStop.tailSteps < count, targets[0].magnitude > floor || mode.magnitude > floor,

@@ -130,6 +130,9 @@ package struct DriveController: Sendable {
   var stopStep = 0
   var plannedBlocks: [ComplexSample] = []
   var planStart = 0
+  /// The references ahead of the step being driven, refilled at each step of a band's drive
+  /// (kept so that its storage is reused, not made again).
+  var stopTargets: [ComplexSample] = []
 
   /// - Precondition: `model` is valid at `sampleRate`.
   package init(_ model: ActuatorModel, sampleRate: Int) {

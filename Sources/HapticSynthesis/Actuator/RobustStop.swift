@@ -120,7 +120,7 @@ struct RobustStop: Sendable {
         for j in i..<length { normal[i * unknowns + j] += left * row[j] }
       }
     }
-    let peak = targets.map(\.magnitude).max() ?? 0
+    let peak = targets.reduce(0) { max($0, $1.magnitude) }
     let image = phasor * phasor
     let inverseTurn = imageTurn.conjugate
     // While the sound still rises to its top, the top weighs more: a tap is felt at its peak.

@@ -58,8 +58,7 @@ struct RealTimePlaybackCommand: ParsableCommand, OptionChecking {
       switch kind ?? .csv {
       case .csv: try TextFile.write(playback.csv, to: output)
       case .h:
-        let name = String((output.split(separator: "/").last ?? "").dropLast(2))
-        try TextFile.write(playback.cHeader(named: name), to: output)
+        try TextFile.write(playback.cHeader(named: FileSystem.stem(of: output)), to: output)
       case .bin: try TextFile.write(bytes: playback.values, to: output)
       }
       console.note("wrote \(output): \(playback.values.count) values at \(rate) Hz (\(format))")
