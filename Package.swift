@@ -33,7 +33,7 @@ let package = Package(
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-    // The HTTP server of `render serve` (HapticServe only, in the render-serve executable):
+    // The HTTP server of `render serve` (in the render-serve executable alone):
     // SwiftNIO's HTTP/1.1 server pipeline, whose decoder bounds the request line and headers
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     // `swift package generate-documentation` builds the DocC catalogs (scripts/check-docs)
@@ -125,13 +125,13 @@ let package = Package(
       ]
     ),
 
-    // The live preview server of `render serve`; only the render-serve executable depends on it
+    // What `render serve` serves, apart from the transport: the folder's patterns and their
+    // pages, the routes, byte ranges and limits; only the render-serve executable depends on it
     .target(
       name: "HapticServe",
       dependencies: [
         "HapticReader", "HapticSynthesis", "HapticFiles", "HapticPipeline", "HapticInspection", "HapticPreview",
-        "HapticSupport", .product(name: "NIOCore", package: "swift-nio"),
-        .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+        "HapticSupport",
       ]
     ),
 
@@ -161,8 +161,15 @@ let package = Package(
       ]
     ),
     // The server that `render serve` becomes once its options are checked: SwiftNIO and
-    // Foundation are loaded by it alone, not by every `render` command (docs/serve.md#server)
-    .executableTarget(name: "RenderServe", dependencies: ["HapticRender", "HapticServe", "RenderCommandSupport"]),
+    // Foundation are loaded by it alone, not by every `render` command (docs/serve.md#server);
+    // it holds the HTTP transport, SwiftNIO's HTTP/1.1 server pipeline
+    .executableTarget(
+      name: "RenderServe",
+      dependencies: [
+        "HapticRender", "HapticFiles", "HapticPipeline", "HapticPreview", "HapticSupport", "HapticSynthesis",
+        "HapticServe", "RenderCommandSupport", .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"), .product(name: "NIOHTTP1", package: "swift-nio"),
+      ]),
 
     // MARK: - Benchmark (run by hand: swift run -c release render-benchmark)
     .executableTarget(name: "RenderBenchmark", dependencies: ["HapticRender"]),
@@ -260,7 +267,7 @@ let package = Package(
     .testTarget(
       name: "RenderCLITests",
       dependencies: [
-        "render", "RenderServe", "RenderCommandSupport", "HapticRender", "HapticSupport", "_HapticRenderTestSupport",
+        "RenderCommandSupport", "HapticRender", "HapticSupport", "_HapticRenderTestSupport",
       ],
       swiftSettings: testSettings
     ),

@@ -2,12 +2,12 @@ import Foundation
 
 /// A request's target (`/path?query`) decoded: the path, percent escapes resolved, and the
 /// `page` query item that a page's poll names its pattern with.
-struct RequestTarget: Equatable, Sendable {
-  var path: String
-  var page: String?
+package struct RequestTarget: Equatable, Sendable {
+  package var path: String
+  package var page: String?
 
   /// `nil` when the target is not a path (`*`, an absolute URL) or holds a malformed escape.
-  init?(_ target: String) {
+  package init?(_ target: String) {
     guard target.hasPrefix("/") else { return nil }
     let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
     guard let path = parts[0].removingPercentEncoding else { return nil }

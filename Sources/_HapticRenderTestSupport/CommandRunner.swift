@@ -19,8 +19,18 @@ public enum CommandRunner {
     return Bundle.main.bundleURL
   }
 
-  /// The built `render` executable.
-  public static var renderPath: String { productsDirectory.appendingPathComponent("render").path }
+  /// The `render` executable under test: `$RENDER_EXECUTABLE` when it is set (the test command
+  /// sets it to the release build that scripts/install makes, `render-serve` beside it), else the
+  /// one built beside the test bundle.
+  public static let renderPath: String = {
+    guard let path = ProcessInfo.processInfo.environment["RENDER_EXECUTABLE"], !path.isEmpty else {
+      return productsDirectory.appendingPathComponent("render").path
+    }
+    return URL(fileURLWithPath: path).standardizedFileURL.path
+  }()
+
+  /// The folder of ``renderPath``: what a `PATH` that finds `render` holds.
+  public static var renderDirectory: String { URL(fileURLWithPath: renderPath).deletingLastPathComponent().path }
 
   /// Runs `render` with `arguments` in `directory` and waits for it to exit.
   public static func render(_ arguments: [String], in directory: String? = nil) async throws -> Result {

@@ -109,7 +109,7 @@ import _HapticRenderTestSupport
         environment[key] = try evaluate(value, shard: shard, shardCount: shards.count)
       }
       environment["PATH"] =
-        "\(CommandRunner.productsDirectory.path):\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")"
+        "\(CommandRunner.renderDirectory):\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")"
       var failed = false
       for step in try steps(check) where step["id"] as? String != "install-render" {
         guard let script = step["run"] as? String else { continue }
@@ -197,7 +197,7 @@ import _HapticRenderTestSupport
       atPath: "\(Locations.packageRoot)/docs/ci/pre-commit-config.yaml", toPath: "\(repository)/.pre-commit-config.yaml"
     )
     let run = """
-      export PATH='\(CommandRunner.productsDirectory.path)':"$PATH" PRE_COMMIT_HOME='\(folder.path)/cache'
+      export PATH='\(CommandRunner.renderDirectory)':"$PATH" PRE_COMMIT_HOME='\(folder.path)/cache'
       git init -q . && git add -A && python3 -m pre_commit run --all-files
       """
     let passing = try await CommandRunner.shell(run, in: repository)

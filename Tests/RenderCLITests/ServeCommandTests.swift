@@ -256,7 +256,7 @@ import _HapticRenderTestSupport
     [], ["{}"], ["p.ahap"], [settings(), "--port"], [settings(plotWidth: 5)], [settings(sampleRate: 10)],
   ])
   func renderServeRunByHandWithoutItsSettingsIsAUsageError(arguments: [String]) async throws {
-    let server = CommandRunner.productsDirectory.appendingPathComponent("render-serve").path
+    let server = "\(CommandRunner.renderDirectory)/render-serve"
     let run = try await CommandRunner.run(server, arguments)
     #expect(run.status == 64)
     #expect(

@@ -1,8 +1,7 @@
 import Foundation
+import RenderCommandSupport
 import Testing
 import _HapticRenderTestSupport
-
-@testable import render
 
 /// A misspelled subcommand or option is answered with the name it most likely meant, and
 /// nothing is written.
@@ -71,9 +70,9 @@ import _HapticRenderTestSupport
   /// The only long option whose words hold those of the misspelt one, in order.
   @Test func optionsThatContainAMisspeltOne() {
     let names = ["--max-duration", "--max-pattern-size", "--out-dir", "--output", "-o"]
-    #expect(Suggestion.option(misspeltAs: "--max", among: names) == nil)
-    #expect(Suggestion.option(misspeltAs: "--pattern-size", among: names) == "--max-pattern-size")
-    #expect(Suggestion.option(misspeltAs: "--dir", among: names) == "--out-dir")
-    #expect(Suggestion.option(misspeltAs: "--output", among: names) == nil)
+    #expect(OptionSuggestion.option(misspeltAs: "--max", among: names) == nil)
+    #expect(OptionSuggestion.option(misspeltAs: "--pattern-size", among: names) == "--max-pattern-size")
+    #expect(OptionSuggestion.option(misspeltAs: "--dir", among: names) == "--out-dir")
+    #expect(OptionSuggestion.option(misspeltAs: "--output", among: names) == nil)
   }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import HapticRender
 import HapticSupport
+import RenderCommandSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -44,23 +45,8 @@ enum Suggestion {
     else { return nil }
     let unknown = String(message.dropFirst(prefix.count - 2).dropLast())
     let names = command.arguments.filter { $0.isShown && $0.kind != .positional }.flatMap(\.names)
-    guard let meant = option(misspeltAs: unknown, among: names) else { return nil }
+    guard let meant = OptionSuggestion.option(misspeltAs: unknown, among: names) else { return nil }
     return RenderCommand.fullMessage(for: error).replacing(
       message, with: "\(message). Did you mean '\(meant)'?", maxReplacements: 1)
-  }
-
-  /// The only long option among `names` whose dash-separated words hold those of `unknown` in
-  /// order (`--intensity`, `--scale`: `--intensity-scale`).
-  static func option(misspeltAs unknown: String, among names: [String]) -> String? {
-    let words = unknown.dropFirst(2).lowercased().split(separator: "-")
-    guard !words.isEmpty else { return nil }
-    let matches = Set(
-      names.filter { name in
-        guard name.hasPrefix("--") else { return false }
-        let nameWords = name.dropFirst(2).lowercased().split(separator: "-")
-        guard nameWords.count > words.count else { return false }
-        return (0...(nameWords.count - words.count)).contains { nameWords[$0..<$0 + words.count].elementsEqual(words) }
-      })
-    return matches.count == 1 ? matches.first : nil
   }
 }

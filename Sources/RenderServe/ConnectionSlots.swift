@@ -1,3 +1,4 @@
+import HapticServe
 import HapticSupport
 import NIOCore
 

@@ -1,3 +1,4 @@
+import HapticServe
 import NIOCore
 import NIOHTTP1
 

@@ -1,4 +1,5 @@
 import HapticFiles
+import HapticServe
 import NIOHTTP1
 
 /// One answer of `render serve`: a status, its headers, and a text or a part of a file.

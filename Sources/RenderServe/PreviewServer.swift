@@ -2,6 +2,7 @@ import Foundation
 import HapticFiles
 import HapticPipeline
 import HapticPreview
+import HapticServe
 import HapticSupport
 import HapticSynthesis
 import NIOCore
@@ -17,12 +18,12 @@ import NIOPosix
 /// HTTP is SwiftNIO's server pipeline, held to ``ServerLimits``. The pages are written into a
 /// scratch folder of `$TMPDIR`, removed with the server (and on SIGINT, SIGTERM or SIGHUP:
 /// ``TemporaryFiles/removeAll()``).
-package final class PreviewServer: Sendable {
+final class PreviewServer: Sendable {
   /// Why the server cannot listen.
-  package struct ListenError: Error, CustomStringConvertible {
-    package var port: UInt16
-    package var reason: String
-    package var description: String { "cannot listen on 127.0.0.1:\(port): \(reason)" }
+  struct ListenError: Error, CustomStringConvertible {
+    var port: UInt16
+    var reason: String
+    var description: String { "cannot listen on 127.0.0.1:\(port): \(reason)" }
   }
 
   private typealias Connection = NIOAsyncChannel<HTTPServerRequestPart, HTTPServerResponsePart>
@@ -37,7 +38,7 @@ package final class PreviewServer: Sendable {
   ///   - path: An `.ahap` file or a folder.
   ///   - rendered: Called after each render, on the render thread (to print its diagnostics).
   /// - Throws: ``FileSystemError`` when `path` is neither, or no scratch folder can be made.
-  package init(
+  init(
     serving path: String, options: RenderOptions, loader: PatternLoader, treatsWarningsAsErrors: Bool,
     plotWidth: Int, rendered: @escaping @Sendable (PreviewSite.Entry) -> Void
   ) throws(FileSystemError) {
@@ -59,7 +60,7 @@ package final class PreviewServer: Sendable {
   /// channel takes no error from it.
   ///
   /// - Throws: ``ListenError`` when it cannot listen (the port is taken, say).
-  package func run(port requested: UInt16, listening: @escaping @Sendable (UInt16) -> Void) async throws {
+  func run(port requested: UInt16, listening: @escaping @Sendable (UInt16) -> Void) async throws {
     let (connections, accepted) = AsyncStream.makeStream(of: Connection.self)
     let server: any Channel
     do {

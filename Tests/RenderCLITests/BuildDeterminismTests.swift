@@ -1,0 +1,31 @@
+import Foundation
+import HapticRender
+import Testing
+import _HapticRenderTestSupport
+
+/// How the code is compiled changes no sample (docs/architecture.md §5): every sample rendered
+/// as float WAV by this build's library and by the `render` under test gives the same bytes.
+/// In the test command the two are different compilations of the same code: the suite's build
+/// (optimised, with assertions, under AddressSanitizer) and the release build that is installed.
+@Suite struct BuildDeterminismTests {
+  @Test func theLibraryAndTheRenderUnderTestWriteTheSameBytes() async throws {
+    let folder = try TemporaryFolder()
+    let names = try FileManager.default.contentsOfDirectory(atPath: Locations.samples)
+      .filter { $0.hasSuffix(".ahap") }.sorted()
+    #expect(names.count >= 13)
+    for name in names {
+      let input = "\(Locations.samples)/\(name)"
+      let library = "\(folder.path)/\(name).library.wav"
+      let binary = "\(folder.path)/\(name).binary.wav"
+      var diagnostics = Diagnostics()
+      let pattern = try #require(try PatternLoader().load(path: input, diagnostics: &diagnostics))
+      try Render.toFile(
+        pattern, destination: .file(library), format: AudioFileFormat(path: library, encoding: .float))
+      let result = try await CommandRunner.render([input, "-o", binary, "-b", "float", "-q"])
+      #expect(result.status == 0, "\(name): \(result.standardError)")
+      let expected = try FileSystem.readAll(library, limit: 1 << 30)
+      #expect(expected.count > 1_000, "\(name)")
+      #expect(try FileSystem.readAll(binary, limit: 1 << 30) == expected, "\(name)")
+    }
+  }
+}
