@@ -64,13 +64,11 @@ extension DriveController {
   /// before it into `drive`, and moves the models on that step: the nominal one and the band's.
   /// The steps of the output's fade-in move them frame by frame.
   @inline(__always)
-  mutating func write(
-    into drive: UnsafeMutablePointer<Float>, carrier: (cosines: UnsafePointer<Double>, sines: UnsafePointer<Double>)
-  ) {
-    let written = modulator.push(envelope, carrier: carrier, into: drive)
+  mutating func write(into drive: UnsafeMutablePointer<Float>) {
+    let written = modulator.push(envelope, into: drive)
     if !written.isFaded {
-      writtenModel.advance(written: modulator, phasor: written.phasor)
-      robustStop?.advance(written: modulator, phasor: written.phasor)
+      writtenModel.advance(written: modulator)
+      robustStop?.advance(written: modulator)
     } else if written.step >= 0 {
       let frames = UnsafeBufferPointer(start: UnsafePointer(drive), count: stepFrames)
       for sample in frames { _ = writtenModel.resonator.step(Double(sample)) }

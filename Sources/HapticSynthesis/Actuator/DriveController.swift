@@ -154,14 +154,14 @@ package struct DriveController: Sendable {
     pending = Array(repeating: .zero, count: lookAhead)
     pendingLimits = Array(repeating: false, count: lookAhead)
     let delaySteps = demodulator.delay + spreading.count + governor.window + lookAhead
+    let carrier = (0..<stepFrames).map { Sine.precise(turns: model.resonance * Double($0) / rate) }
     modulator = SmoothModulator(
       stepFrames: stepFrames, periodFrames: rate / model.resonance, frequency: model.resonance,
-      sampleRate: sampleRate, firstStep: -delaySteps)
+      sampleRate: sampleRate, firstStep: -delaySteps, carrier: carrier)
     delay = (delaySteps + modulator.reach) * stepFrames
     inputPhasor = ResonancePhasor(frequency: model.resonance, sampleRate: sampleRate, framesPerStep: stepFrames)
     drivePhasor = ResonancePhasor(
       frequency: model.resonance, sampleRate: sampleRate, framesPerStep: stepFrames, firstStep: -delaySteps)
-    let carrier = (0..<stepFrames).map { Sine.precise(turns: model.resonance * Double($0) / rate) }
     cosines = carrier.map(\.cosine)
     sines = carrier.map(\.sine)
     meanScale = 2 / Double(stepFrames)
@@ -247,7 +247,7 @@ package struct DriveController: Sendable {
   ) {
     envelope = .zero
     controlStep(target, carrier: carrier)
-    write(into: drive, carrier: carrier)
+    write(into: drive)
     if isAtRest, !modulator.isSilent { isAtRest = false }
   }
 
@@ -265,10 +265,10 @@ package struct DriveController: Sendable {
     if demodulator.isSilent, limited == .zero, reference == .zero {
       quietSteps += 1
       if quietSteps > pending.count {
-        // A band's stop leaves the nominal mode to ring down below 1e-4 rather than brake it
-        // (docs/actuators.md §2.1).
-        writtenModel.resonator.settle(below: robustStop == nil ? 1e-9 : 1e-4)
-        if writtenModel.resonator.mode == .zero, modulator.isSilent, robustStop?.settle() ?? true {
+        // Below 1e-4 (−80 dB) the mode rings down: braking it would set a band's other units
+        // going (docs/actuators.md §2.1), and the loop, reading it ahead, brakes it slowly.
+        writtenModel.resonator.settle(below: 1e-4)
+        if writtenModel.resonator.mode == .zero, robustStop?.settle() ?? true {
           imageEstimate = .zero
           isAtRest = quietSteps > spreading.count + pending.count + governor.window
           return

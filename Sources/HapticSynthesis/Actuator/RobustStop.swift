@@ -76,11 +76,10 @@ struct RobustStop: Sendable {
     bands = Array(models.dropFirst())
   }
 
-  /// Moves the band models over the step that `modulator` has just written, from the phasor
-  /// `phasor`.
+  /// Moves the band models over the step that `modulator` has just written.
   @inline(__always)
-  mutating func advance(written modulator: SmoothModulator, phasor: ComplexSample) {
-    for index in bands.indices { bands[index].advance(written: modulator, phasor: phasor) }
+  mutating func advance(written modulator: SmoothModulator) {
+    for index in bands.indices { bands[index].advance(written: modulator) }
   }
 
   /// The band models' modes at the beginning of the step being decided

@@ -25,9 +25,19 @@ struct SmoothModulator: Sendable {
   private let stepFrames: Int
   /// `weights[i·stepFrames + j]`: the weight of the envelope `i − reach` steps away in frame `j`.
   let weights: [Double]
+  /// ``weights`` times `cos(ω0·j/fs)` and `sin(ω0·j/fs)`, in single precision (the drive's).
+  private let cosineWeights: [Float]
+  private let sineWeights: [Float]
+  /// The rows of ``weights`` that weigh in most of a step's frames, and the frames where the
+  /// others do (a few at each edge of a step): only there are all the rows summed.
+  private let denseRows: Range<Int>
+  private let edgeFrames: [Int]
   /// The last `2·reach + 1` envelopes, the oldest at `index`.
   private var envelopes: [ComplexSample]
   private var index = 0
+  /// The envelopes of the step last written, oldest first, times the conjugate of its phasor
+  /// (`2·reach + 1` ≤ 5 of them).
+  private(set) var bases = (real: SIMD8<Double>(), imaginary: SIMD8<Double>())
   /// The phasor of the step being written.
   private var phasor: ResonancePhasor
   /// The raised cosine of the output's fade-in, over half a period.
@@ -38,7 +48,11 @@ struct SmoothModulator: Sendable {
   ///   - periodFrames: Frames in a period of f0; the window spans half of one.
   ///   - frequency, sampleRate: f0 and fs, in Hz.
   ///   - firstStep: The step of the first envelope pushed (negative before the first frame).
-  init(stepFrames: Int, periodFrames: Double, frequency: Double, sampleRate: Int, firstStep: Int) {
+  ///   - carrier: `(sin, cos)` of `ω0·j/fs` for the frames `j` of a step.
+  init(
+    stepFrames: Int, periodFrames: Double, frequency: Double, sampleRate: Int, firstStep: Int,
+    carrier: [(sine: Double, cosine: Double)]
+  ) {
     self.stepFrames = stepFrames
     let half = max(1, Int((periodFrames / 4).rounded()))
     reach = (half + stepFrames - 1) / stepFrames
@@ -56,10 +70,19 @@ struct SmoothModulator: Sendable {
       }
     }
     self.weights = weights
+    cosineWeights = weights.indices.map { Float(weights[$0] * carrier[$0 % stepFrames].cosine) }
+    sineWeights = weights.indices.map { Float(weights[$0] * carrier[$0 % stepFrames].sine) }
+    // The outer rows weigh only where the window reaches two steps away: at most a few frames.
+    let last = (2 * reach) * stepFrames
+    let isSparse = [0, last].map { row in (0..<stepFrames).filter { weights[row + $0] != 0 }.count < stepFrames / 2 }
+    let sparseRows = reach > 1 && isSparse[0] && isSparse[1] ? 1 : 0
+    denseRows = sparseRows..<(2 * reach + 1 - sparseRows)
+    edgeFrames = (0..<stepFrames).filter { sparseRows > 0 && (weights[$0] != 0 || weights[last + $0] != 0) }
     envelopes = Array(repeating: .zero, count: 2 * reach + 1)
     phasor = ResonancePhasor(
       frequency: frequency, sampleRate: sampleRate, framesPerStep: stepFrames, firstStep: firstStep - reach)
-    fadeIn = (0..<(2 * half)).map { Float(0.5 - 0.5 * Sine.precise(turns: Double($0) / Double(4 * half)).cosine) }
+    let fade = max(1, Int((periodFrames / 2).rounded()))
+    fadeIn = (0..<fade).map { Float(0.5 - 0.5 * Sine.precise(turns: Double($0) / Double(2 * fade)).cosine) }
   }
 
   /// The envelope `offset − reach` steps from the step last written (`offset` in
@@ -71,16 +94,13 @@ struct SmoothModulator: Sendable {
   /// pushed.
   var isSilent: Bool { envelopes.allSatisfy { $0 == .zero } }
 
-  /// Takes the envelope of the newest step and writes the drive of the step ``reach`` before it;
-  /// `carrier` holds `cos(ω0·j/fs)` and `sin(ω0·j/fs)` for the frames `j` of a step. Returns
-  /// the phasor of the step written, its index (a step before the first frame, never played,
-  /// is written as zeros) and whether the fade-in changed it.
+  /// Takes the envelope of the newest step and writes the drive of the step ``reach`` before it.
+  /// Returns
+  /// the index of the step written (a step before the first frame, never played, is written as
+  /// zeros) and whether the fade-in changed it.
   @inline(__always)
-  mutating func push(
-    _ envelope: ComplexSample, carrier: (cosines: UnsafePointer<Double>, sines: UnsafePointer<Double>),
-    into drive: UnsafeMutablePointer<Float>
-  ) -> (phasor: ComplexSample, step: Int, isFaded: Bool) {
-    let written = (phasor: phasor.value, step: phasor.step, isFaded: phasor.step * stepFrames < fadeIn.count)
+  mutating func push(_ envelope: ComplexSample, into drive: UnsafeMutablePointer<Float>) -> (step: Int, isFaded: Bool) {
+    let written = (step: phasor.step, isFaded: phasor.step * stepFrames < fadeIn.count)
     envelopes[index] = envelope
     index = index + 1 == envelopes.count ? 0 : index + 1
     let rotation = phasor.value.conjugate
@@ -89,24 +109,48 @@ struct SmoothModulator: Sendable {
       drive.update(repeating: 0, count: stepFrames)
       return written
     }
+    if isSilent {
+      bases = (SIMD8(), SIMD8())
+      drive.update(repeating: 0, count: stepFrames)
+      return written
+    }
     // The envelopes in the frame of the step's first frame, oldest first.
-    var bases = SIMD8<Double>()  // `2·reach + 1` ≤ 5 of them
-    var imaginaries = SIMD8<Double>()
     for offset in 0..<envelopes.count {
       let base = envelopes[(index + offset) % envelopes.count] * rotation
-      bases[offset] = base.real
-      imaginaries[offset] = base.imaginary
+      bases.real[offset] = base.real
+      bases.imaginary[offset] = base.imaginary
     }
-    weights.withUnsafeBufferPointer { weights in
-      for frame in 0..<stepFrames {
-        var real = 0.0
-        var imaginary = 0.0
-        for offset in 0..<envelopes.count {
-          let weight = weights[offset * stepFrames + frame]
-          real += weight * bases[offset]
-          imaginary += weight * imaginaries[offset]
+    let reals = SIMD8<Float>(bases.real)
+    let imaginaries = SIMD8<Float>(bases.imaginary)
+    let rows = envelopes.count
+    let frames = stepFrames
+    cosineWeights.withUnsafeBufferPointer { cosines in
+      sineWeights.withUnsafeBufferPointer { sines in
+        let (cosines, sines) = (cosines.baseAddress!, sines.baseAddress!)
+        var frame = 0
+        while frame + 4 <= frames {
+          var value = SIMD4<Float>()
+          for row in denseRows {
+            let at = row * frames + frame
+            value += UnsafeRawPointer(cosines + at).loadUnaligned(as: SIMD4<Float>.self) * reals[row]
+            value -= UnsafeRawPointer(sines + at).loadUnaligned(as: SIMD4<Float>.self) * imaginaries[row]
+          }
+          UnsafeMutableRawPointer(drive + frame).storeBytes(of: value, as: SIMD4<Float>.self)
+          frame += 4
         }
-        drive[frame] = Float(real * carrier.cosines[frame] - imaginary * carrier.sines[frame])
+        // The last frames, and those where the outer rows weigh, from all the rows.
+        func write(_ frame: Int) {
+          var value: Float = 0
+          for row in 0..<rows {
+            value += cosines[row * frames + frame] * reals[row] - sines[row * frames + frame] * imaginaries[row]
+          }
+          drive[frame] = value
+        }
+        while frame < frames {
+          write(frame)
+          frame += 1
+        }
+        for frame in edgeFrames { write(frame) }
       }
     }
     let start = written.step * stepFrames

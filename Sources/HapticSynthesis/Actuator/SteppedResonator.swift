@@ -48,14 +48,14 @@ struct SteppedResonator: Sendable {
     smoothedGains = smoothed.map { (residue * $0.positive, residue * $0.negative) }
   }
 
-  /// Moves the mode over a step of the drive that `modulator` has just written, from the phasor
-  /// `phasor`.
+  /// Moves the mode over the step of the drive that `modulator` has just written.
   @inline(__always)
-  mutating func advance(written modulator: SmoothModulator, phasor: ComplexSample) {
+  mutating func advance(written modulator: SmoothModulator) {
     var input = ComplexSample.zero
-    for (index, gains) in smoothedGains.enumerated() {
-      let envelope = modulator.envelope(index)
-      input = input + gains.positive * envelope * phasor.conjugate + gains.negative * envelope.conjugate * phasor
+    let bases = modulator.bases
+    for index in smoothedGains.indices {
+      let base = ComplexSample(bases.real[index], bases.imaginary[index])
+      input = input + smoothedGains[index].positive * base + smoothedGains[index].negative * base.conjugate
     }
     resonator.advance(poleStep: poleStep, input: input * 0.5)
   }
@@ -63,9 +63,13 @@ struct SteppedResonator: Sendable {
   /// Moves the mode over a step of the envelope `drive` that begins at the phasor `phasor`.
   @inline(__always)
   mutating func advance(_ drive: ComplexSample, phasor: ComplexSample) {
-    resonator.advance(
-      poleStep: poleStep,
-      input: (positiveGain * drive * phasor.conjugate + negativeGain * drive.conjugate * phasor) * 0.5)
+    resonator.advance(poleStep: poleStep, input: input(drive, phasor: phasor))
+  }
+
+  /// What a step of the envelope `drive` from the phasor `phasor` adds to `q`.
+  @inline(__always)
+  private func input(_ drive: ComplexSample, phasor: ComplexSample) -> ComplexSample {
+    (positiveGain * drive * phasor.conjugate + negativeGain * drive.conjugate * phasor) * 0.5
   }
 
   /// The mode at the beginning of the step that `modulator` writes next but ``SmoothModulator/reach``
@@ -74,13 +78,13 @@ struct SteppedResonator: Sendable {
   /// envelopes after them are). `phasor`: that of the step being decided; `rotation`: how the
   /// phasor turns over a step.
   func predicted(over modulator: SmoothModulator, phasor: ComplexSample, rotation: ComplexSample) -> Resonator {
-    var model = self
+    var model = resonator
     var stepPhasor = phasor
     for _ in 0..<modulator.reach { stepPhasor = stepPhasor * rotation.conjugate }
     for offset in (modulator.reach + 1)...(2 * modulator.reach) {
-      model.advance(modulator.envelope(offset), phasor: stepPhasor)
+      model.advance(poleStep: poleStep, input: input(modulator.envelope(offset), phasor: stepPhasor))
       stepPhasor = stepPhasor * rotation
     }
-    return model.resonator
+    return model
   }
 }
