@@ -76,18 +76,18 @@ import _HapticRenderTestSupport
   /// The tap's last frame: two cycles of f0 from `time`.
   private static func tapEnd(_ time: Double) -> Int { Int((time + 2.0 / 170) * Double(rate)) }
 
-  /// Driven for the band under the −1 dBFS ceiling, the tap peaks at 0.31 instead of 0.55
+  /// Driven for the band under the −1 dBFS ceiling, the tap peaks at 0.38 instead of 0.55
   /// (docs/actuators.md §2.2: the plan brakes five units with a sine within the ceiling).
   @Test func tapPeaksAndStopsRinging() throws {
     let (peak, ring) = Self.peakAndResidual(try Self.render(Self.tap, .acceleration), last: Self.tapEnd(0.1))
-    withKnownIssue("the band's tap peaks at 0.31 under the ceiling") { #expect(peak >= 0.55, "peak \(peak)") }
-    #expect(peak >= 0.29, "peak \(peak)")
+    withKnownIssue("the band's tap peaks at 0.38 under the ceiling") { #expect(peak >= 0.55, "peak \(peak)") }
+    #expect(peak >= 0.35, "peak \(peak)")
     #expect(ring <= 0.15 * peak, "ring \(ring) after a peak of \(peak)")
   }
 
   /// The tap at 24 onsets across a period of the carrier, driven for the band: the residual
   /// ring stays within 15 % of the felt peak at every onset. Under the −1 dBFS ceiling the
-  /// peak is 0.26…0.32, short of 0.55 (docs/actuators.md §2.2).
+  /// peak is 0.32…0.39, short of 0.55 (docs/actuators.md §2.2).
   @Test func tapAtEveryPhaseOfTheCarrierStopsRingingOnTheBand() throws {
     var peaks: [Double] = []
     for onset in 0..<24 {
@@ -97,8 +97,8 @@ import _HapticRenderTestSupport
       #expect(ring <= 0.15 * peak, "onset \(time) s: ring \(ring) after a peak of \(peak)")
       peaks.append(peak)
     }
-    #expect(peaks.min() ?? 0 >= 0.25, "peaks \(peaks.min() ?? 0) … \(peaks.max() ?? 0)")
-    withKnownIssue("the band's tap peaks at 0.26…0.32 under the ceiling") {
+    #expect(peaks.min() ?? 0 >= 0.3, "peaks \(peaks.min() ?? 0) … \(peaks.max() ?? 0)")
+    withKnownIssue("the band's tap peaks at 0.32…0.39 under the ceiling") {
       #expect(peaks.filter { $0 >= 0.55 }.count >= 22, "peaks \(peaks)")
     }
   }
@@ -136,8 +136,8 @@ import _HapticRenderTestSupport
     let felt = try Self.render(tap, .acceleration, model: model)
     let peak = felt[..<(Self.rate * 3 / 100)].map { abs(Double($0)) }.max() ?? 0
     // The drive fades in over the first half period (driveStartsFromZeroAtTheFirstFrame):
-    // the nominal unit's tap peaks at 0.42 instead of 0.60, the band's at 0.16.
-    #expect(peak >= (model.resonanceTolerance == 0 ? 0.4 : 0.15), "peak \(peak) in the first 30 ms")
+    // the nominal unit's tap peaks at 0.42 instead of 0.60, the band's at 0.25.
+    #expect(peak >= (model.resonanceTolerance == 0 ? 0.4 : 0.22), "peak \(peak) in the first 30 ms")
     let late = felt[(Self.rate * 3 / 100)..<(Self.rate / 10)].map { abs(Double($0)) }.max() ?? 1
     #expect(late <= limit, "acceleration \(late) from 30 to 100 ms")
   }
