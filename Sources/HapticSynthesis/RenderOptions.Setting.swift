@@ -26,6 +26,8 @@ extension RenderOptions {
     case actuatorGPerUnit
     /// ``ActuatorModel/resonanceTolerance``, Hz.
     case actuatorResonanceTolerance
+    /// ``ActuatorModel/ceiling``, dBFS.
+    case actuatorCeiling
 
     /// The values it accepts.
     public var bounds: Bounds {
@@ -42,6 +44,7 @@ extension RenderOptions {
       case .actuatorRatedDrive: Bounds(ActuatorModel.ratedDriveRange)
       case .actuatorGPerUnit: Bounds(ActuatorModel.gPerUnitRange)
       case .actuatorResonanceTolerance: Bounds(ActuatorModel.resonanceToleranceRange)
+      case .actuatorCeiling: Bounds(ActuatorModel.ceilingRange)
       }
     }
 
@@ -50,6 +53,7 @@ extension RenderOptions {
       switch self {
       case .sampleRate, .actuatorResonance, .actuatorResonanceTolerance: "Hz"
       case .gain: "dB"
+      case .actuatorCeiling: "dBFS"
       case .actuatorGPerUnit: "g"
       case .tail, .maximumDuration: "s"
       case .blockSize, .intensityScale, .ceiling, .actuatorQualityFactor, .actuatorRatedDrive: ""
@@ -71,6 +75,7 @@ extension RenderOptions {
       case .actuatorRatedDrive: "actuator rated drive"
       case .actuatorGPerUnit: "actuator g per unit"
       case .actuatorResonanceTolerance: "actuator resonance tolerance"
+      case .actuatorCeiling: "actuator ceiling"
       }
     }
 

@@ -57,6 +57,24 @@ public enum Spectrum {
     return 20 * log10(spur / peak)
   }
 
+  /// The share of the energy of `samples` at frequencies above `frequency` Hz: the sum of the
+  /// squared magnitudes of their zero-padded FFT (no window) above it, over the sum of all.
+  public static func energyShare(of samples: [Float], above frequency: Double, sampleRate: Int) -> Double {
+    var size = 1
+    while size < samples.count { size <<= 1 }
+    var real = samples.map(Double.init) + [Double](repeating: 0, count: size - samples.count)
+    var imaginary = [Double](repeating: 0, count: size)
+    fft(&real, &imaginary)
+    var above = 0.0
+    var total = 0.0
+    for bin in 0...(size / 2) {
+      let power = real[bin] * real[bin] + imaginary[bin] * imaginary[bin]
+      total += power
+      if Double(bin) * Double(sampleRate) / Double(size) > frequency { above += power }
+    }
+    return total > 0 ? above / total : 0
+  }
+
   /// One-sided magnitudes of the windowed, zero-padded FFT (size/2 bins).
   static func magnitudeSpectrum(_ samples: ArraySlice<Float>) -> [Double] {
     var size = 1 << 17

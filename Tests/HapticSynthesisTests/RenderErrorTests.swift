@@ -64,6 +64,10 @@ import _HapticRenderTestSupport
       setting: .actuatorGPerUnit, value: 1e6, range: Bounds(0.01...100),
       message: "actuator g per unit 1000000 g is outside 0.01…100 g"
     ) { $0.actuator = ActuatorRendering(model: ActuatorModel(resonance: 170, qualityFactor: 10, gPerUnit: 1e6)) },
+    OutOfRangeCase(
+      setting: .actuatorCeiling, value: 0.5, range: Bounds(-40...0),
+      message: "actuator ceiling 0.5 dBFS is outside -40…0 dBFS"
+    ) { $0.actuator = ActuatorRendering(model: ActuatorModel(resonance: 170, qualityFactor: 10, ceiling: 0.5)) },
   ]
 
   @Test(arguments: outOfRange)
@@ -105,6 +109,7 @@ import _HapticRenderTestSupport
       case .actuatorRatedDrive: model.ratedDrive
       case .actuatorGPerUnit: 1
       case .actuatorResonanceTolerance: model.resonanceTolerance
+      case .actuatorCeiling: model.ceiling
       }
     #expect(setting.bounds.contains(value), "\(setting) \(value)")
   }

@@ -6,14 +6,14 @@ import HapticSynthesis
 
 extension ActuatorModel {
   /// The keys of an actuator file.
-  public static let fileKeys = ["resonance", "q", "ratedDrive", "gPerUnit", "resonanceTolerance"]
+  public static let fileKeys = ["resonance", "q", "ratedDrive", "gPerUnit", "resonanceTolerance", "ceiling"]
 
   /// Reads an actuator from JSON text such as `{"resonance": 170, "q": 12, "ratedDrive": 0.5}`.
   ///
   /// `resonance` (Hz, 40…1000 and below half of `sampleRate`) and `q` (1…100) are required;
   /// `ratedDrive` (0.01…1 of full scale) takes 0.5 when missing, with a warning; `gPerUnit`
   /// (0.01…100 g) is optional; `resonanceTolerance` (Hz, 0…250 and below a quarter of the
-  /// resonance) is 0 when missing. Unknown keys, values of the wrong type and values out of range are errors: a
+  /// resonance) is 0 when missing; `ceiling` (dBFS, −40…0) is −1 when missing. Unknown keys, values of the wrong type and values out of range are errors: a
   /// misspelt key in the description of a piece of hardware must not pass unnoticed.
   ///
   /// - Returns: The actuator, or `nil` when `diagnostics` holds an error.
@@ -42,11 +42,12 @@ extension ActuatorModel {
     guard !diagnostics.hasErrors, let resonance = values["resonance"], let q = values["q"] else { return nil }
     return ActuatorModel(
       resonance: resonance, qualityFactor: q, ratedDrive: values["ratedDrive"] ?? 0.5, gPerUnit: values["gPerUnit"],
-      resonanceTolerance: values["resonanceTolerance"] ?? 0)
+      resonanceTolerance: values["resonanceTolerance"] ?? 0, ceiling: values["ceiling"] ?? defaultCeiling)
   }
 
   /// What is wrong with `value` for `key`, or `nil`: each value within its physical range
-  /// (``resonanceRange``, ``qualityFactorRange``, ``ratedDriveRange``, ``gPerUnitRange``), the
+  /// (``resonanceRange``, ``qualityFactorRange``, ``ratedDriveRange``, ``gPerUnitRange``,
+  /// ``ceilingRange``), the
   /// resonance below half the sample rate.
   private static func problem(key: String, value: Double, sampleRate: Int) -> String? {
     let (setting, what): (RenderOptions.Setting, String) =
@@ -55,6 +56,7 @@ extension ActuatorModel {
       case "q": (.actuatorQualityFactor, "a quality factor")
       case "ratedDrive": (.actuatorRatedDrive, "a rated drive, of full scale,")
       case "resonanceTolerance": (.actuatorResonanceTolerance, "a resonance tolerance in Hz")
+      case "ceiling": (.actuatorCeiling, "a ceiling in dBFS")
       default: (.actuatorGPerUnit, "g per unit of acceleration")
       }
     guard setting.bounds.contains(value) else {

@@ -27,16 +27,21 @@ public struct ActuatorModel: Sendable, Hashable, Codable {
   /// drive stops every actuator of the band `resonance ± resonanceTolerance`, not only the
   /// nominal one (docs/actuators.md §2.1). 0 stops the nominal actuator alone, fastest.
   public var resonanceTolerance: Double
+  /// The drive's ceiling in dBFS, within ``ceilingRange``: the true peak (4× oversampled) of the
+  /// drive stays at or below it, so that the amplifier is never fed an over (docs/actuators.md
+  /// §2.2).
+  public var ceiling: Double
 
   public init(
     resonance: Double, qualityFactor: Double, ratedDrive: Double = 0.5, gPerUnit: Double? = nil,
-    resonanceTolerance: Double = 0
+    resonanceTolerance: Double = 0, ceiling: Double = ActuatorModel.defaultCeiling
   ) {
     self.resonance = resonance
     self.qualityFactor = qualityFactor
     self.ratedDrive = ratedDrive
     self.gPerUnit = gPerUnit
     self.resonanceTolerance = resonanceTolerance
+    self.ceiling = ceiling
   }
 
   /// A linear resonant actuator at 170 Hz with Q 12, rated at half of full scale, whose units
@@ -65,6 +70,15 @@ public struct ActuatorModel: Sendable, Hashable, Codable {
   /// Accepted resonance tolerances, in Hz (a quarter of the resonance bounds them further):
   /// LRAs spread by 5…10 Hz between units and with temperature.
   public static let resonanceToleranceRange = 0.0...250.0
+
+  /// Accepted ceilings, in dBFS: from full scale down to 40 dB below it (a rated drive of
+  /// 0.01, the lowest accepted, still fits under −40 dBFS).
+  public static let ceilingRange = -40.0...0.0
+  /// The ceiling of a file that names none: 1 dB of headroom, as for `normalize`.
+  public static let defaultCeiling = -1.0
+
+  /// The ceiling as a share of full scale, `10^(ceiling/20)` (0.891 at −1 dBFS).
+  public var ceilingAmplitude: Double { Decibels.gain(ceiling) }
 
   /// The time constant of the envelope, Q/(π·f0), in seconds: the free ringing falls by e in it.
   public var timeConstantSeconds: Double { qualityFactor / (Double.pi * resonance) }
@@ -96,6 +110,7 @@ public struct ActuatorModel: Sendable, Hashable, Codable {
     try RenderOptions.Setting.actuatorRatedDrive.check(ratedDrive)
     if let gPerUnit { try RenderOptions.Setting.actuatorGPerUnit.check(gPerUnit) }
     try RenderOptions.Setting.actuatorResonanceTolerance.check(resonanceTolerance)
+    try RenderOptions.Setting.actuatorCeiling.check(ceiling)
     guard 4 * resonanceTolerance < resonance else {
       throw .optionOutOfRange(
         .actuatorResonanceTolerance, value: resonanceTolerance, range: RenderOptions.Bounds(0...(resonance / 4)))

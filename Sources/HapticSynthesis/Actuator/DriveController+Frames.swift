@@ -1,6 +1,6 @@
-/// The work on single frames: the target's demodulation, the drive's modulation (and the
-/// model moved over it), and the frame-by-frame step that holds a level until the
-/// acceleration's crest and brakes from there.
+/// The work on single frames: the target's demodulation, the frame-by-frame step that holds a
+/// level until the acceleration's crest and brakes from there, and the drive written from the
+/// envelopes (and the models moved over it).
 extension DriveController {
   /// The mean of `2·a·e^(−iω0t)` over a step of the target.
   @inline(__always)
@@ -27,86 +27,52 @@ extension DriveController {
     return mean
   }
 
-  /// Writes a step that drives the envelope `hold` until the resonant acceleration (`2·Re(q)`)
-  /// has passed a crest and `brake` from there, frame by frame on the model; returns whether it
-  /// has begun to brake (otherwise the whole step held).
+  /// Decides a step that drives the envelope `hold` until the resonant acceleration
+  /// (`2·Re(q)`) has passed a crest and `brake` from there, frame by frame on the model; sets
+  /// ``envelope`` to the two, each for its share of the step, and returns whether it has begun
+  /// to brake (otherwise the whole step held).
   mutating func brakeFromCrest(
     hold: ComplexSample, brake: ComplexSample, phasor: ComplexSample,
-    carrier: (cosines: UnsafePointer<Double>, sines: UnsafePointer<Double>), into drive: UnsafeMutablePointer<Float>
+    carrier: (cosines: UnsafePointer<Double>, sines: UnsafePointer<Double>)
   ) -> Bool {
     let pushing = hold * phasor.conjugate
-    let braking = brake * phasor.conjugate
-    var braked = false
+    var heldFrames = stepFrames
     var previous = resonator.mode.real
     for frame in 0..<stepFrames {
-      let base = braked ? braking : pushing
-      let value = base.real * carrier.cosines[frame] - base.imaginary * carrier.sines[frame]
-      drive[frame] = Float(max(-1, min(1, value)))
-      _ = resonator.step(Double(drive[frame]))
-      if !braked {
-        let current = resonator.mode.real
-        braked = abs(current) < abs(previous) && current * previous > 0
-        previous = current
+      _ = resonator.step(pushing.real * carrier.cosines[frame] - pushing.imaginary * carrier.sines[frame])
+      let current = resonator.mode.real
+      if abs(current) < abs(previous), current * previous > 0 {
+        heldFrames = frame + 1
+        break
       }
+      previous = current
     }
-    return braked
+    let share = Double(heldFrames) / Double(stepFrames)
+    envelope = hold * share + brake * (1 - share)
+    return heldFrames < stepFrames
   }
 
-  /// Writes `Re(V·e^(iω0t))` for the frames of a step beginning at the phasor `phasor`
-  /// (`e^(−iω0t)` there), clipped to ±1 when `clips` (when `|V| ≤ 1` it is within ±1 already).
+  /// Drives the envelope `drives` over the step: sets ``envelope`` and moves the image's
+  /// estimate.
   @inline(__always)
-  func modulate(
-    _ envelope: ComplexSample, clips: Bool, phasor: ComplexSample,
-    carrier: (cosines: UnsafePointer<Double>, sines: UnsafePointer<Double>), into drive: UnsafeMutablePointer<Float>
-  ) {
-    let base = envelope * phasor.conjugate
-    var frame = 0
-    if !clips {
-      let real = SIMD4<Double>(repeating: base.real)
-      let imaginary = SIMD4<Double>(repeating: base.imaginary)
-      while frame + 4 <= stepFrames {
-        let cosines = UnsafeRawPointer(carrier.cosines + frame).loadUnaligned(as: SIMD4<Double>.self)
-        let sines = UnsafeRawPointer(carrier.sines + frame).loadUnaligned(as: SIMD4<Double>.self)
-        let values = SIMD4<Float>(real * cosines - imaginary * sines)
-        UnsafeMutableRawPointer(drive + frame).storeBytes(of: values, as: SIMD4<Float>.self)
-        frame += 4
-      }
-    }
-    while frame < stepFrames {
-      let value = base.real * carrier.cosines[frame] - base.imaginary * carrier.sines[frame]
-      drive[frame] = Float(max(-1, min(1, value)))
-      frame += 1
-    }
-  }
-
-  /// Writes the step's drive for the envelope `drives` (the fundamental; the sine scaled by
-  /// `amplitude` and clipped when it is above 1) and moves the model and the image's estimate
-  /// over it. The output's first step (`rampsIn`) fades in from 0 over a raised cosine, so that
-  /// the drive starts from 0 whatever the pattern asks for at its first frame.
-  @inline(__always)
-  mutating func drive(
-    _ drives: ComplexSample, phasor: ComplexSample,
-    carrier: (cosines: UnsafePointer<Double>, sines: UnsafePointer<Double>), into drive: UnsafeMutablePointer<Float>,
-    amplitude: Double? = nil, rampsIn: Bool = false
-  ) {
+  mutating func hold(_ drives: ComplexSample) {
     imageEstimate = imageEstimate * imageSmoothing + imageResponse * drives.conjugate * (1 - imageSmoothing)
-    let size = drives.magnitude
-    let amplitude = amplitude ?? (size > 1 ? clippedSine.amplitude(forFundamental: size) / size : 1)
-    if amplitude > 1 || rampsIn {
-      modulate(drives * amplitude, clips: true, phasor: phasor, carrier: carrier, into: drive)
-      if rampsIn {
-        for frame in 0..<stepFrames {
-          drive[frame] *= Float(0.5 - 0.5 * Sine.precise(turns: Double(frame) / Double(2 * stepFrames)).cosine)
-        }
-      }
-      for frame in 0..<stepFrames { _ = resonator.step(Double(drive[frame])) }
-      robustStop?.step(UnsafeBufferPointer(start: drive, count: stepFrames))
-    } else {
-      robustStop?.advance(drives, phasor: phasor)
-      modulate(drives, clips: false, phasor: phasor, carrier: carrier, into: drive)
-      resonator.advance(
-        poleStep: poleStep,
-        input: (positiveGain * drives * phasor.conjugate + negativeGain * drives.conjugate * phasor) * 0.5)
+    envelope = drives
+  }
+
+  /// Hands ``envelope`` to the modulator, which writes the step ``SmoothModulator/reach``
+  /// before it into `drive`, and moves the models on that step: the nominal one and the band's.
+  /// The steps of the output's fade-in move them frame by frame.
+  @inline(__always)
+  mutating func write(into drive: UnsafeMutablePointer<Float>) {
+    let written = modulator.push(envelope, into: drive)
+    if !written.isFaded {
+      writtenModel.advance(written: modulator)
+      robustStop?.advance(written: modulator)
+    } else if written.step >= 0 {
+      let frames = UnsafeBufferPointer(start: UnsafePointer(drive), count: stepFrames)
+      for sample in frames { _ = writtenModel.resonator.step(Double(sample)) }
+      robustStop?.step(frames)
     }
   }
 }

@@ -14,7 +14,7 @@ extension DriveController {
     // no sound's end is in view, and the loop drives (the common case, kept cheap).
     let newest = pending[(pendingIndex + count - 1) % count].magnitude
     if stopStepsLeft == 0, newest > 1e-4, newest > 0.01 * max(mode.magnitude, reference.magnitude) {
-      return loopDrive(mode: mode, goal: reference, clips: true).drives
+      return loopDrive(mode: mode, goal: reference).drives
     }
     // `targets[k]`: the reference at the end of step `k` from the one being driven.
     stopTargets.removeAll(keepingCapacity: true)
@@ -43,7 +43,7 @@ extension DriveController {
     guard stopStepsLeft > 0 else {
       // Past a stop the band's actuators ring down on their own: braking what is left of the
       // nominal one would set them going again.
-      return reference == .zero ? .zero : loopDrive(mode: mode, goal: reference, clips: true).drives
+      return reference == .zero ? .zero : loopDrive(mode: mode, goal: reference).drives
     }
     defer {
       stopStepsLeft -= 1
@@ -56,9 +56,10 @@ extension DriveController {
     let period = stopRises ? 1 : RobustStop.blockSteps * RobustStop.replanBlocks
     if stopStep % period == 0 {
       let planned = (0..<stopStepsLeft).map { $0 < targets.count ? targets[$0] : .zero }
+      let modes = [resonator.mode] + robustStop.predictedModes(over: modulator, phasor: phasor, rotation: stepRotation)
       plannedBlocks = robustStop.plan(
-        nominal: resonator.mode, phasor: phasor, targets: planned, end: stopEnd, rises: stopRises,
-        bound: clippedSine.largestFundamental)
+        modes: modes, phasor: phasor, targets: planned, end: stopEnd, rises: stopRises,
+        bound: driveBound)
       planStart = stopStep
     }
     let block = (stopStep - planStart) / RobustStop.blockSteps

@@ -1,15 +1,14 @@
 import HapticSupport
 
-/// Finds a drive within full scale whose acceleration on the actuator follows a target signal:
-/// overdrive at onsets, braking at ends, the target's level and phase in between
+/// Finds a drive within the actuator's ceiling whose acceleration on the actuator follows a
+/// target signal: overdrive at onsets, braking at ends, the target's level and phase in between
 /// (docs/actuators.md §2).
 ///
 /// The controller works on complex envelopes at f0, one value per control step of
 /// ``stepFrames`` frames (a quarter of a period of f0 or less), and touches single frames to
-/// demodulate the target, to modulate the drive, and where the drive clips or switches within
-/// a step:
+/// demodulate the target, to modulate the drive, and where the drive switches within a step:
 /// 1. the target's envelope `R` (``EnvelopeDemodulator``), read `lookAhead` steps ahead;
-/// 2. limited by ``BrakeGovernor`` to what braking at 85 % of its strength can still stop by
+/// 2. limited by ``BrakeGovernor`` to what braking (``governorShare``) can still stop by
 ///    the end of the target's sound (found where the envelope, the spread of the demodulator's
 ///    averages later, has fallen);
 /// 3. the actuator's mode `M` (the resonant part of the model's acceleration as a complex
@@ -22,41 +21,38 @@ import HapticSupport
 ///    the image is not solved for step by step: `F` follows `conj(U)·K̃/(e^(−2iω0s/fs) − Λ)`
 ///    with a lag of ``imageSeconds``, and the loop, which reads the model's own mode, takes up
 ///    what the estimate misses;
-/// 4. `U` is bounded: by 1 (a sine within full scale) while it drives the mode up, by the
-///    fundamental of a square wave, nearly (a sine of amplitude 8 clipped to ±1: 1.270,
-///    ``ClippedSine``), while it brakes;
+/// 4. `|U|` is bounded by the actuator's ceiling (``ActuatorModel/ceilingAmplitude``), pushing
+///    and braking alike;
 /// 5. at the top of a rise that the braking plan ends, the level is held until the
 ///    acceleration's next crest and the stop begins there at full strength and goes on to rest
-///    ahead of the plan, with a sine within full scale once the level is below 15 % of the top
-///    (a clipped drive's harmonics reach the acceleration through the model's direct term);
-/// 6. the drive is `Re(V·e^(iω0t))`, `V` the envelope of the sine before clipping, held over
-///    the step, clipped to ±1. Over a step whose drive is clipped or switches, the mode is
-///    moved on frame by frame, so that it stays the model's own;
+///    ahead of the plan;
+/// 6. the model is moved over `Re(U·e^(iω0t))`, `U` held over the step (frame by frame over a
+///    step that switches at a crest), predicted from the model on the drive written: the
+///    steps' envelopes smoothed over half a period (``SmoothModulator``), a step or two later;
 /// 7. for an actuator with a resonance tolerance, steps 4 and 5 give way, from where a sound's
 ///    end comes into view, to a plan that stops every unit of the band (``RobustStop``), read
 ///    40 ms further ahead.
 ///
-/// Invariants: |drive| ≤ 1; deterministic; each step depends on the steps before it only, and
-/// steps begin at whole multiples of ``stepFrames`` from the first frame, so the output does
-/// not depend on how the input is split into blocks. The mode is the ``Resonator``'s for the
-/// same drive, up to rounding. After a silence of ``delay`` frames with the model at rest, the
-/// drive is exactly 0.
+/// Invariants: the drive's true peak is within the ceiling; deterministic; each step depends
+/// on the steps before it only, and steps begin at whole multiples of ``stepFrames`` from the
+/// first frame, so the output does not depend on how the input is split into blocks. The mode
+/// is the ``Resonator``'s for the drive written, up to rounding. After a silence of ``delay``
+/// frames with the model at rest, the drive is exactly 0.
 ///
-/// - Complexity: O(1) per step for the envelopes, and one pass over the step's ``stepFrames``
-///   frames to demodulate and modulate; buffers of about 20 ms of complex values at the step
-///   rate.
+/// - Complexity: O(1) per step for the envelopes, and a pass over the step's frames to
+///   demodulate and to write; buffers of about 20 ms of complex values at the step rate.
 package struct DriveController: Sendable {
-  /// The share of the strongest braking that the governor plans with: the stop from a crest
-  /// then has some left to catch up with the plan.
-  package static let governorShare = 0.85
+  /// The strength that the governor plans with, over that of the strongest braking within the
+  /// ceiling: a fall a little faster than braking can make. The stop from a crest starts
+  /// braking at the top, ahead of the plan, and ends within a tap's figures; planned at 0.85 of
+  /// the braking, a tap peaked at 0.53 instead of 0.60 (docs/actuators.md §2.2).
+  package static let governorShare = 1.2
   /// The lag of the image's estimate, in seconds.
   package static let imageSeconds = 0.000_5
   /// The closed loop's time constant, in seconds.
   package static let loopSeconds = 0.000_25
   /// How far ahead of the step being driven the reference is read, in seconds.
   package static let lookAheadSeconds = 0.004_5
-  /// The share of a stop's first level below which it brakes with a sine within full scale.
-  package static let gentleStopShare = 0.15
   /// The fewest control steps in a period of f0.
   package static let stepsPerPeriod = 4
 
@@ -105,17 +101,24 @@ package struct DriveController: Sendable {
   let imageSmoothing: Double
   /// `μ`.
   private let closedLoop: Double
-  /// The mode's level at the beginning of the last step.
+  /// The mode's level at the beginning of the last step, whether a stop at full strength is
+  /// under way, and the last step's reference.
   private var lastModeLevel = 0.0
-  /// Whether a stop at full strength is under way, the level it began from, and the last
-  /// step's reference.
   private var isStopping = false
-  private var stopPeak = 0.0
   private var lastReference = ComplexSample.zero
   /// The reference's weight in the loop, `(1 − μ)` times the part of the response at f0 that
   /// goes through the mode (in steady state `M` is that part of `R`).
   private let referenceWeight: ComplexSample
-  let clippedSine: ClippedSine
+  /// The largest drive envelope, pushing or braking: the ceiling, less 0.01 dB (0.1 %), room
+  /// for a true-peak meter's interpolation and the rounding to the output's samples.
+  let driveBound: Double
+  /// The envelope of the step just driven; the drive written from the envelopes and the model
+  /// on it, at the beginning of the step the modulator writes next (``resonator`` is predicted
+  /// from it at each step); how the phasor turns over a step.
+  var envelope = ComplexSample.zero
+  var modulator: SmoothModulator
+  var writtenModel: SteppedResonator
+  let stepRotation: ComplexSample
   private var quietSteps = 0
   /// The stop for a band of resonances (``ActuatorModel/resonanceTolerance`` > 0), and the
   /// steps left in the stop under way (0 when none is).
@@ -141,9 +144,9 @@ package struct DriveController: Sendable {
     stepFrames = periodSteps >= 4 ? periodSteps & ~3 : max(1, periodSteps)
     let stepSeconds = Double(stepFrames) / rate
     demodulator = EnvelopeDemodulator(frequency: model.resonance, stepSeconds: stepSeconds)
-    clippedSine = ClippedSine()
+    driveBound = model.ceilingAmplitude * 0.999
     governor = BrakeGovernor(
-      strength: Self.governorShare * clippedSine.largestFundamental / model.ratedDrive,
+      strength: Self.governorShare * driveBound / model.ratedDrive,
       timeConstant: model.timeConstantSeconds / stepSeconds, highestLevel: 2)
     spreading = Array(repeating: .zero, count: max(1, demodulator.half - 1))
     var lookAhead = max(1, Int((Self.lookAheadSeconds / stepSeconds).rounded()))
@@ -151,22 +154,26 @@ package struct DriveController: Sendable {
     pending = Array(repeating: .zero, count: lookAhead)
     pendingLimits = Array(repeating: false, count: lookAhead)
     let delaySteps = demodulator.delay + spreading.count + governor.window + lookAhead
-    delay = delaySteps * stepFrames
+    let carrier = (0..<stepFrames).map { Sine.precise(turns: model.resonance * Double($0) / rate) }
+    modulator = SmoothModulator(
+      stepFrames: stepFrames, periodFrames: rate / model.resonance, frequency: model.resonance,
+      sampleRate: sampleRate, firstStep: -delaySteps, carrier: carrier)
+    delay = (delaySteps + modulator.reach) * stepFrames
     inputPhasor = ResonancePhasor(frequency: model.resonance, sampleRate: sampleRate, framesPerStep: stepFrames)
     drivePhasor = ResonancePhasor(
       frequency: model.resonance, sampleRate: sampleRate, framesPerStep: stepFrames, firstStep: -delaySteps)
-    let carrier = (0..<stepFrames).map { Sine.precise(turns: model.resonance * Double($0) / rate) }
     cosines = carrier.map(\.cosine)
     sines = carrier.map(\.sine)
     meanScale = 2 / Double(stepFrames)
     // Over a step, in `M = 2·q·e^(−iω0t)`, the model's step (`SteppedResonator`) is
     // `Λ·M + K·U + ρ·K̃·conj(U)`.
-    let stepped = SteppedResonator(model, sampleRate: sampleRate, carrier: carrier)
+    let stepped = SteppedResonator(model, sampleRate: sampleRate, carrier: carrier, smoothing: modulator.weights)
+    writtenModel = stepped
     resonator = stepped.resonator
     poleStep = stepped.poleStep
     positiveGain = stepped.positiveGain
     negativeGain = stepped.negativeGain
-    let stepRotation = ComplexSample.unit(turns: -model.resonance * stepSeconds)
+    stepRotation = ComplexSample.unit(turns: -model.resonance * stepSeconds)
     modeStep = poleStep * stepRotation
     driveGain = positiveGain * stepRotation
     // `K̃`, the mode's step for the image of a drive envelope of 1 (`ρₖ = e^(−2iω0·t)` at the
@@ -181,7 +188,7 @@ package struct DriveController: Sendable {
     let modeResponse = resonator.residue / (ComplexSample.unit(turns: model.resonance / rate) - resonator.pole)
     referenceWeight = modeResponse / resonator.responseAtResonance * (1 - closedLoop)
     if model.resonanceTolerance > 0 {
-      robustStop = RobustStop(model, sampleRate: sampleRate, carrier: carrier)
+      robustStop = RobustStop(model, sampleRate: sampleRate, carrier: carrier, smoothing: modulator.weights)
     }
   }
 
@@ -191,9 +198,8 @@ package struct DriveController: Sendable {
   /// than computed, so that reading it from another module does not copy the controller.
   package private(set) var isAtRest = false
 
-  /// Takes `count` steps of target frames of 0 while ``isAtRest``: what driving `count` steps
-  /// of zeros does (they all write zeros), at a cost that does not grow with
-  /// `count` beyond the governor's window. The breathing sessions' holds are long silences.
+  /// Takes `count` steps of target frames of 0 while ``isAtRest``: what driving them does (they
+  /// write zeros), at a cost that does not grow with `count` beyond the governor's window.
   package mutating func skipRest(_ count: Int) {
     precondition(isAtRest, "the controller skips only while at rest")
     demodulator.skipSilence(count)
@@ -202,6 +208,7 @@ package struct DriveController: Sendable {
     spreadingIndex = (spreadingIndex + count) % spreading.count
     governor.skipRest(count)
     pendingIndex = (pendingIndex + count) % pending.count
+    modulator.skipSilence(count)
     quietSteps += count
   }
 
@@ -238,27 +245,32 @@ package struct DriveController: Sendable {
     _ target: UnsafePointer<Float>, _ drive: UnsafeMutablePointer<Float>,
     carrier: (cosines: UnsafePointer<Double>, sines: UnsafePointer<Double>)
   ) {
+    envelope = .zero
+    controlStep(target, carrier: carrier)
+    write(into: drive)
+    if isAtRest, !modulator.isSilent { isAtRest = false }
+  }
+
+  /// The control step of ``step(_:_:carrier:)``: sets ``envelope``.
+  @inline(__always)
+  private mutating func controlStep(
+    _ target: UnsafePointer<Float>, carrier: (cosines: UnsafePointer<Double>, sines: UnsafePointer<Double>)
+  ) {
     let (limited, reference, isPlanned) = nextReference(demodulate(target, carrier: carrier))
     let phasor = drivePhasor.value
     let isBeforeTheFirstFrame = drivePhasor.step < 0
-    let isFirstFrame = drivePhasor.step == 0
     drivePhasor.advance()
-    // A step before the output's first frame is never played: the model, which must be the
-    // actuator's, gets no drive from it.
-    if isBeforeTheFirstFrame {
-      drive.update(repeating: 0, count: stepFrames)
-      return
-    }
+    // A step before the output's first frame is never played: it drives nothing.
+    if isBeforeTheFirstFrame { return }
     if demodulator.isSilent, limited == .zero, reference == .zero {
       quietSteps += 1
       if quietSteps > pending.count {
-        // A band's stop leaves the nominal mode to ring down below 1e-4 rather than brake it
-        // (docs/actuators.md §2.1).
-        resonator.settle(below: robustStop == nil ? 1e-9 : 1e-4)
-        if resonator.mode == .zero, robustStop?.settle() ?? true {
+        // Below 1e-4 (−80 dB) the mode rings down: braking it would set a band's other units
+        // going (docs/actuators.md §2.1), and the loop, reading it ahead, brakes it slowly.
+        writtenModel.resonator.settle(below: 1e-4)
+        if writtenModel.resonator.mode == .zero, robustStop?.settle() ?? true {
           imageEstimate = .zero
           isAtRest = quietSteps > spreading.count + pending.count + governor.window
-          drive.update(repeating: 0, count: stepFrames)
           return
         }
       }
@@ -271,24 +283,20 @@ package struct DriveController: Sendable {
     if isStopping, !isPlanned || reference.magnitudeSquared > lastReference.magnitudeSquared { isStopping = false }
     defer { lastReference = reference }
     // The mode at the step's first frame over its phasor, less the image's forced response.
+    resonator = writtenModel.predicted(over: modulator, phasor: phasor, rotation: stepRotation)
     let image = phasor * phasor
     let mode = resonator.mode * phasor * 2 - image * imageEstimate
     if robustStop != nil {
-      let drives = robustDrive(mode: mode, reference: reference, phasor: phasor)
-      self.drive(drives, phasor: phasor, carrier: carrier, into: drive, rampsIn: isFirstFrame)
+      hold(robustDrive(mode: mode, reference: reference, phasor: phasor))
       return
     }
-    // Near the end of a stop the braking is a sine within full scale: a clipped sine's
-    // harmonics reach the acceleration through the direct term (the model's response above
-    // f0), about a sixth of their size, and would ring on as long as the drive.
-    let clips = !isStopping || mode.magnitude > Self.gentleStopShare * stopPeak
-    let (drives, brakes, amplitude) = loopDrive(mode: mode, goal: isStopping ? .zero : reference, clips: clips)
+    let (drives, brakes) = loopDrive(mode: mode, goal: isStopping ? .zero : reference)
     defer { lastModeLevel = mode.magnitude }
     // The top of a rise (the mode rose over the last step) that the braking plan ends: the loop
     // turns to braking, or its drive falls below full strength where the mode has met a
     // falling plan.
     let isPlanFalling = reference.magnitudeSquared < lastReference.magnitudeSquared
-    let meetsPlan = drives.magnitude < 1 && mode.magnitudeSquared >= 0.95 * 0.95 * reference.magnitudeSquared
+    let meetsPlan = drives.magnitude < driveBound && mode.magnitudeSquared >= 0.95 * 0.95 * reference.magnitudeSquared
     let hasRisen = mode.magnitude - lastModeLevel > 0.02 * mode.magnitude
     if hasRisen, isPlanned, brakes || (isPlanFalling && meetsPlan),
       mode.magnitudeSquared > 0.01 * reference.magnitudeSquared
@@ -297,33 +305,25 @@ package struct DriveController: Sendable {
       // acceleration's next crest and the stop begins there at full strength, so that the
       // highest crest is the last one of the rise and the braking starts from it.
       let hold = mode * (ComplexSample(1, 0) - modeStep) * inverseDriveGain
-      let stop = loopDrive(mode: mode, goal: .zero, clips: true)
-      let braked = brakeFromCrest(
-        hold: hold, brake: stop.drives * stop.amplitude, phasor: phasor, carrier: carrier, into: drive)
+      let stop = loopDrive(mode: mode, goal: .zero)
+      let braked = brakeFromCrest(hold: hold, brake: stop.drives, phasor: phasor, carrier: carrier)
       isStopping = braked
-      stopPeak = mode.magnitude
       imageEstimate =
         imageEstimate * imageSmoothing + imageResponse * (braked ? stop.drives : hold).conjugate * (1 - imageSmoothing)
       return
     }
-    self.drive(drives, phasor: phasor, carrier: carrier, into: drive, amplitude: amplitude, rampsIn: isFirstFrame)
+    hold(drives)
   }
 
-  /// The loop's drive envelope (the fundamental of the drive) for a step that begins at the
-  /// mode `mode` and should end at `goal`, bounded (beyond full scale only to brake, and only
-  /// when `clips`); whether it brakes; and the amplitude of the sine, over its fundamental,
-  /// that the clipping to ±1 asks for (1 unless it brakes beyond full scale).
+  /// The loop's drive envelope for a step that begins at the mode `mode` and should end at
+  /// `goal`, within ``driveBound``; and whether it brakes.
   @inline(__always)
-  func loopDrive(
-    mode: ComplexSample, goal: ComplexSample, clips: Bool
-  ) -> (drives: ComplexSample, brakes: Bool, amplitude: Double) {
+  func loopDrive(mode: ComplexSample, goal: ComplexSample) -> (drives: ComplexSample, brakes: Bool) {
     var drives = (mode * closedLoop + goal * referenceWeight - modeStep * mode) * inverseDriveGain
     let size = drives.magnitude
     let brakes = (driveGain * drives * mode.conjugate).real < 0
-    let limit = brakes && clips ? clippedSine.largestFundamental : 1
-    if size > limit { drives = drives * (limit / size) }
-    let fundamental = min(size, limit)
-    return (drives, brakes, fundamental > 1 ? clippedSine.amplitude(forFundamental: fundamental) / fundamental : 1)
+    if size > driveBound { drives = drives * (driveBound / size) }
+    return (drives, brakes)
   }
 
   /// Moves a step's mean through the demodulator, the spread, the governor and the look-ahead;

@@ -27,16 +27,27 @@ struct RobustStop: Sendable {
   /// tolerance 3, the whole tolerance 8.
   static let quietWeights = [30.0, 10, 10, 10, 10]
   static let deadlines = [2, 3, 3, 8, 8]
+  /// What each model may keep ringing after a tap, over the top of its target, from
+  /// ``ringSteps`` after its end: 70 % of the 15 % (nominal and half the tolerance) and 25 % (the
+  /// whole tolerance) that the figures allow (docs/actuators.md §2.1). Held to near 0 instead,
+  /// the band's tap peaked at 0.26…0.32 instead of 0.31…0.40.
+  static let ringShares = [0.105, 0.105, 0.105, 0.175, 0.175]
   /// Steps planned past the sound's end.
   static let extraSteps = 26
-  /// Steps over which the planned drive is held: two, half a period, over which the drive's
-  /// image at −f0 cancels.
-  static let blockSteps = 2
+  /// Steps over which the planned drive is held: four, a period, over which the drive's image
+  /// at −f0 cancels, and which the smoothing of the drive's envelope (``SmoothModulator``, a
+  /// quarter of a period on each side) leaves nearly whole (blocks of half a period, smoothed,
+  /// left a tap ringing 14 % on the nominal unit instead of 5 %).
+  static let blockSteps = 4
   /// Blocks driven from a plan before the next (of a sound that no longer rises).
   static let replanBlocks = 2
   /// The weights of the drive and of its change from block to block.
   static let driveWeight = 0.000_1
   static let smoothWeight = 0.001
+  /// The weight of the drive's change from block to block in a tap's plan: with its rings held
+  /// near what they may keep (``ringShares``), a plan as smooth as a sound's put 2.6 % of the
+  /// drive's energy above 2.5·f0 on a tap at the first frame (docs/actuators.md §2.2).
+  static let risingSmoothWeight = 0.1
   /// How far ahead the controller reads the target for a plan, in seconds.
   static let horizonSeconds = 0.04
   /// Steps of silence after the target's end that must be in view before a stop is planned.
@@ -50,18 +61,22 @@ struct RobustStop: Sendable {
   private let directs: [Double]
   /// `e^(−2iω0·s/fs)`: how `ρ` turns over a step.
   private let imageTurn: ComplexSample
+  /// Steps from a tap's end to where its ring is measured, 5 ms (rounded down).
+  private let ringSteps: Int
   /// The band models, run on the drive as the nominal one is.
   private var bands: [SteppedResonator]
 
-  /// - Parameter carrier: `(sin, cos)` of `ω0·j/fs` for the frames `j` of a control step.
-  init(_ model: ActuatorModel, sampleRate: Int, carrier: [(sine: Double, cosine: Double)]) {
+  /// - Parameters:
+  ///   - carrier: `(sin, cos)` of `ω0·j/fs` for the frames `j` of a control step.
+  ///   - smoothing: ``SmoothModulator/weights``.
+  init(_ model: ActuatorModel, sampleRate: Int, carrier: [(sine: Double, cosine: Double)], smoothing: [Double]) {
     let stepSeconds = Double(carrier.count) / Double(sampleRate)
     let tolerance = model.resonanceTolerance
     let offsets = [0, tolerance / 2, -tolerance / 2, tolerance, -tolerance]
     let models = offsets.map {
       var band = model
       band.resonance += $0
-      return SteppedResonator(band, sampleRate: sampleRate, carrier: carrier)
+      return SteppedResonator(band, sampleRate: sampleRate, carrier: carrier, smoothing: smoothing)
     }
     let stepRotation = ComplexSample.unit(turns: -model.resonance * stepSeconds)
     poles = models.map { $0.poleStep * stepRotation }
@@ -69,16 +84,25 @@ struct RobustStop: Sendable {
     imageGains = models.map { $0.negativeGain * stepRotation }
     directs = models.map(\.resonator.direct)
     imageTurn = stepRotation * stepRotation
+    ringSteps = Int(0.005 / stepSeconds)
     bands = Array(models.dropFirst())
   }
 
-  /// Moves the band models over a step of the drive envelope `drive` from the phasor `phasor`.
+  /// Moves the band models over the step that `modulator` has just written.
   @inline(__always)
-  mutating func advance(_ drive: ComplexSample, phasor: ComplexSample) {
-    for index in bands.indices { bands[index].advance(drive, phasor: phasor) }
+  mutating func advance(written modulator: SmoothModulator) {
+    for index in bands.indices { bands[index].advance(written: modulator) }
   }
 
-  /// Moves the band models over the frames of a clipped step.
+  /// The band models' modes at the beginning of the step being decided
+  /// (``SteppedResonator/predicted(over:phasor:rotation:)``).
+  func predictedModes(over modulator: SmoothModulator, phasor: ComplexSample, rotation: ComplexSample)
+    -> [ComplexSample]
+  {
+    bands.map { $0.predicted(over: modulator, phasor: phasor, rotation: rotation).mode }
+  }
+
+  /// Moves the band models over the frames of a step (the output's first, faded in).
   mutating func step(_ drive: UnsafeBufferPointer<Float>) {
     for index in bands.indices {
       for sample in drive { _ = bands[index].resonator.step(Double(sample)) }
@@ -97,11 +121,11 @@ struct RobustStop: Sendable {
   /// while the sound lasts; the drive's fundamental stays within `bound`.
   ///
   /// - Parameters:
-  ///   - nominal: The nominal model's mode `q` (``Resonator/mode``); `phasor`: `e^(−iω0t)` at
-  ///     the step's first frame.
+  ///   - modes: The models' modes `q` (``Resonator/mode``), the nominal one first, at the step's
+  ///     first frame; `phasor`: `e^(−iω0t)` there.
   ///   - rises: Whether the sound was still rising to its top when the stop began.
   func plan(
-    nominal: ComplexSample, phasor: ComplexSample, targets: [ComplexSample], end: Int, rises: Bool, bound: Double
+    modes: [ComplexSample], phasor: ComplexSample, targets: [ComplexSample], end: Int, rises: Bool, bound: Double
   ) -> [ComplexSample] {
     let count = targets.count
     guard count > 0 else { return [] }
@@ -109,15 +133,17 @@ struct RobustStop: Sendable {
     let unknowns = 2 * blocks
     // The normal equations `AᵀA·v = Aᵀb` over `(Re v₀, Im v₀, Re v₁, …)`, one block's drive
     // held over `blockSteps` steps, accumulated row by row (upper triangle).
-    var normal = [Double](repeating: 0, count: unknowns * unknowns)
-    var right = [Double](repeating: 0, count: unknowns)
+    // Those of the tracking (first) and of each model's quiet rows apart, so that a tap's rings
+    // can be reweighted.
+    var normals = [[Double]](repeating: [Double](repeating: 0, count: unknowns * unknowns), count: poles.count + 1)
+    var rights = [[Double]](repeating: [Double](repeating: 0, count: unknowns), count: poles.count + 1)
     var real = [Double](repeating: 0, count: unknowns)
     var imaginary = [Double](repeating: 0, count: unknowns)
-    func accumulate(_ row: [Double], length: Int, value: Double) {
+    func accumulate(_ row: [Double], length: Int, value: Double, into part: Int) {
       for i in 0..<length where row[i] != 0 {
         let left = row[i]
-        right[i] += left * value
-        for j in i..<length { normal[i * unknowns + j] += left * row[j] }
+        rights[part][i] += left * value
+        for j in i..<length { normals[part][i * unknowns + j] += left * row[j] }
       }
     }
     let peak = targets.reduce(0) { max($0, $1.magnitude) }
@@ -126,8 +152,9 @@ struct RobustStop: Sendable {
     // While the sound still rises to its top, the top weighs more: a tap is felt at its peak.
     let topWeight = rises ? Self.risingTopWeight : 1
     for model in poles.indices {
-      let state = (model == 0 ? nominal : bands[model - 1].resonator.mode) * phasor * 2
-      let deadline = end + Self.deadlines[model]
+      let state = modes[model] * phasor * 2
+      // A tap's ring is measured from 5 ms after it: every model is quiet from there.
+      let deadline = end + (rises ? min(Self.deadlines[model], ringSteps) : Self.deadlines[model])
       var power = ComplexSample(1, 0)
       var lastTurn = image
       for step in 0..<count {
@@ -164,36 +191,76 @@ struct RobustStop: Sendable {
           real[column] += directs[model] * scale
           imaginary[column + 1] += directs[model] * scale
         }
-        let wanted = model == 0 && step < end ? targets[step] : .zero
+        let isTracking = model == 0 && step < end
+        let wanted = isTracking ? targets[step] : .zero
         let value = (wanted - power * state) * scale
-        accumulate(real, length: length, value: value.real)
-        accumulate(imaginary, length: length, value: value.imaginary)
+        accumulate(real, length: length, value: value.real, into: isTracking ? 0 : model + 1)
+        accumulate(imaginary, length: length, value: value.imaginary, into: isTracking ? 0 : model + 1)
       }
     }
     for column in stride(from: 2, to: unknowns, by: 1) {
-      normal[column * unknowns + column] += Self.smoothWeight
-      normal[(column - 2) * unknowns + column - 2] += Self.smoothWeight
-      normal[(column - 2) * unknowns + column] -= Self.smoothWeight
+      let smooth = rises ? Self.risingSmoothWeight : Self.smoothWeight
+      normals[0][column * unknowns + column] += smooth
+      normals[0][(column - 2) * unknowns + column - 2] += smooth
+      normals[0][(column - 2) * unknowns + column] -= smooth
     }
-    // Reweighted until every block's drive is within the bound.
+    // Reweighted until every block's drive is within the bound and, for a tap, until each
+    // model's ring is near what it may keep (its quiet rows weigh less where it rings less).
     var weights = [Double](repeating: Self.driveWeight, count: blocks)
+    var quietScales = [Double](repeating: 1, count: poles.count)
     var drive = [Double](repeating: 0, count: unknowns)
     for _ in 0..<12 {
+      var normal = normals[0]
+      var right = rights[0]
+      for model in poles.indices {
+        for index in normal.indices { normal[index] += quietScales[model] * normals[model + 1][index] }
+        for index in right.indices { right[index] += quietScales[model] * rights[model + 1][index] }
+      }
       drive = Self.solve(normal, right, weights: weights)
-      var isWithin = true
+      var isDone = true
       for block in 0..<blocks {
         let size = (drive[2 * block] * drive[2 * block] + drive[2 * block + 1] * drive[2 * block + 1]).squareRoot()
         if size > 1.001 * bound {
           weights[block] *= (size / bound) * (size / bound) * 1.5
-          isWithin = false
+          isDone = false
         }
       }
-      if isWithin { break }
+      guard rises else {
+        if isDone { break }
+        continue
+      }
+      let rings = self.rings(modes: modes, phasor: phasor, drive: drive, count: count, from: end + ringSteps)
+      for model in poles.indices {
+        let ratio = rings[model] / max(1e-12, Self.ringShares[model] * peak)
+        if ratio > 1 || ratio < 0.8 { isDone = false }
+        quietScales[model] *= min(4, max(0.25, ratio * ratio))
+      }
+      if isDone { break }
     }
     return (0..<blocks).map { block in
       let planned = ComplexSample(drive[2 * block], drive[2 * block + 1])
       return planned.magnitude > bound ? planned * (bound / planned.magnitude) : planned
     }
+  }
+
+  /// Each model's largest acceleration (mode and direct term) from step `first` on, for the
+  /// block drives `drive` over `count` steps.
+  private func rings(
+    modes: [ComplexSample], phasor: ComplexSample, drive: [Double], count: Int, from first: Int
+  ) -> [Double] {
+    var rings = [Double](repeating: 0, count: poles.count)
+    for model in poles.indices {
+      var mode = modes[model] * phasor * 2
+      var turn = phasor * phasor
+      for step in 0..<count {
+        let block = 2 * (step / Self.blockSteps)
+        let envelope = ComplexSample(drive[block], drive[block + 1])
+        mode = poles[model] * mode + gains[model] * envelope + turn * imageGains[model] * envelope.conjugate
+        turn = turn * imageTurn
+        if step >= first { rings[model] = max(rings[model], (mode + envelope * directs[model]).magnitude) }
+      }
+    }
+    return rings
   }
 
   /// Solves `(N + diag(weights, each twice))·v = right`, `N` symmetric positive semidefinite

@@ -16,17 +16,20 @@ import _HapticRenderTestSupport
     var diagnostics = Diagnostics()
     let model = ActuatorModel.parse(
       Array(
-        "{\"resonance\": 235, \"q\": 8.5, \"ratedDrive\": 0.7, \"gPerUnit\": 1.9, \"resonanceTolerance\": 12}".utf8),
+        "{\"resonance\": 235, \"q\": 8.5, \"ratedDrive\": 0.7, \"gPerUnit\": 1.9, \"resonanceTolerance\": 12, \"ceiling\": -3}"
+          .utf8),
       file: "a.json", sampleRate: 48_000, diagnostics: &diagnostics)
     #expect(
       model
-        == ActuatorModel(resonance: 235, qualityFactor: 8.5, ratedDrive: 0.7, gPerUnit: 1.9, resonanceTolerance: 12))
+        == ActuatorModel(
+          resonance: 235, qualityFactor: 8.5, ratedDrive: 0.7, gPerUnit: 1.9, resonanceTolerance: 12, ceiling: -3))
     #expect(diagnostics.all.isEmpty)
   }
 
   @Test func missingRatedDriveIsHalfOfFullScaleWithAWarning() {
     let (model, messages, _) = Self.diagnose("⚑{\"resonance\": 170, \"q\": 12}")
     #expect(model == ActuatorModel(resonance: 170, qualityFactor: 12, ratedDrive: 0.5, resonanceTolerance: 0))
+    #expect(model?.ceiling == -1)
     #expect(
       messages == [
         "a.json:1:1: warning: (document): missing \"ratedDrive\"; 0.5 (half of full scale) is used [default-value]"
@@ -84,7 +87,7 @@ import _HapticRenderTestSupport
     ),
     (
       "{\"resonance\": 170, \"q\": 12, \"ratedDrive\": 0.5, ⚑\"mass\": 2}",
-      "mass: unknown key \"mass\"; an actuator has \"resonance\", \"q\", \"ratedDrive\", \"gPerUnit\", \"resonanceTolerance\" [unknown-setting]"
+      "mass: unknown key \"mass\"; an actuator has \"resonance\", \"q\", \"ratedDrive\", \"gPerUnit\", \"resonanceTolerance\", \"ceiling\" [unknown-setting]"
     ),
     (
       "{\"resonance\": 170, \"q\": 12, \"resonanceTolerance\": ⚑-5}",
@@ -101,6 +104,18 @@ import _HapticRenderTestSupport
     (
       "{\"resonance\": 170, \"q\": 12, \"resonanceTolerance\": ⚑NaN}",
       "resonanceTolerance: invalid JSON: expected a value, found 'N' [json-syntax]"
+    ),
+    (
+      "{\"resonance\": 170, \"q\": 12, \"ceiling\": ⚑0.5}",
+      "ceiling: expected a ceiling in dBFS within -40…0, found 0.5 [out-of-range]"
+    ),
+    (
+      "{\"resonance\": 170, \"q\": 12, \"ceiling\": ⚑-1e9}",
+      "ceiling: expected a ceiling in dBFS within -40…0, found -1000000000 [out-of-range]"
+    ),
+    (
+      "{\"resonance\": 170, \"q\": 12, \"ceiling\": ⚑NaN}",
+      "ceiling: invalid JSON: expected a value, found 'N' [json-syntax]"
     ),
     (
       "{\"resonance\": ⚑\"170\", \"q\": 12}",
@@ -131,6 +146,15 @@ import _HapticRenderTestSupport
       try PatternFixtures.render(PatternFixtures.document(PatternFixtures.event("HapticTransient"))) {
         $0.actuator = ActuatorRendering(
           model: ActuatorModel(resonance: 170, qualityFactor: 12, resonanceTolerance: tolerance))
+      }
+    }
+  }
+
+  @Test(arguments: [0.1, -41, .nan, -.infinity])
+  func hostileCeilingIsRefusedByTheRender(_ ceiling: Double) {
+    #expect(throws: RenderError.self) {
+      try PatternFixtures.render(PatternFixtures.document(PatternFixtures.event("HapticTransient"))) {
+        $0.actuator = ActuatorRendering(model: ActuatorModel(resonance: 170, qualityFactor: 12, ceiling: ceiling))
       }
     }
   }

@@ -1,0 +1,166 @@
+import HapticSupport
+
+/// Writes the drive of a control step from the drive envelopes of the steps around it, each held
+/// over its step and then smoothed by a raised cosine (a Hann window) a quarter of a period of f0
+/// on each side: the drive is `Re(V(t)·e^(iω0t))`, `V` the envelopes so smoothed
+/// (docs/actuators.md §2.2).
+///
+/// Held envelopes switch at the steps' edges: a push that turns to braking jumps by up to twice
+/// the drive in one sample and spreads energy far above f0, which the actuator passes on as a
+/// tick. Smoothed, a change of the envelope takes half a period, so the drive's energy stays
+/// near f0 and its steps between samples stay far below those of a sine at 3·f0 (the figures
+/// are in the docs). The smoothing weights are a partition of unity and never negative:
+/// `|V(t)|` is at most the largest envelope, so the drive's true peak (between samples too) is
+/// within the envelopes' bound.
+///
+/// The output fades in from 0 over a raised cosine of half a period: a drive that the pattern
+/// asks for at its first frame starts from 0.
+///
+/// Invariants: deterministic; a step's frames depend on the envelopes of the ``reach`` steps
+/// before it and after it only, so the drive is ``reach`` steps later than the envelopes.
+struct SmoothModulator: Sendable {
+  /// Steps on each side of a step whose envelopes it mixes: 1 or 2 (the window's half-width,
+  /// a quarter of a period, is at most a step and 3 frames).
+  let reach: Int
+  private let stepFrames: Int
+  /// `weights[i·stepFrames + j]`: the weight of the envelope `i − reach` steps away in frame `j`.
+  let weights: [Double]
+  /// ``weights`` times `cos(ω0·j/fs)` and `sin(ω0·j/fs)`, in single precision (the drive's).
+  private let cosineWeights: [Float]
+  private let sineWeights: [Float]
+  /// The rows of ``weights`` that weigh in most of a step's frames, and the frames where the
+  /// others do (a few at each edge of a step): only there are all the rows summed.
+  private let denseRows: Range<Int>
+  private let edgeFrames: [Int]
+  /// The last `2·reach + 1` envelopes, the oldest at `index`.
+  private var envelopes: [ComplexSample]
+  private var index = 0
+  /// The envelopes of the step last written, oldest first, times the conjugate of its phasor
+  /// (`2·reach + 1` ≤ 5 of them).
+  private(set) var bases = (real: SIMD8<Double>(), imaginary: SIMD8<Double>())
+  /// The phasor of the step being written.
+  private var phasor: ResonancePhasor
+  /// The raised cosine of the output's fade-in, over half a period.
+  private let fadeIn: [Float]
+
+  /// - Parameters:
+  ///   - stepFrames: Frames in a control step.
+  ///   - periodFrames: Frames in a period of f0; the window spans half of one.
+  ///   - frequency, sampleRate: f0 and fs, in Hz.
+  ///   - firstStep: The step of the first envelope pushed (negative before the first frame).
+  ///   - carrier: `(sin, cos)` of `ω0·j/fs` for the frames `j` of a step.
+  init(
+    stepFrames: Int, periodFrames: Double, frequency: Double, sampleRate: Int, firstStep: Int,
+    carrier: [(sine: Double, cosine: Double)]
+  ) {
+    self.stepFrames = stepFrames
+    let half = max(1, Int((periodFrames / 4).rounded()))
+    reach = (half + stepFrames - 1) / stepFrames
+    // A discrete Hann window over `±half` frames, normalised to a sum of 1.
+    let window = (-half...half).map { 0.5 + 0.5 * Sine.precise(turns: Double($0) / Double(2 * half)).cosine }
+    let total = window.reduce(0, +)
+    var weights = [Double](repeating: 0, count: (2 * reach + 1) * stepFrames)
+    for frame in 0..<stepFrames {
+      for (offset, value) in window.enumerated() {
+        // The held envelope at `frame − shift` belongs to the step `floor((frame − shift)/s)`.
+        let shift = offset - half
+        let difference = frame - shift
+        let step = difference >= 0 ? difference / stepFrames : -((-difference + stepFrames - 1) / stepFrames)
+        weights[(step + reach) * stepFrames + frame] += value / total
+      }
+    }
+    self.weights = weights
+    cosineWeights = weights.indices.map { Float(weights[$0] * carrier[$0 % stepFrames].cosine) }
+    sineWeights = weights.indices.map { Float(weights[$0] * carrier[$0 % stepFrames].sine) }
+    // The outer rows weigh only where the window reaches two steps away: at most a few frames.
+    let last = (2 * reach) * stepFrames
+    let isSparse = [0, last].map { row in (0..<stepFrames).filter { weights[row + $0] != 0 }.count < stepFrames / 2 }
+    let sparseRows = reach > 1 && isSparse[0] && isSparse[1] ? 1 : 0
+    denseRows = sparseRows..<(2 * reach + 1 - sparseRows)
+    edgeFrames = (0..<stepFrames).filter { sparseRows > 0 && (weights[$0] != 0 || weights[last + $0] != 0) }
+    envelopes = Array(repeating: .zero, count: 2 * reach + 1)
+    phasor = ResonancePhasor(
+      frequency: frequency, sampleRate: sampleRate, framesPerStep: stepFrames, firstStep: firstStep - reach)
+    let fade = max(1, Int((periodFrames / 2).rounded()))
+    fadeIn = (0..<fade).map { Float(0.5 - 0.5 * Sine.precise(turns: Double($0) / Double(2 * fade)).cosine) }
+  }
+
+  /// The envelope `offset − reach` steps from the step last written (`offset` in
+  /// `0...2·reach`), or, before ``push(_:carrier:into:)`` writes it, the `offset`-th oldest.
+  @inline(__always)
+  func envelope(_ offset: Int) -> ComplexSample { envelopes[(index + offset) % envelopes.count] }
+
+  /// Whether every envelope it holds is 0: the steps it writes are 0 until one that is not is
+  /// pushed.
+  var isSilent: Bool { envelopes.allSatisfy { $0 == .zero } }
+
+  /// Takes the envelope of the newest step and writes the drive of the step ``reach`` before it.
+  /// Returns
+  /// the index of the step written (a step before the first frame, never played, is written as
+  /// zeros) and whether the fade-in changed it.
+  @inline(__always)
+  mutating func push(_ envelope: ComplexSample, into drive: UnsafeMutablePointer<Float>) -> (step: Int, isFaded: Bool) {
+    let written = (step: phasor.step, isFaded: phasor.step * stepFrames < fadeIn.count)
+    envelopes[index] = envelope
+    index = index + 1 == envelopes.count ? 0 : index + 1
+    let rotation = phasor.value.conjugate
+    phasor.advance()
+    guard written.step >= 0 else {
+      drive.update(repeating: 0, count: stepFrames)
+      return written
+    }
+    if isSilent {
+      bases = (SIMD8(), SIMD8())
+      drive.update(repeating: 0, count: stepFrames)
+      return written
+    }
+    // The envelopes in the frame of the step's first frame, oldest first.
+    for offset in 0..<envelopes.count {
+      let base = envelopes[(index + offset) % envelopes.count] * rotation
+      bases.real[offset] = base.real
+      bases.imaginary[offset] = base.imaginary
+    }
+    let reals = SIMD8<Float>(bases.real)
+    let imaginaries = SIMD8<Float>(bases.imaginary)
+    let rows = envelopes.count
+    let frames = stepFrames
+    cosineWeights.withUnsafeBufferPointer { cosines in
+      sineWeights.withUnsafeBufferPointer { sines in
+        let (cosines, sines) = (cosines.baseAddress!, sines.baseAddress!)
+        var frame = 0
+        while frame + 4 <= frames {
+          var value = SIMD4<Float>()
+          for row in denseRows {
+            let at = row * frames + frame
+            value += UnsafeRawPointer(cosines + at).loadUnaligned(as: SIMD4<Float>.self) * reals[row]
+            value -= UnsafeRawPointer(sines + at).loadUnaligned(as: SIMD4<Float>.self) * imaginaries[row]
+          }
+          UnsafeMutableRawPointer(drive + frame).storeBytes(of: value, as: SIMD4<Float>.self)
+          frame += 4
+        }
+        // The last frames, and those where the outer rows weigh, from all the rows.
+        func write(_ frame: Int) {
+          var value: Float = 0
+          for row in 0..<rows {
+            value += cosines[row * frames + frame] * reals[row] - sines[row * frames + frame] * imaginaries[row]
+          }
+          drive[frame] = value
+        }
+        while frame < frames {
+          write(frame)
+          frame += 1
+        }
+        for frame in edgeFrames { write(frame) }
+      }
+    }
+    let start = written.step * stepFrames
+    for frame in 0..<max(0, min(stepFrames, fadeIn.count - start)) { drive[frame] *= fadeIn[start + frame] }
+    return written
+  }
+
+  /// Takes `count` envelopes of 0 while ``isSilent``: what pushing them does.
+  mutating func skipSilence(_ count: Int) {
+    index = (index + count) % envelopes.count
+    phasor.advance(by: count)
+  }
+}
