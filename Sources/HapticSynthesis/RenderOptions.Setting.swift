@@ -26,6 +26,8 @@ extension RenderOptions {
     case actuatorGPerUnit
     /// ``ActuatorModel/resonanceTolerance``, Hz.
     case actuatorResonanceTolerance
+    /// An edge of ``ActuatorModel/usableBand``, Hz.
+    case actuatorBandEdge
 
     /// The values it accepts.
     public var bounds: Bounds {
@@ -42,13 +44,14 @@ extension RenderOptions {
       case .actuatorRatedDrive: Bounds(ActuatorModel.ratedDriveRange)
       case .actuatorGPerUnit: Bounds(ActuatorModel.gPerUnitRange)
       case .actuatorResonanceTolerance: Bounds(ActuatorModel.resonanceToleranceRange)
+      case .actuatorBandEdge: .atLeast(FrequencyBand.lowestFrequency)
       }
     }
 
     /// The unit of its values (`Hz`, `dB`, `s`), empty for a plain number.
     public var unit: String {
       switch self {
-      case .sampleRate, .actuatorResonance, .actuatorResonanceTolerance: "Hz"
+      case .sampleRate, .actuatorResonance, .actuatorResonanceTolerance, .actuatorBandEdge: "Hz"
       case .gain: "dB"
       case .actuatorGPerUnit: "g"
       case .tail, .maximumDuration: "s"
@@ -71,6 +74,7 @@ extension RenderOptions {
       case .actuatorRatedDrive: "actuator rated drive"
       case .actuatorGPerUnit: "actuator g per unit"
       case .actuatorResonanceTolerance: "actuator resonance tolerance"
+      case .actuatorBandEdge: "actuator band edge"
       }
     }
 

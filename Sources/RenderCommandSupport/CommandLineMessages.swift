@@ -88,7 +88,9 @@ package enum CommandLineMessages {
     case .tail: "--tail"
     case .maximumDuration: "--max-duration"
     case .actuatorResonanceTolerance: "--resonance-tolerance"
-    case .ceiling, .actuatorResonance, .actuatorQualityFactor, .actuatorRatedDrive, .actuatorGPerUnit: nil
+    case .ceiling, .actuatorResonance, .actuatorQualityFactor, .actuatorRatedDrive, .actuatorGPerUnit,
+      .actuatorBandEdge:
+      nil
     }
   }
 

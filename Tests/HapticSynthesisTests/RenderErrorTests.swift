@@ -105,6 +105,7 @@ import _HapticRenderTestSupport
       case .actuatorRatedDrive: model.ratedDrive
       case .actuatorGPerUnit: 1
       case .actuatorResonanceTolerance: model.resonanceTolerance
+      case .actuatorBandEdge: ActuatorModel.voiceCoil.usableBand?.minimumFrequency ?? 0
       }
     #expect(setting.bounds.contains(value), "\(setting) \(value)")
   }

@@ -57,8 +57,10 @@ import Testing
     } else {
       #expect(text == RenderError.optionOutOfRange(setting, value: .nan, range: setting.bounds).description)
       #expect(
-        [.ceiling, .actuatorResonance, .actuatorQualityFactor, .actuatorRatedDrive, .actuatorGPerUnit].contains(setting)
-      )
+        [
+          .ceiling, .actuatorResonance, .actuatorQualityFactor, .actuatorRatedDrive, .actuatorGPerUnit,
+          .actuatorBandEdge,
+        ].contains(setting))
     }
   }
 

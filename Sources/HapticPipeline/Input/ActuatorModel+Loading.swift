@@ -6,14 +6,19 @@ import HapticSynthesis
 
 extension ActuatorModel {
   /// The keys of an actuator file.
-  public static let fileKeys = ["resonance", "q", "ratedDrive", "gPerUnit", "resonanceTolerance"]
+  public static let fileKeys = [
+    "kind", "resonance", "q", "ratedDrive", "gPerUnit", "resonanceTolerance", "minimumFrequency", "maximumFrequency",
+  ]
 
   /// Reads an actuator from JSON text such as `{"resonance": 170, "q": 12, "ratedDrive": 0.5}`.
   ///
   /// `resonance` (Hz, 40…1000 and below half of `sampleRate`) and `q` (1…100) are required;
   /// `ratedDrive` (0.01…1 of full scale) takes 0.5 when missing, with a warning; `gPerUnit`
   /// (0.01…100 g) is optional; `resonanceTolerance` (Hz, 0…250 and below a quarter of the
-  /// resonance) is 0 when missing. Unknown keys, values of the wrong type and values out of range are errors: a
+  /// resonance) is 0 when missing. `kind` is `"lra"` or `"voice-coil"`: a voice coil needs its
+  /// usable band, `minimumFrequency` and `maximumFrequency` (Hz, from 1 to half of
+  /// `sampleRate`, the upper above the lower), and a band written without a kind makes the file a
+  /// voice coil's; without either the file is an LRA's. Unknown keys, values of the wrong type and values out of range are errors: a
   /// misspelt key in the description of a piece of hardware must not pass unnoticed.
   ///
   /// - Returns: The actuator, or `nil` when `diagnostics` holds an error.
@@ -22,7 +27,8 @@ extension ActuatorModel {
   ) -> ActuatorModel? {
     guard
       let settings = NumericSettings.read(
-        bytes, file: file, kind: "actuator settings", keys: fileKeys, unknownKeys: .error(owner: "an actuator"),
+        bytes, file: file, kind: "actuator settings", keys: fileKeys,
+        choices: ["kind": ActuatorModel.Kind.allCases.map(\.rawValue)], unknownKeys: .error(owner: "an actuator"),
         diagnostics: &diagnostics, check: { problem(key: $0, value: $1, sampleRate: sampleRate) })
     else { return nil }
     for key in ["resonance", "q"] where !settings.writtenKeys.contains(key) {
@@ -39,16 +45,66 @@ extension ActuatorModel {
     {
       diagnostics.report(.outOfRange, at: location, JSONPath([.key("resonanceTolerance")]), message)
     }
+    let band = readBand(settings, sampleRate: sampleRate, diagnostics: &diagnostics)
     guard !diagnostics.hasErrors, let resonance = values["resonance"], let q = values["q"] else { return nil }
     return ActuatorModel(
       resonance: resonance, qualityFactor: q, ratedDrive: values["ratedDrive"] ?? 0.5, gPerUnit: values["gPerUnit"],
-      resonanceTolerance: values["resonanceTolerance"] ?? 0)
+      resonanceTolerance: values["resonanceTolerance"] ?? 0, usableBand: band)
+  }
+
+  /// The usable band the file gives, or `nil` (for an LRA, or with an error in `diagnostics`):
+  /// both edges for a voice coil, none for an LRA, the upper above the lower, and not every
+  /// frequency the sample rate carries.
+  private static func readBand(_ settings: NumericSettings, sampleRate: Int, diagnostics: inout Diagnostics)
+    -> FrequencyBand?
+  {
+    let edges = ["minimumFrequency", "maximumFrequency"]
+    let written = edges.filter { settings.writtenKeys.contains($0) }
+    switch settings.words["kind"] {
+    case Kind.lra.rawValue?:
+      guard !written.isEmpty, let location = settings.valueLocations["kind"] else { return nil }
+      diagnostics.report(
+        .outOfRange, at: location, JSONPath([.key("kind")]),
+        "an \"lra\" is driven within its -3 dB band; \"minimumFrequency\" and \"maximumFrequency\" describe a \"voice-coil\""
+      )
+      return nil
+    case nil where written.isEmpty:
+      return nil
+    default:
+      for key in edges where !written.contains(key) {
+        diagnostics.report(
+          .missingKey, at: settings.location, JSONPath(), "missing \"\(key)\", which a voice-coil actuator requires")
+      }
+    }
+    guard let minimum = settings.values["minimumFrequency"], let maximum = settings.values["maximumFrequency"],
+      let location = settings.valueLocations["maximumFrequency"]
+    else { return nil }
+    let band = FrequencyBand(minimumFrequency: minimum, maximumFrequency: maximum)
+    let message =
+      if maximum <= minimum {
+        "the band's upper edge \(maximum.formatted) Hz is not above its lower edge \(minimum.formatted) Hz"
+      } else if band.excludesNothing(sampleRate: sampleRate) {
+        "the band \(minimum.formatted)…\(maximum.formatted) Hz excludes nothing: it is every frequency the \(sampleRate) Hz sample rate carries; give the band the actuator plays"
+      } else {
+        String?.none
+      }
+    guard let message else { return band }
+    diagnostics.report(.outOfRange, at: location, JSONPath([.key("maximumFrequency")]), message)
+    return nil
   }
 
   /// What is wrong with `value` for `key`, or `nil`: each value within its physical range
   /// (``resonanceRange``, ``qualityFactorRange``, ``ratedDriveRange``, ``gPerUnitRange``), the
   /// resonance below half the sample rate.
   private static func problem(key: String, value: Double, sampleRate: Int) -> String? {
+    if key == "minimumFrequency" || key == "maximumFrequency" {
+      let edges = RenderOptions.Bounds(FrequencyBand.lowestFrequency...(Double(sampleRate) / 2))
+      guard edges.contains(value) else {
+        return
+          "expected a frequency in Hz within \(edges) (half the \(sampleRate) Hz sample rate), found \(value.formatted)"
+      }
+      return nil
+    }
     let (setting, what): (RenderOptions.Setting, String) =
       switch key {
       case "resonance": (.actuatorResonance, "a resonance in Hz")

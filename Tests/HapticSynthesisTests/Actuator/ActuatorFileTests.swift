@@ -84,7 +84,7 @@ import _HapticRenderTestSupport
     ),
     (
       "{\"resonance\": 170, \"q\": 12, \"ratedDrive\": 0.5, ⚑\"mass\": 2}",
-      "mass: unknown key \"mass\"; an actuator has \"resonance\", \"q\", \"ratedDrive\", \"gPerUnit\", \"resonanceTolerance\" [unknown-setting]"
+      "mass: unknown key \"mass\"; an actuator has \"kind\", \"resonance\", \"q\", \"ratedDrive\", \"gPerUnit\", \"resonanceTolerance\", \"minimumFrequency\", \"maximumFrequency\" [unknown-setting]"
     ),
     (
       "{\"resonance\": 170, \"q\": 12, \"resonanceTolerance\": ⚑-5}",
@@ -111,6 +111,75 @@ import _HapticRenderTestSupport
     let (model, messages, text) = Self.diagnose(marked, rate: marked.contains("600") ? 1_000 : 48_000)
     #expect(model == nil)
     #expect(messages.contains("a.json:1:\(text.position.column): error: \(message)"), "\(messages)")
+  }
+
+  /// A band makes the file a voice coil's, with or without its kind; without a band it is an
+  /// LRA's, whatever it says.
+  @Test func bandMakesAVoiceCoil() {
+    let band = FrequencyBand(minimumFrequency: 50, maximumFrequency: 300)
+    let voiceCoil = ActuatorModel(resonance: 80, qualityFactor: 2, ratedDrive: 0.5, usableBand: band)
+    for text in [
+      "⚑{\"resonance\": 80, \"q\": 2, \"ratedDrive\": 0.5, \"minimumFrequency\": 50, \"maximumFrequency\": 300}",
+      "⚑{\"kind\": \"voice-coil\", \"resonance\": 80, \"q\": 2, \"ratedDrive\": 0.5, \"minimumFrequency\": 50, \"maximumFrequency\": 300}",
+    ] {
+      let (model, messages, _) = Self.diagnose(text)
+      #expect(model == voiceCoil && model?.kind == .voiceCoil, "\(messages)")
+      #expect(messages.isEmpty)
+    }
+    let (model, messages, _) = Self.diagnose("⚑{\"kind\": \"lra\", \"resonance\": 170, \"q\": 12, \"ratedDrive\": 0.5}")
+    #expect(model == ActuatorModel(resonance: 170, qualityFactor: 12) && model?.kind == .lra)
+    #expect(messages.isEmpty)
+  }
+
+  @Test(arguments: [
+    (
+      "{\"resonance\": 80, \"q\": 2, \"minimumFrequency\": ⚑0.5, \"maximumFrequency\": 300}",
+      "minimumFrequency: expected a frequency in Hz within 1…24000 (half the 48000 Hz sample rate), found 0.5 [out-of-range]"
+    ),
+    (
+      "{\"resonance\": 80, \"q\": 2, \"minimumFrequency\": 50, \"maximumFrequency\": ⚑30000}",
+      "maximumFrequency: expected a frequency in Hz within 1…24000 (half the 48000 Hz sample rate), found 30000 [out-of-range]"
+    ),
+    (
+      "{\"resonance\": 80, \"q\": 2, \"minimumFrequency\": 300, \"maximumFrequency\": ⚑300}",
+      "maximumFrequency: the band's upper edge 300 Hz is not above its lower edge 300 Hz [out-of-range]"
+    ),
+    (
+      "{\"resonance\": 80, \"q\": 2, \"minimumFrequency\": 1, \"maximumFrequency\": ⚑24000}",
+      "maximumFrequency: the band 1…24000 Hz excludes nothing: it is every frequency the 48000 Hz sample rate carries; give the band the actuator plays [out-of-range]"
+    ),
+    (
+      "⚑{\"kind\": \"voice-coil\", \"resonance\": 80, \"q\": 2, \"minimumFrequency\": 50}",
+      "(document): missing \"maximumFrequency\", which a voice-coil actuator requires [missing-key]"
+    ),
+    (
+      "{\"kind\": ⚑\"lra\", \"resonance\": 80, \"q\": 2, \"minimumFrequency\": 50, \"maximumFrequency\": 300}",
+      "kind: an \"lra\" is driven within its -3 dB band; \"minimumFrequency\" and \"maximumFrequency\" describe a \"voice-coil\" [out-of-range]"
+    ),
+    (
+      "{\"kind\": ⚑\"piezo\", \"resonance\": 80, \"q\": 2}",
+      "kind: expected \"lra\" or \"voice-coil\", found \"piezo\" [wrong-type]"
+    ),
+    (
+      "{\"resonance\": 80, \"q\": ⚑0, \"minimumFrequency\": 50, \"maximumFrequency\": 300}",
+      "q: expected a quality factor within 1…100, found 0 [out-of-range]"
+    ),
+  ])
+  func badBandsAreLocatedErrors(_ marked: String, _ message: String) {
+    let (model, messages, text) = Self.diagnose(marked)
+    #expect(model == nil)
+    #expect(messages.contains("a.json:1:\(text.position.column): error: \(message)"), "\(messages)")
+  }
+
+  /// A band built in code is checked as a file's is.
+  @Test(arguments: [(Double.nan, 300.0), (50, .nan), (0.5, 300), (50, 30_000), (300, 50), (1, 24_000)])
+  func hostileBandIsRefusedByTheRender(_ minimum: Double, _ maximum: Double) {
+    let band = FrequencyBand(minimumFrequency: minimum, maximumFrequency: maximum)
+    #expect(throws: RenderError.self) {
+      try PatternFixtures.render(PatternFixtures.document(PatternFixtures.event("HapticTransient"))) {
+        $0.actuator = ActuatorRendering(model: ActuatorModel(resonance: 80, qualityFactor: 2, usableBand: band))
+      }
+    }
   }
 
   @Test func resonanceAndQAreRequired() {
