@@ -80,7 +80,10 @@ import _HapticRenderTestSupport
     let rendered = try Self.render(nil).map(Double.init)
     let target = rendered + [Double](repeating: 0, count: drive.count - rendered.count)
     #expect(drive.allSatisfy { abs($0) <= 1 }, "drive beyond full scale: \(drive.map(abs).max() ?? 0)")
+    // Amplifier-safe: no step at the first frame, none above 2π·3·300 Hz/fs of full scale.
     #expect(drive.first == 0)
+    let step = zip(drive.dropFirst(), drive).map { abs($0 - $1) }.max() ?? 1
+    #expect(Double(step) <= 2 * Double.pi * 3 * 300 / Double(Self.rate), "largest step \(step)")
     let felt = BandDriveTests.accelerate(drive, resonance: 80, q: 2, ratedDrive: 0.5)
     let (targetEnvelope, feltEnvelope) = (Self.envelope(target), Self.envelope(felt))
     for (onset, frequency) in [(0.3, 100.0), (0.8, 275)] {
@@ -116,7 +119,7 @@ import _HapticRenderTestSupport
     let small = try F.render(Self.pattern, rate: Self.rate) {
       $0.profile = Self.model.bandProfile
       $0.layout = .haptic
-      $0.blockSize = 100
+      $0.blockSize = 333
       $0.actuator = ActuatorRendering(model: Self.model, output: .drive)
     }.channels[0]
     #expect(small == drive)
