@@ -137,6 +137,8 @@ package struct EqualizingDrive: Sendable {
         index += zeros - zeros % 4
         guard index < fours else { break }
       }
+      // Unchecked: `index + 4 ≤ fours ≤ samples.count`, so the four frames lie in the buffer.
+      assert(index + 4 <= samples.count, "a four of frames past the end of the buffer")
       let x = SIMD4<Double>(raw.loadUnaligned(fromByteOffset: index * 4, as: SIMD4<Float>.self))
       if x == .zero, abs(state1) < floor, abs(state2) < floor {
         (state1, state2) = (0, 0)
@@ -172,6 +174,7 @@ package struct EqualizingDrive: Sendable {
     guard let base = samples.baseAddress else { return 0 }
     let source = UnsafeRawPointer(base)
     var index = 0
+    // Unchecked: each load reads eight frames that lie in the buffer.
     while index + 8 <= samples.count {
       let group = source.loadUnaligned(fromByteOffset: index * 4, as: SIMD8<Float>.self)
       if !all(group .== 0) { break }
