@@ -48,6 +48,10 @@ public struct ActuatorSource: FrameSource {
   public private(set) var peak = 0.0
   /// The drive of a voice coil, which the output is when set.
   private var equalizing: EqualizingSource?
+  /// For a voice coil: separate overloads of full scale that the drive's look-ahead gain
+  /// brought down so far, and its smallest gain, 0 … 1 (``EqualizingSource``).
+  public var limitedOverloads: Int { equalizing?.overloadCount ?? 0 }
+  public var smallestDriveGain: Double { equalizing?.smallestGain ?? 1 }
 
   public let sampleRate: Int
   public let frameCount: Int
