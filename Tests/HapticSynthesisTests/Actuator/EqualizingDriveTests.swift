@@ -108,8 +108,8 @@ import _HapticRenderTestSupport
     #expect(residual <= 0.1 * peak, "tap: residual \(residual / peak) of the peak after 10 ms")
   }
 
-  /// The product's own simulation (`--simulate`) agrees with the integration, and the outputs
-  /// do not depend on the block size.
+  /// The product's own simulation (`--simulate`) agrees with the integration, the outputs do
+  /// not depend on the block size, and the target comes beside the acceleration unchanged.
   @Test func simulationAgreesAndBlocksDoNotMatter() throws {
     let drive = try Self.render(.drive)
     let independent = BandDriveTests.accelerate(drive, resonance: 80, q: 2, ratedDrive: 0.5)
@@ -123,5 +123,15 @@ import _HapticRenderTestSupport
       $0.actuator = ActuatorRendering(model: Self.model, output: .drive)
     }.channels[0]
     #expect(small == drive)
+    // `info` and `plot` read the target beside the acceleration, frame for frame.
+    let pair = try F.render(Self.pattern, rate: Self.rate) {
+      $0.profile = Self.model.bandProfile
+      $0.layout = .haptic
+      $0.blockSize = 333
+      $0.actuator = ActuatorRendering(model: Self.model, output: .targetAndAcceleration)
+    }.channels
+    let target = try Self.render(nil)
+    #expect(pair[0] == target + [Float](repeating: 0, count: drive.count - target.count))
+    #expect(pair[1] == product)
   }
 }
