@@ -11,7 +11,7 @@ import HapticAudio
 /// The drive is checked (`DriveCheck`) before it is delivered: a sample that is not finite,
 /// or a DC offset, is an error, never a block.
 ///
-/// A voice coil (``ActuatorModel/Kind/voiceCoil``) is driven instead by an ``EqualizingSource``,
+/// A voice coil (``ActuatorModel/Kind/voiceCoil``) is driven instead by an `EqualizingSource`,
 /// which this source delivers.
 ///
 /// Invariants: the frames do not depend on the block size (the controller's steps begin at
@@ -49,7 +49,7 @@ public struct ActuatorSource: FrameSource {
   /// The drive of a voice coil, which the output is when set.
   private var equalizing: EqualizingSource?
   /// For a voice coil: separate overloads of full scale that the drive's look-ahead gain
-  /// brought down so far, and its smallest gain, 0 … 1 (``EqualizingSource``).
+  /// brought down so far, and its smallest gain, 0 … 1 (`EqualizingSource`).
   public var limitedOverloads: Int { equalizing?.overloadCount ?? 0 }
   public var smallestDriveGain: Double { equalizing?.smallestGain ?? 1 }
 
