@@ -18,7 +18,8 @@ extension ActuatorModel {
   /// resonance) is 0 when missing. `kind` is `"lra"` or `"voice-coil"`: a voice coil needs its
   /// usable band, `minimumFrequency` and `maximumFrequency` (Hz, from 1 to half of
   /// `sampleRate`, the upper above the lower), and a band written without a kind makes the file a
-  /// voice coil's; without either the file is an LRA's. Unknown keys, values of the wrong type and values out of range are errors: a
+  /// voice coil's; without either the file is an LRA's (with a warning when its Q, at most 3, is
+  /// a wideband actuator's). Unknown keys, values of the wrong type and values out of range are errors: a
   /// misspelt key in the description of a piece of hardware must not pass unnoticed.
   ///
   /// - Returns: The actuator, or `nil` when `diagnostics` holds an error.
@@ -46,11 +47,23 @@ extension ActuatorModel {
       diagnostics.report(.outOfRange, at: location, JSONPath([.key("resonanceTolerance")]), message)
     }
     let band = readBand(settings, sampleRate: sampleRate, diagnostics: &diagnostics)
+    if band == nil, settings.words["kind"] == nil, let q = values["q"], q <= wideQualityFactor,
+      let location = settings.valueLocations["q"]
+    {
+      diagnostics.report(
+        .defaultValue, at: location, JSONPath([.key("q")]),
+        "a Q of \(q.formatted) is a wideband actuator's; without \"minimumFrequency\" and \"maximumFrequency\" it is driven as an LRA, its carriers within its -3 dB band (\"kind\": \"lra\" says so)"
+      )
+    }
     guard !diagnostics.hasErrors, let resonance = values["resonance"], let q = values["q"] else { return nil }
     return ActuatorModel(
       resonance: resonance, qualityFactor: q, ratedDrive: values["ratedDrive"] ?? 0.5, gPerUnit: values["gPerUnit"],
       resonanceTolerance: values["resonanceTolerance"] ?? 0, usableBand: band)
   }
+
+  /// The largest Q of a wideband voice coil: a file without a band or a kind whose Q is at most
+  /// this gets a warning that it is driven as an LRA.
+  static let wideQualityFactor = 3.0
 
   /// The usable band the file gives, or `nil` (for an LRA, or with an error in `diagnostics`):
   /// both edges for a voice coil, none for an LRA, the upper above the lower, and not every

@@ -114,7 +114,7 @@ import _HapticRenderTestSupport
   }
 
   /// A band makes the file a voice coil's, with or without its kind; without a band it is an
-  /// LRA's, whatever it says.
+  /// LRA's, with a warning when its Q is a wideband actuator's and it does not say `lra`.
   @Test func bandMakesAVoiceCoil() {
     let band = FrequencyBand(minimumFrequency: 50, maximumFrequency: 300)
     let voiceCoil = ActuatorModel(resonance: 80, qualityFactor: 2, ratedDrive: 0.5, usableBand: band)
@@ -126,6 +126,12 @@ import _HapticRenderTestSupport
       #expect(model == voiceCoil && model?.kind == .voiceCoil, "\(messages)")
       #expect(messages.isEmpty)
     }
+    let (lowQ, warnings, text) = Self.diagnose("{\"resonance\": 80, \"q\": ⚑2, \"ratedDrive\": 0.5}")
+    #expect(lowQ?.kind == .lra)
+    #expect(
+      warnings == [
+        "a.json:1:\(text.position.column): warning: q: a Q of 2 is a wideband actuator's; without \"minimumFrequency\" and \"maximumFrequency\" it is driven as an LRA, its carriers within its -3 dB band (\"kind\": \"lra\" says so) [default-value]"
+      ])
     let (model, messages, _) = Self.diagnose("⚑{\"kind\": \"lra\", \"resonance\": 170, \"q\": 12, \"ratedDrive\": 0.5}")
     #expect(model == ActuatorModel(resonance: 170, qualityFactor: 12) && model?.kind == .lra)
     #expect(messages.isEmpty)
