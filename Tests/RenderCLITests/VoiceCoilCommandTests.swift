@@ -33,11 +33,11 @@ import _HapticRenderTestSupport
   @Test(arguments: [
     (
       "{\"resonance\": 80, \"q\": 2, \"minimumFrequency\": 50, \"maximumFrequency\": 30000}",
-      "a.json:1:71: error: maximumFrequency: expected a frequency in Hz within 1…24000 (half the 48000 Hz sample rate), found 30000 [out-of-range]"
+      "a.json:1:71: error: maximumFrequency: expected a frequency in Hz of at least 1 and below half the 48000 Hz sample rate (24000), found 30000 [out-of-range]"
     ),
     (
       "{\"resonance\": 80, \"q\": 2, \"minimumFrequency\": 1, \"maximumFrequency\": 24000}",
-      "a.json:1:70: error: maximumFrequency: the band 1…24000 Hz excludes nothing: it is every frequency the 48000 Hz sample rate carries; give the band the actuator plays [out-of-range]"
+      "a.json:1:70: error: maximumFrequency: expected a frequency in Hz of at least 1 and below half the 48000 Hz sample rate (24000), found 24000 [out-of-range]"
     ),
   ])
   func hostileBandIsALocatedErrorAndLeavesTheOutputAlone(_ file: String, _ message: String) async throws {

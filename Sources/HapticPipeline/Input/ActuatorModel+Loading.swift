@@ -22,8 +22,22 @@ extension ActuatorModel {
   /// a wideband actuator's). Unknown keys, values of the wrong type and values out of range are errors: a
   /// misspelt key in the description of a piece of hardware must not pass unnoticed.
   ///
+  /// The diagnostics come in the order of the text.
+  ///
   /// - Returns: The actuator, or `nil` when `diagnostics` holds an error.
   public static func parse(
+    _ bytes: [UInt8], file: String, sampleRate: Int, diagnostics: inout Diagnostics
+  ) -> ActuatorModel? {
+    var found = diagnostics.emptyCopy
+    let start = found.found
+    let model = parseUnsorted(bytes, file: file, sampleRate: sampleRate, diagnostics: &found)
+    found.sortByLocation()
+    diagnostics.append(found, from: start, to: found.found)
+    return model
+  }
+
+  /// ``parse(_:file:sampleRate:diagnostics:)``, its diagnostics in the order they are found.
+  private static func parseUnsorted(
     _ bytes: [UInt8], file: String, sampleRate: Int, diagnostics: inout Diagnostics
   ) -> ActuatorModel? {
     guard
@@ -47,7 +61,9 @@ extension ActuatorModel {
       diagnostics.report(.outOfRange, at: location, JSONPath([.key("resonanceTolerance")]), message)
     }
     let band = readBand(settings, sampleRate: sampleRate, diagnostics: &diagnostics)
-    if band == nil, settings.words["kind"] == nil, let q = values["q"], q <= wideQualityFactor,
+    let bandKeys = ["minimumFrequency", "maximumFrequency"]
+    if settings.words["kind"] == nil, !settings.writtenKeys.contains(where: bandKeys.contains), let q = values["q"],
+      q <= wideQualityFactor,
       let location = settings.valueLocations["q"]
     {
       diagnostics.report(
@@ -62,59 +78,19 @@ extension ActuatorModel {
   }
 
   /// The largest Q of a wideband voice coil: a file without a band or a kind whose Q is at most
-  /// this gets a warning that it is driven as an LRA.
+  /// this gets a warning that it is driven as an LRA, and one with a band whose Q is above it a
+  /// warning that its band cannot be played.
   static let wideQualityFactor = 3.0
-
-  /// The usable band the file gives, or `nil` (for an LRA, or with an error in `diagnostics`):
-  /// both edges for a voice coil, none for an LRA, the upper above the lower, and not every
-  /// frequency the sample rate carries.
-  private static func readBand(_ settings: NumericSettings, sampleRate: Int, diagnostics: inout Diagnostics)
-    -> FrequencyBand?
-  {
-    let edges = ["minimumFrequency", "maximumFrequency"]
-    let written = edges.filter { settings.writtenKeys.contains($0) }
-    switch settings.words["kind"] {
-    case Kind.lra.rawValue?:
-      guard !written.isEmpty, let location = settings.valueLocations["kind"] else { return nil }
-      diagnostics.report(
-        .outOfRange, at: location, JSONPath([.key("kind")]),
-        "an \"lra\" is driven within its -3 dB band; \"minimumFrequency\" and \"maximumFrequency\" describe a \"voice-coil\""
-      )
-      return nil
-    case nil where written.isEmpty:
-      return nil
-    default:
-      for key in edges where !written.contains(key) {
-        diagnostics.report(
-          .missingKey, at: settings.location, JSONPath(), "missing \"\(key)\", which a voice-coil actuator requires")
-      }
-    }
-    guard let minimum = settings.values["minimumFrequency"], let maximum = settings.values["maximumFrequency"],
-      let location = settings.valueLocations["maximumFrequency"]
-    else { return nil }
-    let band = FrequencyBand(minimumFrequency: minimum, maximumFrequency: maximum)
-    let message =
-      if maximum <= minimum {
-        "the band's upper edge \(maximum.formatted) Hz is not above its lower edge \(minimum.formatted) Hz"
-      } else if band.excludesNothing(sampleRate: sampleRate) {
-        "the band \(minimum.formatted)…\(maximum.formatted) Hz excludes nothing: it is every frequency the \(sampleRate) Hz sample rate carries; give the band the actuator plays"
-      } else {
-        String?.none
-      }
-    guard let message else { return band }
-    diagnostics.report(.outOfRange, at: location, JSONPath([.key("maximumFrequency")]), message)
-    return nil
-  }
 
   /// What is wrong with `value` for `key`, or `nil`: each value within its physical range
   /// (``resonanceRange``, ``qualityFactorRange``, ``ratedDriveRange``, ``gPerUnitRange``), the
-  /// resonance below half the sample rate.
+  /// resonance and the band's edges below half the sample rate.
   private static func problem(key: String, value: Double, sampleRate: Int) -> String? {
     if key == "minimumFrequency" || key == "maximumFrequency" {
-      let edges = RenderOptions.Bounds(FrequencyBand.lowestFrequency...(Double(sampleRate) / 2))
-      guard edges.contains(value) else {
+      let lowest = FrequencyBand.lowestFrequency
+      guard value >= lowest, 2 * value < Double(sampleRate) else {
         return
-          "expected a frequency in Hz within \(edges) (half the \(sampleRate) Hz sample rate), found \(value.formatted)"
+          "expected a frequency in Hz of at least \(lowest.formatted) and below half the \(sampleRate) Hz sample rate (\((Double(sampleRate) / 2).formatted)), found \(value.formatted)"
       }
       return nil
     }

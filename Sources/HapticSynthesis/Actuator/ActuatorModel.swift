@@ -97,7 +97,7 @@ public struct ActuatorModel: Sendable, Hashable, Codable {
 
   /// How long the output runs on after the pattern, in seconds: the time the free ringing
   /// needs to fall by 60 dB, τ·ln 1000 (155 ms for ``lra``); for a voice coil, the longer of
-  /// that and the time the equalized response's ringing needs (62 ms for ``voiceCoil``).
+  /// that and the time the equalized response's ringing needs (115 ms for ``voiceCoil``).
   public var ringSeconds: Double {
     let ringing = usableBand.map { max(timeConstantSeconds, EqualizingDrive.timeConstantSeconds($0)) }
     return (ringing ?? timeConstantSeconds) * 6.907_755_278_982_137
@@ -119,11 +119,42 @@ public struct ActuatorModel: Sendable, Hashable, Codable {
       transientCycles: 2)
   }
 
+  /// The drive, of full scale, whose sine at `frequency` (Hz, above 0) gives acceleration 1 in
+  /// steady state: `ratedDrive·|H(f0)|/|H(f)|`, `H` the acceleration's response, so
+  /// ``ratedDrive`` at the resonance, more below it and, for `Q·ratedDrive` above 1, above it.
+  /// Above 1 (full scale), an intensity of 1 at that frequency cannot be played.
+  public func driveForLevelOne(at frequency: Double) -> Double {
+    let r2 = (frequency / resonance) * (frequency / resonance)
+    let q = qualityFactor
+    return ratedDrive * q * ((1 - r2) * (1 - r2) + r2 / (q * q)).squareRoot() / r2
+  }
+
+  /// The most drive, in full scales, a usable band's lower edge may need for acceleration 1
+  /// (``driveForLevelOne(at:)``): below the edge the equalizing drive's gain rises further, and
+  /// beyond this the drive's slow swings from the target's envelope would push the coil aside.
+  public static let largestEdgeDrive = 10.0
+
+  /// The lowest lower edge of a usable band for this actuator, in Hz (at least
+  /// ``FrequencyBand/lowestFrequency``): where ``driveForLevelOne(at:)`` is
+  /// ``largestEdgeDrive``, to within 0.01 Hz, rounded up to it.
+  public var lowestBandEdge: Double {
+    var (low, high) = (FrequencyBand.lowestFrequency, resonance)
+    guard driveForLevelOne(at: low) > Self.largestEdgeDrive else { return low }
+    // The drive falls as the frequency rises towards the resonance: bisect for the crossing.
+    while high - low > 0.001 {
+      let middle = (low + high) / 2
+      if driveForLevelOne(at: middle) > Self.largestEdgeDrive { low = middle } else { high = middle }
+    }
+    return (high * 100).rounded(.up) / 100
+  }
+
   /// Checks the values against their ranges and the resonance against the sample rate.
   ///
   /// - Throws: ``RenderError/optionOutOfRange(_:value:range:)`` naming the value (an edge of
-  ///   the usable band among them, ``FrequencyBand/validate(sampleRate:)``), or
-  ///   ``RenderError/resonanceAboveNyquist(resonance:sampleRate:)``.
+  ///   the usable band among them, ``FrequencyBand/validate(sampleRate:)``, its lower edge below
+  ///   ``lowestBandEdge``), ``RenderError/resonanceAboveNyquist(resonance:sampleRate:)``, or
+  ///   ``RenderError/carrierAboveNyquist(frequency:sampleRate:)`` for a band not below half the
+  ///   sample rate.
   public func validate(sampleRate: Int) throws(RenderError) {
     try RenderOptions.Setting.actuatorResonance.check(resonance)
     guard 2 * resonance < Double(sampleRate) else {
@@ -137,6 +168,12 @@ public struct ActuatorModel: Sendable, Hashable, Codable {
       throw .optionOutOfRange(
         .actuatorResonanceTolerance, value: resonanceTolerance, range: RenderOptions.Bounds(0...(resonance / 4)))
     }
-    try usableBand?.validate(sampleRate: sampleRate)
+    guard let usableBand else { return }
+    try usableBand.validate(sampleRate: sampleRate)
+    guard usableBand.minimumFrequency >= lowestBandEdge else {
+      throw .optionOutOfRange(
+        .actuatorBandEdge, value: usableBand.minimumFrequency,
+        range: RenderOptions.Bounds(lowestBandEdge...(Double(sampleRate) / 2)))
+    }
   }
 }

@@ -1,26 +1,26 @@
 import HapticSupport
 
 /// The drive of a wideband voice coil (docs/actuators.md §8.1): the target through a stable,
-/// regularised inverse of the actuator's acceleration response.
+/// regularised inverse of the actuator's acceleration response, with no gain at 0 Hz.
 ///
 /// The model's acceleration per drive is `k·s²/(s² + (ω0/Q)·s + ω0²)`, `k = 1/(Q·ratedDrive)`
 /// (``ActuatorModel``). Its exact inverse grows as `1/ω²` below the resonance without bound; the
-/// drive replaces the inverse's double pole at 0 Hz with a Butterworth pair at `ωl`, half the
-/// usable band's lower edge:
+/// drive replaces that with a fourth-order Butterworth high-pass `B4` at `ωl`, half the usable
+/// band's lower edge:
 ///
-///     drive = target · Q·ratedDrive · (s² + (ω0/Q)·s + ω0²) / (s² + √2·ωl·s + ωl²)
+///     drive = target · Q·ratedDrive · (s² + (ω0/Q)·s + ω0²) · s² / B4(s)
 ///
-/// so that the acceleration is the target through a second-order Butterworth high-pass at `ωl`:
-/// flat within 3 % from the band's lower edge up (−0.26 dB at the edge), bounded below it (the
-/// drive's gain at 0 Hz is `Q·ratedDrive·(ω0/ωl)²`). Above the resonance the drive's gain tends
-/// to `Q·ratedDrive`.
+/// so that the acceleration is the target through `s⁴/B4(s)`: flat within 0.1 % from the band's
+/// lower edge up, and the drive has a double zero at 0 Hz: a constant or a ramp in the target
+/// gives no drive at all, so the drive holds no DC push however low the band. Above the resonance
+/// the drive's gain tends to `Q·ratedDrive`.
 ///
-/// Discretised by matched pole–zero mapping: the zeros are the actuator's poles mapped with
-/// `z = e^(pT)`, as ``Resonator`` maps them (they cancel its poles), the poles are the
-/// high-pass's mapped alike, and the gain is the continuous one at the band's geometric centre.
-/// It runs in double precision as the state-space form of a biquad in transposed direct form
-/// II, four frames at a step (the state moved on by the fourth power of its matrix, so that the
-/// chain from one step to the next is one multiply and two adds for four frames).
+/// Discretised by matched pole–zero mapping, as two sections: the actuator's poles mapped with
+/// `z = e^(pT)`, as ``Resonator`` maps them (they cancel its poles), over one Butterworth pair;
+/// a double zero at `z = 1` over the other pair. The gain is the continuous one at the band's
+/// geometric centre. It runs in double precision as the state space of the two sections in
+/// transposed direct form II, four frames at a step (the state moved on by the fourth power of
+/// its matrix, so that the chain from one step to the next is one multiply and add per state).
 ///
 /// Invariants: deterministic (basic IEEE operations and the project's portable sine and exp);
 /// stable (its poles lie inside the unit circle for every valid band and rate); a target of
@@ -30,28 +30,25 @@ import HapticSupport
 package struct EqualizingDrive: Sendable {
   /// The high-pass's corner as a share of the band's lower edge.
   package static let cornerShare = 0.5
+  /// The Butterworth pairs' angles from the negative real axis, in turns: 1/16 and 3/16.
+  private static let pairTurns = [1.0 / 16, 3.0 / 16]
 
-  /// Four frames at a step from the state `(s1, s2)`: the outputs are `s1·toOutput1 +
-  /// s2·toOutput2 + Σ impulse·x` (`direct` and the shifted `impulse1…3` the response to each
-  /// input frame), and the state moves to `(next11·s1 + next12·s2 + Σ input1·x, next21·s1 +
-  /// next22·s2 + Σ input2·x)`.
-  private let toOutput1: SIMD4<Double>
-  private let toOutput2: SIMD4<Double>
+  /// Four frames at a step from the state `s`: the outputs are `Σ s[i]·toOutput[i] + Σ
+  /// impulse·x` (`direct` and the shifted `impulse1…3` the response to each input frame), and
+  /// the state moves to `Σ s[i]·next[i] + Σ x[j]·input[j]`.
+  private let toOutput: [SIMD4<Double>]
   private let direct: Double
   private let impulse1: Double
   private let impulse2: Double
   private let impulse3: Double
-  private let next: SIMD4<Double>
-  private let input1: SIMD4<Double>
-  private let input2: SIMD4<Double>
-  /// One frame at a step, for the last frames of all when they are fewer than four: `y = b0·x
-  /// + s1`, `s1 ← b1·x − a1·y + s2`, `s2 ← b2·x − a2·y`.
-  private let a1: Double
-  private let a2: Double
-  private let b1: Double
-  private let b2: Double
-  private var state1 = 0.0
-  private var state2 = 0.0
+  private let next: [SIMD4<Double>]
+  private let input: [SIMD4<Double>]
+  /// One frame at a step, for the last frames of all when they are fewer than four: `y = Σ
+  /// s·output + direct·x`, `s ← Σ s[i]·step[i] + x·stepInput`.
+  private let output: SIMD4<Double>
+  private let step: [SIMD4<Double>]
+  private let stepInput: SIMD4<Double>
+  private var state = SIMD4<Double>.zero
 
   /// - Precondition: `model` has a usable band and is valid at `sampleRate`
   ///   (``ActuatorModel/validate(sampleRate:)``).
@@ -59,62 +56,62 @@ package struct EqualizingDrive: Sendable {
     let band = model.usableBand!
     let period = 1 / Double(sampleRate)
     let q = model.qualityFactor
-    // The actuator's poles, as the resonator maps them: they become the drive's zeros.
+    // The actuator's poles, as the resonator maps them: they become the first section's zeros.
     let decay = Double.pi * model.resonance / q
     let ringing = model.resonance * (1 - 1 / (4 * q * q)).squareRoot()
     let zero = ComplexSample.unit(turns: ringing * period) * PortableMath.exp(-decay * period)
-    // The high-pass's poles: a Butterworth pair at the corner, σ = ωd = ωl/√2.
+    // The high-pass's poles: two Butterworth pairs at the corner.
     let corner = Self.cornerShare * band.minimumFrequency
-    let pole =
-      ComplexSample.unit(turns: corner * 0.5.squareRoot() * period)
-      * PortableMath.exp(-2 * Double.pi * corner * 0.5.squareRoot() * period)
-    let (c1, c2) = (-2 * zero.real, zero.magnitudeSquared)
-    let (a1, a2) = (-2 * pole.real, pole.magnitudeSquared)
-    (self.a1, self.a2) = (a1, a2)
-    // The gain: the continuous response's magnitude at the band's geometric centre.
-    let centre = (band.minimumFrequency * band.maximumFrequency).squareRoot()
-    let omega = 2 * Double.pi * centre
-    let omega0 = 2 * Double.pi * model.resonance
     let omegaL = 2 * Double.pi * corner
-    let continuous =
-      ComplexSample(omega0 * omega0 - omega * omega, omega0 / q * omega)
-      / ComplexSample(omegaL * omegaL - omega * omega, 2.squareRoot() * omegaL * omega)
-    let w = ComplexSample.unit(turns: -centre * period)
-    let one = ComplexSample(1, 0)
-    let discrete = (one + w * c1 + w * w * c2) / (one + w * a1 + w * w * a2)
-    let gain =
-      q * model.ratedDrive * (continuous.magnitudeSquared / discrete.magnitudeSquared).squareRoot()
-    let (b0, b1, b2) = (gain, gain * c1, gain * c2)
-    (self.b1, self.b2) = (b1, b2)
-    direct = b0
-    // The state space: s ← A·s + B·x, y = C·s + b0·x, A = [[−a1, 1], [−a2, 0]], C = (1, 0).
-    typealias Vector = (Double, Double)
-    let apply = { (v: Vector) -> Vector in (-a1 * v.0 + v.1, -a2 * v.0) }
-    let input: Vector = (b1 - a1 * b0, b2 - a2 * b0)
-    // C·A^k for k = 0…3 (rows), A^k·B for k = 0…3, and A⁴ by columns.
-    var rows: [Vector] = [(1, 0)]
-    for _ in 1...3 {
-      let (r1, r2) = rows[rows.count - 1]
-      rows.append((-a1 * r1 - a2 * r2, r1))  // (C·A^k)·A
+    let pairs = Self.pairTurns.map { turns in
+      let angle = ComplexSample.unit(turns: turns)
+      return ComplexSample.unit(turns: corner * angle.imaginary * period)
+        * PortableMath.exp(-omegaL * angle.real * period)
     }
-    var powers: [Vector] = [input]
-    for _ in 1...3 { powers.append(apply(powers[powers.count - 1])) }
-    let column1 = apply(apply(apply(apply((1, 0)))))
-    let column2 = apply(apply(apply(apply((0, 1)))))
-    toOutput1 = SIMD4(rows[0].0, rows[1].0, rows[2].0, rows[3].0)
-    toOutput2 = SIMD4(rows[0].1, rows[1].1, rows[2].1, rows[3].1)
+    let numerators = [(-2 * zero.real, zero.magnitudeSquared), (-2.0, 1.0)]
+    let denominators = pairs.map { (-2 * $0.real, $0.magnitudeSquared) }
+    // The gain: the continuous response's magnitude at the band's geometric centre over the
+    // discrete one's.
+    let centre = (band.minimumFrequency * band.maximumFrequency).squareRoot()
+    let s = ComplexSample(0, 2 * Double.pi * centre)
+    let omega0 = 2 * Double.pi * model.resonance
+    var continuous = (s * s + s * (omega0 / q) + ComplexSample(omega0 * omega0, 0)) * s * s
+    for turns in Self.pairTurns {
+      let pole = ComplexSample(0, 0) - ComplexSample.unit(turns: turns).conjugate * omegaL
+      continuous = continuous / ((s - pole) * (s - pole.conjugate))
+    }
+    let w = ComplexSample.unit(turns: -centre * period)
+    var discrete = ComplexSample(1, 0)
+    for ((c1, c2), (a1, a2)) in zip(numerators, denominators) {
+      discrete = discrete * (ComplexSample(1, 0) + w * c1 + w * w * c2) / (ComplexSample(1, 0) + w * a1 + w * w * a2)
+    }
+    let gain = q * model.ratedDrive * (continuous.magnitudeSquared / discrete.magnitudeSquared).squareRoot()
+    let system = SectionCascade(gain: gain, numerators: numerators, denominators: denominators)
+    direct = system.direct
+    output = system.output
+    step = system.columns
+    stepInput = system.input
+    // C·A^k for k = 0…3, A^k·B for k = 0…3, and A⁴ by columns.
+    var rows = [system.output]
+    for _ in 1...3 { rows.append(system.timesMatrix(rows[rows.count - 1])) }
+    toOutput = (0..<4).map { i in SIMD4(rows[0][i], rows[1][i], rows[2][i], rows[3][i]) }
+    var powers = [system.input]
+    for _ in 1...3 { powers.append(system.matrixTimes(powers[powers.count - 1])) }
+    let identity = (0..<4).map { i in SIMD4<Double>((0..<4).map { $0 == i ? 1 : 0 }) }
+    next = identity.map { column in
+      system.matrixTimes(system.matrixTimes(system.matrixTimes(system.matrixTimes(column))))
+    }
     // C·A^(m−1)·B: the response m frames after an input frame.
-    impulse1 = powers[0].0
-    impulse2 = powers[1].0
-    impulse3 = powers[2].0
-    next = SIMD4(column1.0, column2.0, column1.1, column2.1)
-    input1 = SIMD4(powers[3].0, powers[2].0, powers[1].0, powers[0].0)
-    input2 = SIMD4(powers[3].1, powers[2].1, powers[1].1, powers[0].1)
+    impulse1 = (system.output * powers[0]).sum()
+    impulse2 = (system.output * powers[1]).sum()
+    impulse3 = (system.output * powers[2]).sum()
+    input = [powers[3], powers[2], powers[1], powers[0]]
   }
 
-  /// The time constant of the high-pass's ringing, `√2/ωl`, in seconds, for `band`.
+  /// The time constant of the high-pass's slowest ringing, `1/(ωl·cos(3π/8))`, in seconds, for
+  /// `band`.
   package static func timeConstantSeconds(_ band: FrequencyBand) -> Double {
-    2.squareRoot() / (2 * Double.pi * cornerShare * band.minimumFrequency)
+    1 / (2 * Double.pi * cornerShare * band.minimumFrequency * ComplexSample.unit(turns: pairTurns[1]).real)
   }
 
   /// Replaces the target in `samples` with its drive, four frames at a step (the last ones of
@@ -125,14 +122,14 @@ package struct EqualizingDrive: Sendable {
   package mutating func equalize(_ samples: UnsafeMutableBufferPointer<Float>) {
     guard let base = samples.baseAddress else { return }
     // The state and coefficients in locals, so that they stay in registers through the loop.
-    var (state1, state2) = (state1, state2)
-    let (toOutput1, toOutput2, next, input1, input2) = (toOutput1, toOutput2, next, input1, input2)
+    var state = state
+    let (toOutput, next, input, output, step, stepInput) = (toOutput, next, input, output, step, stepInput)
     let (direct, impulse1, impulse2, impulse3, floor) = (direct, impulse1, impulse2, impulse3, Self.restFloor)
     let raw = UnsafeMutableRawPointer(base)
     let fours = samples.count - samples.count % 4
     var index = 0
     while index < fours {
-      if state1 == 0, state2 == 0 {
+      if state == .zero {
         let zeros = Self.zeros(UnsafeBufferPointer(rebasing: samples[index..<fours]))
         index += zeros - zeros % 4
         guard index < fours else { break }
@@ -140,30 +137,33 @@ package struct EqualizingDrive: Sendable {
       // Unchecked: `index + 4 ≤ fours ≤ samples.count`, so the four frames lie in the buffer.
       assert(index + 4 <= samples.count, "a four of frames past the end of the buffer")
       let x = SIMD4<Double>(raw.loadUnaligned(fromByteOffset: index * 4, as: SIMD4<Float>.self))
-      if x == .zero, abs(state1) < floor, abs(state2) < floor {
-        (state1, state2) = (0, 0)
+      if x == .zero, (state * state).max() < floor * floor {
+        state = .zero
         index += 4
         continue
       }
-      var y = toOutput1 * state1 + toOutput2 * state2 + direct * x
+      var y: SIMD4<Double> = toOutput[0] * state[0] + toOutput[1] * state[1]
+      y += toOutput[2] * state[2] + toOutput[3] * state[3]
+      y += direct * x
       y += impulse1 * SIMD4(0, x[0], x[1], x[2])
       y += impulse2 * SIMD4(0, 0, x[0], x[1])
       y += impulse3 * SIMD4(0, 0, 0, x[0])
       raw.storeBytes(of: SIMD4<Float>(y), toByteOffset: index * 4, as: SIMD4<Float>.self)
-      (state1, state2) = (
-        next[0] * state1 + next[1] * state2 + (input1 * x).sum(),
-        next[2] * state1 + next[3] * state2 + (input2 * x).sum()
-      )
+      var moved: SIMD4<Double> = next[0] * state[0] + next[1] * state[1]
+      moved += next[2] * state[2] + next[3] * state[3]
+      moved += input[0] * x[0] + input[1] * x[1]
+      state = moved + input[2] * x[2] + input[3] * x[3]
       index += 4
     }
     while index < samples.count {
       let x = Double(samples[index])
-      let y = direct * x + state1
-      (state1, state2) = (b1 * x - a1 * y + state2, b2 * x - a2 * y)
-      samples[index] = Float(y)
+      samples[index] = Float((output * state).sum() + direct * x)
+      var moved: SIMD4<Double> = step[0] * state[0] + step[1] * state[1]
+      moved += step[2] * state[2] + step[3] * state[3]
+      state = moved + stepInput * x
       index += 1
     }
-    (self.state1, self.state2) = (state1, state2)
+    self.state = state
   }
 
   /// The state below which a zero target sets it to rest: far below a 24-bit step.

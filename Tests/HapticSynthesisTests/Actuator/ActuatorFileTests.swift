@@ -124,7 +124,11 @@ import _HapticRenderTestSupport
     ] {
       let (model, messages, _) = Self.diagnose(text)
       #expect(model == voiceCoil && model?.kind == .voiceCoil, "\(messages)")
-      #expect(messages.isEmpty)
+      #expect(messages.count == 1, "\(messages)")
+      #expect(
+        messages.first?.hasSuffix(
+          ": warning: minimumFrequency: at 50 Hz an intensity of 1 needs 1.75× full scale: intensities above 0.76 are limited [device-limit]"
+        ) == true, "\(messages)")
     }
     let (lowQ, warnings, text) = Self.diagnose("{\"resonance\": 80, \"q\": ⚑2, \"ratedDrive\": 0.5}")
     #expect(lowQ?.kind == .lra)
@@ -140,19 +144,23 @@ import _HapticRenderTestSupport
   @Test(arguments: [
     (
       "{\"resonance\": 80, \"q\": 2, \"minimumFrequency\": ⚑0.5, \"maximumFrequency\": 300}",
-      "minimumFrequency: expected a frequency in Hz within 1…24000 (half the 48000 Hz sample rate), found 0.5 [out-of-range]"
+      "minimumFrequency: expected a frequency in Hz of at least 1 and below half the 48000 Hz sample rate (24000), found 0.5 [out-of-range]"
     ),
     (
       "{\"resonance\": 80, \"q\": 2, \"minimumFrequency\": 50, \"maximumFrequency\": ⚑30000}",
-      "maximumFrequency: expected a frequency in Hz within 1…24000 (half the 48000 Hz sample rate), found 30000 [out-of-range]"
+      "maximumFrequency: expected a frequency in Hz of at least 1 and below half the 48000 Hz sample rate (24000), found 30000 [out-of-range]"
     ),
     (
       "{\"resonance\": 80, \"q\": 2, \"minimumFrequency\": 300, \"maximumFrequency\": ⚑300}",
       "maximumFrequency: the band's upper edge 300 Hz is not above its lower edge 300 Hz [out-of-range]"
     ),
     (
-      "{\"resonance\": 80, \"q\": 2, \"minimumFrequency\": 1, \"maximumFrequency\": ⚑24000}",
-      "maximumFrequency: the band 1…24000 Hz excludes nothing: it is every frequency the 48000 Hz sample rate carries; give the band the actuator plays [out-of-range]"
+      "{\"resonance\": 80, \"q\": 2, \"minimumFrequency\": 50, \"maximumFrequency\": ⚑24000}",
+      "maximumFrequency: expected a frequency in Hz of at least 1 and below half the 48000 Hz sample rate (24000), found 24000 [out-of-range]"
+    ),
+    (
+      "{\"resonance\": 80, \"q\": 2, \"minimumFrequency\": ⚑5, \"maximumFrequency\": 300}",
+      "minimumFrequency: at 5 Hz an intensity of 1 needs 255.13× full scale, more than the 10× a band's lower edge may need (below it the drive's gain rises further and its slow swings would push the coil aside); this actuator's band starts at 24.28 Hz or above [out-of-range]"
     ),
     (
       "⚑{\"kind\": \"voice-coil\", \"resonance\": 80, \"q\": 2, \"minimumFrequency\": 50}",
@@ -178,7 +186,7 @@ import _HapticRenderTestSupport
   }
 
   /// A band built in code is checked as a file's is.
-  @Test(arguments: [(Double.nan, 300.0), (50, .nan), (0.5, 300), (50, 30_000), (300, 50), (1, 24_000)])
+  @Test(arguments: [(Double.nan, 300.0), (50, .nan), (0.5, 300), (50, 30_000), (300, 50), (50, 24_000), (5, 300)])
   func hostileBandIsRefusedByTheRender(_ minimum: Double, _ maximum: Double) {
     let band = FrequencyBand(minimumFrequency: minimum, maximumFrequency: maximum)
     #expect(throws: RenderError.self) {
@@ -186,6 +194,30 @@ import _HapticRenderTestSupport
         $0.actuator = ActuatorRendering(model: ActuatorModel(resonance: 80, qualityFactor: 2, usableBand: band))
       }
     }
+  }
+
+  /// A band the actuator cannot play as written is driven with warnings, in the order of the
+  /// text: a Q that is an LRA's, edges that need more than full scale, a band below the
+  /// resonance. A band that is refused gets no warning about being driven as an LRA.
+  @Test func unplayableBandsWarn() {
+    let (model, messages, _) = Self.diagnose(
+      "⚑{\"kind\": \"voice-coil\", \"resonance\": 170, \"q\": 50, \"ratedDrive\": 0.1, \"minimumFrequency\": 150, \"maximumFrequency\": 160}"
+    )
+    #expect(model?.kind == .voiceCoil)
+    #expect(
+      messages == [
+        "a.json:1:47: warning: q: a Q of 50 is an LRA's, not a voice coil's (at most 3): its narrow resonance cannot be equalized across the band 150…160 Hz; without the band it is driven as an LRA [device-limit]",
+        "a.json:1:90: warning: minimumFrequency: at 150 Hz an intensity of 1 needs 1.43× full scale: intensities above 0.84 are limited [device-limit]",
+        "a.json:1:115: warning: maximumFrequency: the band 150…160 Hz lies entirely below the 170 Hz resonance, where the actuator gives the least acceleration for its drive; a voice coil's band spans its resonance [device-limit]",
+      ])
+    let (rejected, diagnostics, _) = Self.diagnose(
+      "⚑{\n  \"resonance\": 80,\n  \"q\": 2,\n  \"minimumFrequency\": 300,\n  \"maximumFrequency\": 50\n}")
+    #expect(rejected == nil)
+    #expect(
+      diagnostics == [
+        "a.json:1:1: warning: (document): missing \"ratedDrive\"; 0.5 (half of full scale) is used [default-value]",
+        "a.json:5:23: error: maximumFrequency: the band's upper edge 50 Hz is not above its lower edge 300 Hz [out-of-range]",
+      ])
   }
 
   @Test func resonanceAndQAreRequired() {

@@ -108,6 +108,19 @@ import _HapticRenderTestSupport
     #expect(residual <= 0.1 * peak, "tap: residual \(residual / peak) of the peak after 10 ms")
   }
 
+  /// The drive has a double zero at 0 Hz: a constant target, however long, leaves no drive once
+  /// the high-pass has settled, whatever the band's lower edge.
+  @Test(arguments: [50.0, 25])
+  func constantTargetGivesNoDrive(_ lowerEdge: Double) {
+    var model = Self.model
+    model.usableBand?.minimumFrequency = lowerEdge
+    var drive = EqualizingDrive(model, sampleRate: 8_000)
+    var frames = [Float](repeating: 1, count: 8_000)
+    frames.withUnsafeMutableBufferPointer { drive.equalize($0) }
+    let settled = frames[4_000...].map { abs($0) }.max() ?? 1
+    #expect(settled < 1e-4, "drive \(settled) of full scale after 0.5 s of a constant target")
+  }
+
   /// The product's own simulation (`--simulate`) agrees with the integration, the outputs do
   /// not depend on the block size, and the target comes beside the acceleration unchanged.
   @Test func simulationAgreesAndBlocksDoNotMatter() throws {
