@@ -133,8 +133,8 @@ public struct ActuatorFigures: Sendable, Encodable {
       window, frame, target, felt, raw, signed in
       let level = window.level
       if measuresCarrier, window.carrierSpan.contains(frame) {
-        window.targetCarrier.take(signed.target, at: frame)
-        window.feltCarrier.take(signed.felt, at: frame)
+        window.targetCarrier.take(signed.target, at: frame, peak: window.targetPeak)
+        window.feltCarrier.take(signed.felt, at: frame, peak: window.peak)
       }
       // A transient against its own peaks: the target's and the felt one.
       let (targetTop, feltTop) = window.isTransient ? (window.targetPeak, window.peak) : (level, level)
