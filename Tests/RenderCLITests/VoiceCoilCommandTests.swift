@@ -50,4 +50,36 @@ import _HapticRenderTestSupport
     #expect(result.standardError.contains(message), "\(result.standardError)")
     #expect(try String(contentsOfFile: "\(folder.path)/out.wav", encoding: .utf8) == "old")
   }
+
+  /// A band a render refuses is refused, located, by every command that drives the actuator,
+  /// and none writes its output.
+  @Test(arguments: [
+    ["-o", "out.wav"], ["-o", "out.wav", "--simulate"], ["info"], ["plot", "-o", "out.svg"],
+    ["preview", "-o", "out.html"],
+  ])
+  func aRefusedBandIsRefusedByEveryCommand(_ command: [String]) async throws {
+    let folder = try Self.folderWithBuzz()
+    try "{\"resonance\": 80, \"q\": 2, \"minimumFrequency\": 1, \"maximumFrequency\": 1.0000001}".write(
+      toFile: "\(folder.path)/a.json", atomically: true, encoding: .utf8)
+    let subcommand = command[0].hasPrefix("-") ? [] : [command[0]]
+    let result = try await CommandRunner.render(
+      subcommand + ["buzz.ahap"] + command.drop { !$0.hasPrefix("-") } + ["--actuator", "a.json"], in: folder.path)
+    #expect(result.status == 1)
+    #expect(
+      result.standardError.contains(
+        "a.json:1:47: error: minimumFrequency: at 1 Hz an intensity of 1 needs 6399.13× full scale, more than the 10× a band's lower edge may need"
+      ), "\(result.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: "\(folder.path)/out.wav"))
+  }
+
+  @Test func resonanceToleranceIsIgnoredWithAWarning() async throws {
+    let folder = try Self.folderWithBuzz()
+    let result = try await CommandRunner.render(
+      ["buzz.ahap", "-o", "out.wav", "--actuator", "voice-coil", "--resonance-tolerance", "5"], in: folder.path)
+    #expect(result.status == 0)
+    #expect(
+      result.standardError.contains(
+        "render: warning: --resonance-tolerance is ignored: a voice coil's drive is equalized across its band, not braked at its resonance"
+      ), "\(result.standardError)")
+  }
 }

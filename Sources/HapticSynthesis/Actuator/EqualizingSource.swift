@@ -11,7 +11,9 @@ import HapticAudio
 /// 50 ms after, as ``PeakLimiter`` does for `--peak limit`: nothing is clipped, and
 /// ``overloadCount`` counts the overloads.
 ///
-/// The drive is checked (`DriveCheck`) before it is delivered, as an LRA's is.
+/// The drive is checked (`DriveCheck`) before it is delivered, as an LRA's is, and before the
+/// acceleration it drives is: a simulation, figures or a plot of a drive that a render refuses
+/// are refused too.
 ///
 /// Invariants: the frames do not depend on the block size; memory does not grow with the
 /// pattern's length; the output runs on past the target for ``ActuatorModel/ringSeconds``.
@@ -75,6 +77,9 @@ package struct EqualizingSource: FrameSource {
       if driveBlock.capacity != block.capacity { driveBlock = AudioBlock(channelCount: 1, capacity: block.capacity) }
       guard try Self.readDrive(into: &driveBlock, limiter: &limiter, frames: &frames) else { return false }
       let count = driveBlock.frameCount
+      try driveBlock.channels[0].withUnsafeBufferPointer {
+        try driveCheck.check(UnsafeBufferPointer(rebasing: $0[..<count]))
+      }
       let channel = output == .acceleration ? 0 : 1
       block.withUnsafeMutableChannel(channel) { acceleration in
         driveBlock.channels[0].withUnsafeBufferPointer { drive in

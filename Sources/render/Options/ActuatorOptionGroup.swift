@@ -70,7 +70,14 @@ struct ActuatorOptionGroup: ParsableArguments {
       actuator, kind: "actuator", strict: strict, console: console, named: ActuatorModel.named(_:),
       file: { try ActuatorModel.load(path: $0, sampleRate: sampleRate, diagnostics: &$1) })
     var tolerated = model
-    if let resonanceTolerance { tolerated.resonanceTolerance = resonanceTolerance }
+    if let resonanceTolerance {
+      if model.kind == .voiceCoil {
+        console.warning(
+          "--resonance-tolerance is ignored: a voice coil's drive is equalized across its band, not braked at its resonance"
+        )
+      }
+      tolerated.resonanceTolerance = resonanceTolerance
+    }
     options.actuator = ActuatorRendering(model: tolerated, output: output, name: actuator)
     if !hasProfile { options.profile = model.bandProfile }
   }
