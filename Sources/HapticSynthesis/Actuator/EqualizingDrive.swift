@@ -33,20 +33,18 @@ package struct EqualizingDrive: Sendable {
   /// The Butterworth pairs' angles from the negative real axis, in turns: 1/16 and 3/16.
   private static let pairTurns = [1.0 / 16, 3.0 / 16]
 
-  /// Four frames at a step from the state `s`: the outputs are `Σ s[i]·toOutput[i] + Σ
-  /// impulse·x` (`direct` and the shifted `impulse1…3` the response to each input frame), and
-  /// the state moves to `Σ s[i]·next[i] + Σ x[j]·input[j]`.
-  private let toOutput: [SIMD4<Double>]
-  private let direct: Double
-  private let impulse1: Double
-  private let impulse2: Double
-  private let impulse3: Double
-  private let next: [SIMD4<Double>]
-  private let input: [SIMD4<Double>]
-  /// One frame at a step, for the last frames of all when they are fewer than four: `y = Σ
-  /// s·output + direct·x`, `s ← Σ s[i]·step[i] + x·stepInput`.
+  /// Four frames `x` at a step from the state `s`: the outputs are `toOutput·s + impulses·x`
+  /// (`impulses` lower triangular: the response to each input frame), and the state moves to
+  /// `next·s + input·x`.
+  private let toOutput: SectionCascade.Matrix
+  private let impulses: SectionCascade.Matrix
+  private let next: SectionCascade.Matrix
+  private let input: SectionCascade.Matrix
+  /// One frame at a step, for the last frames of all when they are fewer than four: `y =
+  /// output·s + direct·x`, `s ← step·s + stepInput·x`.
   private let output: SIMD4<Double>
-  private let step: [SIMD4<Double>]
+  private let direct: Double
+  private let step: SectionCascade.Matrix
   private let stepInput: SIMD4<Double>
   private var state = SIMD4<Double>.zero
 
@@ -89,23 +87,24 @@ package struct EqualizingDrive: Sendable {
     let system = SectionCascade(gain: gain, numerators: numerators, denominators: denominators)
     direct = system.direct
     output = system.output
-    step = system.columns
+    step = SectionCascade.Matrix(system.columns)
     stepInput = system.input
-    // C·A^k for k = 0…3, A^k·B for k = 0…3, and A⁴ by columns.
+    // C·A^k for k = 0…3 (rows), A^k·B for k = 0…3, and A⁴ by columns.
     var rows = [system.output]
     for _ in 1...3 { rows.append(system.timesMatrix(rows[rows.count - 1])) }
-    toOutput = (0..<4).map { i in SIMD4(rows[0][i], rows[1][i], rows[2][i], rows[3][i]) }
+    toOutput = SectionCascade.Matrix((0..<4).map { i in SIMD4(rows[0][i], rows[1][i], rows[2][i], rows[3][i]) })
     var powers = [system.input]
     for _ in 1...3 { powers.append(system.matrixTimes(powers[powers.count - 1])) }
     let identity = (0..<4).map { i in SIMD4<Double>((0..<4).map { $0 == i ? 1 : 0 }) }
-    next = identity.map { column in
-      system.matrixTimes(system.matrixTimes(system.matrixTimes(system.matrixTimes(column))))
-    }
-    // C·A^(m−1)·B: the response m frames after an input frame.
-    impulse1 = (system.output * powers[0]).sum()
-    impulse2 = (system.output * powers[1]).sum()
-    impulse3 = (system.output * powers[2]).sum()
-    input = [powers[3], powers[2], powers[1], powers[0]]
+    next = SectionCascade.Matrix(
+      identity.map { column in
+        system.matrixTimes(system.matrixTimes(system.matrixTimes(system.matrixTimes(column))))
+      })
+    input = SectionCascade.Matrix([powers[3], powers[2], powers[1], powers[0]])
+    // The response m frames after an input frame: D, then C·A^(m−1)·B.
+    let response = [system.direct] + powers[0..<3].map { (system.output * $0).sum() }
+    impulses = SectionCascade.Matrix(
+      (0..<4).map { j in SIMD4<Double>((0..<4).map { k in k < j ? 0 : response[k - j] }) })
   }
 
   /// The time constant of the high-pass's slowest ringing, `1/(ωl·cos(3π/8))`, in seconds, for
@@ -123,8 +122,7 @@ package struct EqualizingDrive: Sendable {
     guard let base = samples.baseAddress else { return }
     // The state and coefficients in locals, so that they stay in registers through the loop.
     var state = state
-    let (toOutput, next, input, output, step, stepInput) = (toOutput, next, input, output, step, stepInput)
-    let (direct, impulse1, impulse2, impulse3, floor) = (direct, impulse1, impulse2, impulse3, Self.restFloor)
+    let (toOutput, impulses, next, input, floor) = (toOutput, impulses, next, input, Self.restFloor)
     let raw = UnsafeMutableRawPointer(base)
     let fours = samples.count - samples.count % 4
     var index = 0
@@ -142,25 +140,15 @@ package struct EqualizingDrive: Sendable {
         index += 4
         continue
       }
-      var y: SIMD4<Double> = toOutput[0] * state[0] + toOutput[1] * state[1]
-      y += toOutput[2] * state[2] + toOutput[3] * state[3]
-      y += direct * x
-      y += impulse1 * SIMD4(0, x[0], x[1], x[2])
-      y += impulse2 * SIMD4(0, 0, x[0], x[1])
-      y += impulse3 * SIMD4(0, 0, 0, x[0])
+      let y = toOutput(state) + impulses(x)
       raw.storeBytes(of: SIMD4<Float>(y), toByteOffset: index * 4, as: SIMD4<Float>.self)
-      var moved: SIMD4<Double> = next[0] * state[0] + next[1] * state[1]
-      moved += next[2] * state[2] + next[3] * state[3]
-      moved += input[0] * x[0] + input[1] * x[1]
-      state = moved + input[2] * x[2] + input[3] * x[3]
+      state = next(state) + input(x)
       index += 4
     }
     while index < samples.count {
       let x = Double(samples[index])
       samples[index] = Float((output * state).sum() + direct * x)
-      var moved: SIMD4<Double> = step[0] * state[0] + step[1] * state[1]
-      moved += step[2] * state[2] + step[3] * state[3]
-      state = moved + stepInput * x
+      state = step(state) + stepInput * x
       index += 1
     }
     self.state = state
