@@ -10,7 +10,7 @@ import HapticSupport
 ///
 ///     drive = target · Q·ratedDrive · (s² + (ω0/Q)·s + ω0²) · s² / B4(s)
 ///
-/// so that the acceleration is the target through `s⁴/B4(s)`: flat within 0.1 % from the band's
+/// so that the acceleration is the target through `s⁴/B4(s)`: flat within 0.2 % from the band's
 /// lower edge up, and the drive has a double zero at 0 Hz: a constant or a ramp in the target
 /// gives no drive at all, so the drive holds no DC push however low the band. Above the resonance
 /// the drive's gain tends to `Q·ratedDrive`.
