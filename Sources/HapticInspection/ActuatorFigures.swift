@@ -22,6 +22,11 @@ import HapticSynthesis
 /// its cycles over the peak: what is left once the tap is over. Times are never negative (a
 /// drive that starts early reaches its level at 0). Events that overlap share their frames, so
 /// their figures mix.
+///
+/// For a voice coil (docs/actuators.md §8.3) the envelopes span half a period of the band's
+/// lower edge (when it is below f0), and every event also reports the tracking error of its
+/// envelope and its carrier's frequency, felt and target, from the upward zero crossings while
+/// it sounds (a continuous event's middle half, a transient's cycles).
 public struct ActuatorFigures: Sendable, Encodable {
   /// The figures of one haptic event.
   public struct EventFigures: Sendable, Encodable {
@@ -45,11 +50,15 @@ public struct ActuatorFigures: Sendable, Encodable {
     /// last frame over it.
     public var peak: Double?
     public var ring: Double?
-    /// Continuous events whose target follows a curve: the largest difference of the felt and
-    /// target envelopes while the event sounds, over the level.
+    /// Continuous events whose target follows a curve, and every event on a voice coil: the
+    /// largest difference of the felt and target envelopes while the event sounds, over the
+    /// level.
     public var trackingError: Double?
     /// Seconds from the event's time to the next event's onset, where the event's frames end.
     public var nextEvent: Double?
+    /// Voice coils: the carrier's frequency in Hz, felt and target; `nil` without two cycles.
+    public var carrier: Double?
+    public var targetCarrier: Double?
   }
 
   public var actuator: String
@@ -59,6 +68,8 @@ public struct ActuatorFigures: Sendable, Encodable {
   public var gPerUnit: Double?
   /// The resonance of the unit simulated, Hz, when it is not ``resonance`` (`--spread`).
   public var unitResonance: Double?
+  /// A voice coil's usable band; `nil` for an LRA.
+  public var usableBand: FrequencyBand?
   public var events: [EventFigures]
 
   /// Measures every haptic event of `pattern`, rendered with `analysis.options` for `actuator`.
@@ -73,6 +84,7 @@ public struct ActuatorFigures: Sendable, Encodable {
     qualityFactor = model.qualityFactor
     ratedDrive = model.ratedDrive
     gPerUnit = model.gPerUnit
+    usableBand = model.usableBand
     var options = analysis.options
     unitResonance = rendering.simulatedResonance
     options.actuator = ActuatorRendering(
@@ -97,7 +109,8 @@ public struct ActuatorFigures: Sendable, Encodable {
     windows.sort { ($0.first, $0.event) < ($1.first, $1.event) }
     // Each event's frames end before the next event's: 10 ms before its onset (where its drive
     // may begin) and half a period more (the envelopes' reach).
-    let half = max(1, Int((rate / (2 * model.resonance)).rounded()))
+    let lowest = min(model.resonance, model.usableBand?.minimumFrequency ?? model.resonance)
+    let half = max(1, Int((rate / (2 * lowest)).rounded()))
     let onsets = windows.map(\.onset).sorted()
     for index in windows.indices {
       let onset = windows[index].onset
@@ -105,7 +118,7 @@ public struct ActuatorFigures: Sendable, Encodable {
       windows[index].last = max(onset, next - frames(0.01) - half - 1)
       windows[index].nextOnset = next
     }
-    try Self.sweep(pattern, options: options, windows: &windows, half: half) { window, frame, target, _, raw in
+    try Self.sweep(pattern, options: options, windows: &windows, half: half) { window, frame, target, _, raw, _ in
       if frame >= window.onset, frame < window.soundEnd { window.level = max(window.level, target) }
       if raw > window.peak {
         window.peak = raw
@@ -115,8 +128,14 @@ public struct ActuatorFigures: Sendable, Encodable {
     }
     let fiveMilliseconds = frames(0.005)
     let fiftyMilliseconds = frames(0.05)
-    try Self.sweep(pattern, options: options, windows: &windows, half: half) { window, frame, target, felt, raw in
+    let measuresCarrier = model.kind == .voiceCoil
+    try Self.sweep(pattern, options: options, windows: &windows, half: half) {
+      window, frame, target, felt, raw, signed in
       let level = window.level
+      if measuresCarrier, window.carrierSpan.contains(frame) {
+        window.targetCarrier.take(signed.target, at: frame, peak: window.targetPeak)
+        window.feltCarrier.take(signed.felt, at: frame, peak: window.peak)
+      }
       // A transient against its own peaks: the target's and the felt one.
       let (targetTop, feltTop) = window.isTransient ? (window.targetPeak, window.peak) : (level, level)
       if window.targetRiseFrame == nil, target >= 0.9 * targetTop { window.targetRiseFrame = frame }
@@ -150,8 +169,9 @@ public struct ActuatorFigures: Sendable, Encodable {
         targetStop: seconds(window.targetStopFrame, window.end), stop: seconds(window.stopFrame, window.end),
         overshoot: window.largestFelt / window.level - 1, peak: window.isTransient ? window.peak : nil,
         ring: window.isTransient && window.peak > 0 ? window.ring / window.peak : nil,
-        trackingError: follows ? window.trackingError / window.level : nil,
-        nextEvent: seconds(window.nextOnset, window.onset))
+        trackingError: follows || measuresCarrier ? window.trackingError / window.level : nil,
+        nextEvent: seconds(window.nextOnset, window.onset), carrier: window.feltCarrier.frequency(sampleRate: rate),
+        targetCarrier: window.targetCarrier.frequency(sampleRate: rate))
     }
   }
 
@@ -178,24 +198,34 @@ public struct ActuatorFigures: Sendable, Encodable {
     var stopFrame: Int?
     var largestFelt = 0.0
     var ring = 0.0
+    var targetCarrier = CarrierCount()
+    var feltCarrier = CarrierCount()
+    /// The frames whose zero crossings give the carriers: a continuous event's middle half, a
+    /// transient's cycles.
+    var carrierSpan: Range<Int> {
+      let quarter = isTransient ? 0 : (soundEnd - onset) / 4
+      return (onset + quarter)..<max(onset + quarter, (isTransient ? end : soundEnd) - quarter)
+    }
   }
 
   /// Renders the target and the felt acceleration and calls `measure` for every frame of every
-  /// window that contains it, with the two envelopes and the felt magnitude at that frame.
+  /// window that contains it, with the two envelopes, the felt magnitude and the two samples at
+  /// that frame.
   private static func sweep(
     _ pattern: some RenderablePattern, options: RenderOptions, windows: inout [Window], half: Int,
-    measure: (inout Window, Int, Double, Double, Double) -> Void
+    measure: (inout Window, Int, Double, Double, Double, (target: Double, felt: Double)) -> Void
   ) throws {
     var source = try ActuatorSource(pattern, options: options)
     var block = AudioBlock(channelCount: 2, capacity: options.blockSize)
     var targetEnvelope = SlidingExtremum(half: half, keepsLargest: true)
     var feltEnvelope = SlidingExtremum(half: half, keepsLargest: true)
-    var recent = [Double](repeating: 0, count: half + 1)  // felt magnitudes, to meet the envelopes
+    // The samples, to meet the envelopes.
+    var recent = [(target: Double, felt: Double)](repeating: (0, 0), count: half + 1)
     var next = 0  // the first window not yet open
     var open: [Int] = []
     var input = 0
     func take(_ target: Double, _ felt: Double) {
-      recent[input % recent.count] = abs(felt)
+      recent[input % recent.count] = (target, felt)
       let targetLevel = targetEnvelope.next(abs(target))
       let feltLevel = feltEnvelope.next(abs(felt))
       let frame = input - half
@@ -205,9 +235,9 @@ public struct ActuatorFigures: Sendable, Encodable {
         open.append(next)
         next += 1
       }
-      let raw = recent[frame % recent.count]
+      let signed = recent[frame % recent.count]
       open.removeAll { windows[$0].last < frame }
-      for index in open { measure(&windows[index], frame, targetLevel, feltLevel, raw) }
+      for index in open { measure(&windows[index], frame, targetLevel, feltLevel, abs(signed.felt), signed) }
     }
     while try source.read(into: &block) {
       for index in 0..<block.frameCount {
@@ -225,6 +255,8 @@ extension ActuatorFigures {
     var rows = [
       "  " + "actuator".padded(24)
         + "\(actuator.escapingControlCharacters): \(resonance.formatted) Hz, Q \(qualityFactor.formatted), rated drive \(ratedDrive.formatted)"
+        + (usableBand.map { ", voice coil over \($0.minimumFrequency.formatted)…\($0.maximumFrequency.formatted) Hz" }
+          ?? "")
     ]
     for figures in events {
       var parts = ["level \(NumberText.fixed(figures.level, 3))"]
@@ -236,7 +268,7 @@ extension ActuatorFigures {
         ]
         if let ring = figures.ring { parts.append("ring \(NumberText.fixed(ring * 100, 1)) %") }
       } else {
-        if let error = figures.trackingError {
+        if usableBand == nil, let error = figures.trackingError {
           parts.append("follows a curve, tracking error \(NumberText.fixed(error * 100, 1)) %")
         } else {
           parts.append("rise \(milliseconds(figures.rise)) (pattern \(milliseconds(figures.targetRise)))")
@@ -245,6 +277,11 @@ extension ActuatorFigures {
           "stop \(milliseconds(figures.stop)) (pattern \(milliseconds(figures.targetStop)))",
           "overshoot \(NumberText.fixed(max(figures.overshoot, 0) * 100, 1)) %",
         ]
+      }
+      if usableBand != nil {
+        if let error = figures.trackingError { parts.append("envelope error \(NumberText.fixed(error * 100, 1)) %") }
+        let hertz = { (frequency: Double?) in frequency.map { "\(NumberText.fixed($0, 1)) Hz" } ?? "none" }
+        parts.append("carrier \(hertz(figures.carrier)) (pattern \(hertz(figures.targetCarrier)))")
       }
       if let next = figures.nextEvent { parts.append("next event at \(milliseconds(next))") }
       rows.append(

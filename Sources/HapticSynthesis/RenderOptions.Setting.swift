@@ -28,6 +28,8 @@ extension RenderOptions {
     case actuatorResonanceTolerance
     /// ``ActuatorModel/ceiling``, dBFS.
     case actuatorCeiling
+    /// An edge of ``ActuatorModel/usableBand``, Hz.
+    case actuatorBandEdge
 
     /// The values it accepts.
     public var bounds: Bounds {
@@ -45,13 +47,14 @@ extension RenderOptions {
       case .actuatorGPerUnit: Bounds(ActuatorModel.gPerUnitRange)
       case .actuatorResonanceTolerance: Bounds(ActuatorModel.resonanceToleranceRange)
       case .actuatorCeiling: Bounds(ActuatorModel.ceilingRange)
+      case .actuatorBandEdge: .atLeast(FrequencyBand.lowestFrequency)
       }
     }
 
     /// The unit of its values (`Hz`, `dB`, `s`), empty for a plain number.
     public var unit: String {
       switch self {
-      case .sampleRate, .actuatorResonance, .actuatorResonanceTolerance: "Hz"
+      case .sampleRate, .actuatorResonance, .actuatorResonanceTolerance, .actuatorBandEdge: "Hz"
       case .gain: "dB"
       case .actuatorCeiling: "dBFS"
       case .actuatorGPerUnit: "g"
@@ -76,6 +79,7 @@ extension RenderOptions {
       case .actuatorGPerUnit: "actuator g per unit"
       case .actuatorResonanceTolerance: "actuator resonance tolerance"
       case .actuatorCeiling: "actuator ceiling"
+      case .actuatorBandEdge: "actuator band edge"
       }
     }
 

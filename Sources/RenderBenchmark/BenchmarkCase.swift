@@ -64,12 +64,20 @@ struct BenchmarkCase: Sendable {
       copies: 20, shardCount: 4, name: "cli-check-shards",
       summary: "the same 260 patterns checked as 4 shards (`--shard I/4`), one process after another"),
     actuator(
-      cycles: 60, model: nil, name: "session-19min-wav",
+      cycles: 60, model: nil, band: .lra, name: "session-19min-wav",
       summary: "19-minute session (60 cycles) in lra's carrier band, 24-bit WAV: the render --actuator is compared with"
     ),
     actuator(
-      cycles: 60, model: .lra, name: "actuator-19min-wav",
+      cycles: 60, model: .lra, band: .lra, name: "actuator-19min-wav",
       summary: "the same 19-minute session with --actuator lra: the drive, 24-bit WAV"),
+    actuator(
+      cycles: 60, model: nil, band: .voiceCoil, name: "session-19min-wide-wav",
+      summary:
+        "19-minute session (60 cycles) across voice-coil's 50…300 Hz, 24-bit WAV: the equalized drive's reference"
+    ),
+    actuator(
+      cycles: 60, model: .voiceCoil, band: .voiceCoil, name: "voice-coil-19min-wav",
+      summary: "the same 19-minute session with --actuator voice-coil: the equalized drive, 24-bit WAV"),
   ]
 
   // MARK: - Cases
@@ -92,14 +100,16 @@ struct BenchmarkCase: Sendable {
     }
   }
 
-  /// A session rendered with the carriers of `lra`'s band, for `model` when one is given (the
-  /// drive) or without an actuator: the pair measures what `--actuator` costs.
-  static func actuator(cycles: Int, model: ActuatorModel?, name: String, summary: String) -> BenchmarkCase {
+  /// A session rendered with the carriers of `band`'s band, for `model` when one is given (the
+  /// drive) or without an actuator: a pair measures what `--actuator` costs.
+  static func actuator(cycles: Int, model: ActuatorModel?, band: ActuatorModel, name: String, summary: String)
+    -> BenchmarkCase
+  {
     BenchmarkCase(name: name, summary: summary) {
       let (pattern, base) = try prepare(breathingPattern(cycles: cycles))
       var options = base
-      options.profile = ActuatorModel.lra.bandProfile
-      options.actuator = model.map { ActuatorRendering(model: $0, name: "lra") }
+      options.profile = band.bandProfile
+      options.actuator = model.map { ActuatorRendering(model: $0, name: name) }
       let folder = try Scratch()
       let watch = Stopwatch()
       let report = try Render.toFile(

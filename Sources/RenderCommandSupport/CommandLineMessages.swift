@@ -88,7 +88,8 @@ package enum CommandLineMessages {
     case .tail: "--tail"
     case .maximumDuration: "--max-duration"
     case .actuatorResonanceTolerance: "--resonance-tolerance"
-    case .ceiling, .actuatorResonance, .actuatorQualityFactor, .actuatorRatedDrive, .actuatorGPerUnit, .actuatorCeiling:
+    case .ceiling, .actuatorResonance, .actuatorQualityFactor, .actuatorRatedDrive, .actuatorGPerUnit, .actuatorCeiling,
+      .actuatorBandEdge:
       nil
     }
   }
@@ -105,5 +106,17 @@ package enum CommandLineMessages {
   /// The line of `diagnostic` as the tool prints it (``worded(_:)``).
   package static func line(for diagnostic: Diagnostic) -> String {
     worded(diagnostic).description
+  }
+
+  /// An actuator's drive that its check refuses (``RenderError/driveOffset(mean:seconds:)``,
+  /// ``RenderError/driveNotFinite(seconds:)``), located at the actuator file `actuator` was
+  /// read from: `vca.json:1:1: error: (document): the actuator's drive holds …`; `nil` for
+  /// another error or a built-in actuator.
+  package static func located(_ error: any Error, actuator: ActuatorRendering?) -> String? {
+    guard let error = error as? RenderError, let actuator, ActuatorModel.named(actuator.name) == nil else { return nil }
+    switch error {
+    case .driveOffset, .driveNotFinite: return "\(actuator.name):1:1: error: (document): \(text(for: error))"
+    default: return nil
+    }
   }
 }

@@ -1,5 +1,6 @@
 import HapticReader
 import HapticSupport
+import HapticSynthesis
 
 /// Writes the tool's messages to standard error: those of `render`, and of `render-serve`,
 /// which speaks for `render serve`.
@@ -35,6 +36,13 @@ package struct Console {
   /// Prints `error` in the tool's words (``CommandLineMessages``).
   package func error(_ error: any Error) {
     self.error(CommandLineMessages.text(for: error))
+  }
+
+  /// Prints `error` as ``error(_:)-(any Error)`` does, or located at the file `actuator` was
+  /// read from when it is that actuator's drive's (``CommandLineMessages/located(_:actuator:)``).
+  package func error(_ error: any Error, actuator: ActuatorRendering?) {
+    guard let located = CommandLineMessages.located(error, actuator: actuator) else { return self.error(error) }
+    line(located)
   }
 
   package func warning(_ message: String) {

@@ -110,6 +110,7 @@ import _HapticRenderTestSupport
       case .actuatorGPerUnit: 1
       case .actuatorResonanceTolerance: model.resonanceTolerance
       case .actuatorCeiling: model.ceiling
+      case .actuatorBandEdge: ActuatorModel.voiceCoil.usableBand?.minimumFrequency ?? 0
       }
     #expect(setting.bounds.contains(value), "\(setting) \(value)")
   }

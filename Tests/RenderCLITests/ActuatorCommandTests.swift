@@ -99,10 +99,13 @@ import _HapticRenderTestSupport
   @Test(arguments: [
     (["--simulate"], "render: error: --simulate needs --actuator NAME|FILE.json"),
     (["--actuator", "lra", "--no-compensation"], "render: error: --no-compensation goes with --simulate"),
-    (["--actuator", "erm"], "render: error: unknown actuator 'erm'; use lra or a JSON actuator file\n"),
+    (
+      ["--actuator", "erm"],
+      "render: error: unknown actuator 'erm'; use one of lra, voice-coil or a JSON actuator file\n"
+    ),
     (
       ["--actuator", "lar"],
-      "render: error: unknown actuator 'lar'; use lra or a JSON actuator file; did you mean 'lra'?"
+      "render: error: unknown actuator 'lar'; use one of lra, voice-coil or a JSON actuator file; did you mean 'lra'?"
     ),
     (
       ["--actuator", "lra", "--simulate-resonance", "160"],

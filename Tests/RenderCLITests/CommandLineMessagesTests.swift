@@ -59,10 +59,25 @@ import Testing
       #expect(
         [
           .ceiling, .actuatorResonance, .actuatorQualityFactor, .actuatorRatedDrive, .actuatorGPerUnit,
-          .actuatorCeiling,
-        ].contains(setting)
-      )
+          .actuatorCeiling, .actuatorBandEdge,
+        ].contains(setting))
     }
+  }
+
+  /// A drive the check refuses is located at the actuator file it was read from, not at a
+  /// built-in actuator.
+  @Test func aRefusedDriveIsLocatedAtItsActuatorFile() {
+    let offset = RenderError.driveOffset(mean: 0.6, seconds: 1.5)
+    #expect(
+      CommandLineMessages.located(offset, actuator: ActuatorRendering(model: .voiceCoil, name: "vca.json"))
+        == "vca.json:1:1: error: (document): the actuator's drive holds a DC offset of 0.600 of full scale near 1.500 s, which would heat the actuator's coil; nothing is written"
+    )
+    #expect(
+      CommandLineMessages.located(offset, actuator: ActuatorRendering(model: .voiceCoil, name: "voice-coil")) == nil)
+    #expect(
+      CommandLineMessages.located(
+        RenderError.peakOverflow(peak: 2), actuator: ActuatorRendering(model: .lra, name: "a.json"))
+        == nil)
   }
 
   @Test func anEncodingRefusalSaysWhichTypesToUse() {

@@ -153,6 +153,8 @@ public enum Render {
     let finished = ahead.finish()
     var report = RenderReport(frameCount: finished.frameCount, sampleRate: finished.sampleRate, layout: .haptic)
     report.peak = finished.peak
+    report.limitedOverloads = finished.limitedOverloads
+    report.smallestLimiterGain = finished.smallestDriveGain
     return report
   }
 

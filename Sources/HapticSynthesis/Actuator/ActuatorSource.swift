@@ -11,6 +11,9 @@ import HapticAudio
 /// The drive is checked (`DriveCheck`) before it is delivered: a sample that is not finite,
 /// or a DC offset, is an error, never a block.
 ///
+/// A voice coil (``ActuatorModel/Kind/voiceCoil``) is driven instead by an `EqualizingSource`,
+/// which this source delivers.
+///
 /// Invariants: the frames do not depend on the block size (the controller's steps begin at
 /// whole multiples of its step from the first frame, each computed from the steps before it,
 /// and the model runs frame by frame); memory does not grow with the pattern's length.
@@ -43,6 +46,12 @@ public struct ActuatorSource: FrameSource {
   private var frame = 0
   /// The largest sample magnitude delivered so far, over the channels of the output.
   public private(set) var peak = 0.0
+  /// The drive of a voice coil, which the output is when set.
+  private var equalizing: EqualizingSource?
+  /// For a voice coil: separate overloads of full scale that the drive's look-ahead gain
+  /// brought down so far, and its smallest gain, 0 … 1 (`EqualizingSource`).
+  public var limitedOverloads: Int { equalizing?.overloadCount ?? 0 }
+  public var smallestDriveGain: Double { equalizing?.smallestGain ?? 1 }
 
   public let sampleRate: Int
   public let frameCount: Int
@@ -65,6 +74,9 @@ public struct ActuatorSource: FrameSource {
     // The actuator's own ring-down, whatever unit is simulated: units of a spread line up.
     let ringFrames = Int((actuator.model.ringSeconds * Double(sampleRate)).rounded(.up))
     frameCount = target.frameCount + ringFrames
+    if actuator.model.kind == .voiceCoil {
+      equalizing = EqualizingSource(following: target, actuator: actuator, blockSize: blockSize)
+    }
     targetBlock = AudioBlock(channelCount: 1, capacity: blockSize)
     targetBlock.setFrameCount(0)
     let stepFrames = controller.stepFrames
@@ -80,6 +92,11 @@ public struct ActuatorSource: FrameSource {
   /// - Throws: ``RenderError/driveNotFinite(seconds:)`` or ``RenderError/driveOffset(mean:seconds:)``
   ///   for a drive an amplifier must not be fed; what the target throws.
   public mutating func read(into block: inout AudioBlock) throws -> Bool {
+    if equalizing != nil {
+      guard try equalizing!.read(into: &block) else { return false }
+      peak = max(peak, block.peak)
+      return true
+    }
     let count = min(block.capacity, frameCount - frame)
     guard count > 0 else { return false }
     while primingSteps > 0 {

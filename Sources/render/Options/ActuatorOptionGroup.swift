@@ -6,7 +6,7 @@ import RenderCommandSupport
 struct ActuatorOptionGroup: ParsableArguments {
   @Option(
     help: ArgumentHelp(
-      "Drive a resonant actuator: lra (170 Hz, Q 12) or a JSON actuator file. The output is the drive, with overdrive and braking; without --profile the carriers span the actuator's -3 dB band.",
+      "Drive an actuator: lra (170 Hz, Q 12), voice-coil (80 Hz, Q 2, played over 50-300 Hz) or a JSON actuator file. The output is the drive: for an LRA with overdrive and braking, for a voice coil equalized; without --profile the carriers span the LRA's -3 dB band or the voice coil's band.",
       valueName: "name|file.json"),
     completion: .list(ActuatorModel.builtIn.map(\.name)))
   var actuator: String?
@@ -70,7 +70,14 @@ struct ActuatorOptionGroup: ParsableArguments {
       actuator, kind: "actuator", strict: strict, console: console, named: ActuatorModel.named(_:),
       file: { try ActuatorModel.load(path: $0, sampleRate: sampleRate, diagnostics: &$1) })
     var tolerated = model
-    if let resonanceTolerance { tolerated.resonanceTolerance = resonanceTolerance }
+    if let resonanceTolerance {
+      if model.kind == .voiceCoil {
+        console.warning(
+          "--resonance-tolerance is ignored: a voice coil's drive is equalized across its band, not braked at its resonance"
+        )
+      }
+      tolerated.resonanceTolerance = resonanceTolerance
+    }
     options.actuator = ActuatorRendering(model: tolerated, output: output, name: actuator)
     if !hasProfile { options.profile = model.bandProfile }
   }

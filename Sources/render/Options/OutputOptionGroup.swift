@@ -81,7 +81,7 @@ struct OutputOptionGroup: ParsableArguments {
       let report = try Render.toFile(pattern, options: options, destination: destination, format: format)
       console.report(report, output: output ?? "-", format: format)
     } catch {
-      console.error(error)
+      console.error(error, actuator: options.actuator)
       throw ExitCode.failure
     }
   }

@@ -35,6 +35,7 @@ struct Info: ParsableCommand, OptionChecking {
   func run() throws {
     let console = Console()
     input.warnAboutResources(console: console)
+    var rendering: ActuatorRendering?
     do {
       if PatternFiles.isPattern(file) {
         var options = try render.renderOptions(strict: input.strict, console: console)
@@ -43,7 +44,7 @@ struct Info: ParsableCommand, OptionChecking {
         guard let pattern = PatternLoading.load(file, input: input, console: console) else {
           throw ExitCode.failure
         }
-        let rendering = options.actuator
+        rendering = options.actuator
         options.actuator = nil
         let analysis = try PatternAnalysis(pattern, options: options)
         let figures = try rendering.map { try ActuatorFigures(pattern, analysis: analysis, actuator: $0) }
@@ -59,7 +60,7 @@ struct Info: ParsableCommand, OptionChecking {
     } catch let exit as ExitCode {
       throw exit
     } catch {
-      console.error(error)
+      console.error(error, actuator: rendering)
       throw ExitCode.failure
     }
   }

@@ -96,7 +96,7 @@ struct Plot: ParsableCommand, OptionChecking {
       try TextFile.write(svg, to: output)
       console.note("wrote \(output): \(Summary.seconds(analysis.duration)) s of \(pattern.events.count) events")
     } catch {
-      console.error(error)
+      console.error(error, actuator: options.actuator)
       throw ExitCode.failure
     }
   }

@@ -129,7 +129,7 @@ struct Preview: ParsableCommand, OptionChecking {
         inputs: inputs + render.profileFiles + actuator.actuatorFiles, to: path)
       console.note("wrote \(path): \(Summary.seconds(page.duration)) s, \(Self.describe(page.audio))")
     } catch {
-      console.error(error)
+      console.error(error, actuator: options.actuator)
       throw ExitCode.failure
     }
   }

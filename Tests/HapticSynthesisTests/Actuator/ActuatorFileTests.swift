@@ -87,7 +87,7 @@ import _HapticRenderTestSupport
     ),
     (
       "{\"resonance\": 170, \"q\": 12, \"ratedDrive\": 0.5, ⚑\"mass\": 2}",
-      "mass: unknown key \"mass\"; an actuator has \"resonance\", \"q\", \"ratedDrive\", \"gPerUnit\", \"resonanceTolerance\", \"ceiling\" [unknown-setting]"
+      "mass: unknown key \"mass\"; an actuator has \"kind\", \"resonance\", \"q\", \"ratedDrive\", \"gPerUnit\", \"resonanceTolerance\", \"ceiling\", \"minimumFrequency\", \"maximumFrequency\" [unknown-setting]"
     ),
     (
       "{\"resonance\": 170, \"q\": 12, \"resonanceTolerance\": ⚑-5}",
@@ -126,6 +126,117 @@ import _HapticRenderTestSupport
     let (model, messages, text) = Self.diagnose(marked, rate: marked.contains("600") ? 1_000 : 48_000)
     #expect(model == nil)
     #expect(messages.contains("a.json:1:\(text.position.column): error: \(message)"), "\(messages)")
+  }
+
+  /// A band makes the file a voice coil's, with or without its kind; without a band it is an
+  /// LRA's, with a warning when its Q is a wideband actuator's and it does not say `lra`.
+  @Test func bandMakesAVoiceCoil() {
+    let band = FrequencyBand(minimumFrequency: 50, maximumFrequency: 300)
+    let voiceCoil = ActuatorModel(resonance: 80, qualityFactor: 2, ratedDrive: 0.5, usableBand: band)
+    for text in [
+      "⚑{\"resonance\": 80, \"q\": 2, \"ratedDrive\": 0.5, \"minimumFrequency\": 50, \"maximumFrequency\": 300}",
+      "⚑{\"kind\": \"voice-coil\", \"resonance\": 80, \"q\": 2, \"ratedDrive\": 0.5, \"minimumFrequency\": 50, \"maximumFrequency\": 300}",
+    ] {
+      let (model, messages, _) = Self.diagnose(text)
+      #expect(model == voiceCoil && model?.kind == .voiceCoil, "\(messages)")
+      #expect(messages.count == 2, "\(messages)")
+      #expect(
+        messages.first?.hasSuffix(
+          ": warning: minimumFrequency: at 50 Hz an intensity of 1 needs 1.75× full scale, above the drive's ceiling of 0.89 (-1 dBFS): intensities above 0.71 are limited [device-limit]"
+        ) == true, "\(messages)")
+      #expect(
+        messages.last?.hasSuffix(
+          ": warning: maximumFrequency: at 300 Hz an intensity of 1 needs 0.94× full scale, above the drive's ceiling of 0.89 (-1 dBFS): intensities above 0.97 are limited [device-limit]"
+        ) == true, "\(messages)")
+    }
+    let (lowQ, warnings, text) = Self.diagnose("{\"resonance\": 80, \"q\": ⚑2, \"ratedDrive\": 0.5}")
+    #expect(lowQ?.kind == .lra)
+    #expect(
+      warnings == [
+        "a.json:1:\(text.position.column): warning: q: a Q of 2 is a wideband actuator's; without \"minimumFrequency\" and \"maximumFrequency\" it is driven as an LRA, its carriers within its -3 dB band (\"kind\": \"lra\" says so) [default-value]"
+      ])
+    let (model, messages, _) = Self.diagnose("⚑{\"kind\": \"lra\", \"resonance\": 170, \"q\": 12, \"ratedDrive\": 0.5}")
+    #expect(model == ActuatorModel(resonance: 170, qualityFactor: 12) && model?.kind == .lra)
+    #expect(messages.isEmpty)
+  }
+
+  @Test(arguments: [
+    (
+      "{\"resonance\": 80, \"q\": 2, \"minimumFrequency\": ⚑0.5, \"maximumFrequency\": 300}",
+      "minimumFrequency: expected a frequency in Hz of at least 1 and below half the 48000 Hz sample rate (24000), found 0.5 [out-of-range]"
+    ),
+    (
+      "{\"resonance\": 80, \"q\": 2, \"minimumFrequency\": 50, \"maximumFrequency\": ⚑30000}",
+      "maximumFrequency: expected a frequency in Hz of at least 1 and below half the 48000 Hz sample rate (24000), found 30000 [out-of-range]"
+    ),
+    (
+      "{\"resonance\": 80, \"q\": 2, \"minimumFrequency\": 300, \"maximumFrequency\": ⚑300}",
+      "maximumFrequency: the band's upper edge 300 Hz is not above its lower edge 300 Hz [out-of-range]"
+    ),
+    (
+      "{\"resonance\": 80, \"q\": 2, \"minimumFrequency\": 50, \"maximumFrequency\": ⚑24000}",
+      "maximumFrequency: expected a frequency in Hz of at least 1 and below half the 48000 Hz sample rate (24000), found 24000 [out-of-range]"
+    ),
+    (
+      "{\"resonance\": 80, \"q\": 2, \"minimumFrequency\": ⚑5, \"maximumFrequency\": 300}",
+      "minimumFrequency: at 5 Hz an intensity of 1 needs 255.13× full scale, more than the 10× a band's lower edge may need (below it the drive's gain rises further and its slow swings would push the coil aside); this actuator's band starts at 24.28 Hz or above [out-of-range]"
+    ),
+    (
+      "⚑{\"kind\": \"voice-coil\", \"resonance\": 80, \"q\": 2, \"minimumFrequency\": 50}",
+      "(document): missing \"maximumFrequency\", which a voice-coil actuator requires [missing-key]"
+    ),
+    (
+      "{\"kind\": ⚑\"lra\", \"resonance\": 80, \"q\": 2, \"minimumFrequency\": 50, \"maximumFrequency\": 300}",
+      "kind: an \"lra\" is driven within its -3 dB band; \"minimumFrequency\" and \"maximumFrequency\" describe a \"voice-coil\" [out-of-range]"
+    ),
+    (
+      "{\"kind\": ⚑\"piezo\", \"resonance\": 80, \"q\": 2}",
+      "kind: expected \"lra\" or \"voice-coil\", found \"piezo\" [wrong-type]"
+    ),
+    (
+      "{\"resonance\": 80, \"q\": ⚑0, \"minimumFrequency\": 50, \"maximumFrequency\": 300}",
+      "q: expected a quality factor within 1…100, found 0 [out-of-range]"
+    ),
+  ])
+  func badBandsAreLocatedErrors(_ marked: String, _ message: String) {
+    let (model, messages, text) = Self.diagnose(marked)
+    #expect(model == nil)
+    #expect(messages.contains("a.json:1:\(text.position.column): error: \(message)"), "\(messages)")
+  }
+
+  /// A band built in code is checked as a file's is.
+  @Test(arguments: [(Double.nan, 300.0), (50, .nan), (0.5, 300), (50, 30_000), (300, 50), (50, 24_000), (5, 300)])
+  func hostileBandIsRefusedByTheRender(_ minimum: Double, _ maximum: Double) {
+    let band = FrequencyBand(minimumFrequency: minimum, maximumFrequency: maximum)
+    #expect(throws: RenderError.self) {
+      try PatternFixtures.render(PatternFixtures.document(PatternFixtures.event("HapticTransient"))) {
+        $0.actuator = ActuatorRendering(model: ActuatorModel(resonance: 80, qualityFactor: 2, usableBand: band))
+      }
+    }
+  }
+
+  /// A band the actuator cannot play as written is driven with warnings, in the order of the
+  /// text: a Q that is an LRA's, edges that need more than the drive's ceiling, a band below the
+  /// resonance. A band that is refused gets no warning about being driven as an LRA.
+  @Test func unplayableBandsWarn() {
+    let (model, messages, _) = Self.diagnose(
+      "⚑{\"kind\": \"voice-coil\", \"resonance\": 170, \"q\": 50, \"ratedDrive\": 0.1, \"minimumFrequency\": 150, \"maximumFrequency\": 160}"
+    )
+    #expect(model?.kind == .voiceCoil)
+    #expect(
+      messages == [
+        "a.json:1:47: warning: q: a Q of 50 is an LRA's, not a voice coil's (at most 3): its narrow resonance cannot be equalized across the band 150…160 Hz; without the band it is driven as an LRA [device-limit]",
+        "a.json:1:90: warning: minimumFrequency: at 150 Hz an intensity of 1 needs 1.43× full scale, above the drive's ceiling of 0.89 (-1 dBFS): intensities above 0.79 are limited [device-limit]",
+        "a.json:1:115: warning: maximumFrequency: the band 150…160 Hz lies entirely below the 170 Hz resonance, where the actuator gives the least acceleration for its drive; a voice coil's band spans its resonance [device-limit]",
+      ])
+    let (rejected, diagnostics, _) = Self.diagnose(
+      "⚑{\n  \"resonance\": 80,\n  \"q\": 2,\n  \"minimumFrequency\": 300,\n  \"maximumFrequency\": 50\n}")
+    #expect(rejected == nil)
+    #expect(
+      diagnostics == [
+        "a.json:1:1: warning: (document): missing \"ratedDrive\"; 0.5 (half of full scale) is used [default-value]",
+        "a.json:5:23: error: maximumFrequency: the band's upper edge 50 Hz is not above its lower edge 300 Hz [out-of-range]",
+      ])
   }
 
   @Test func resonanceAndQAreRequired() {

@@ -1,0 +1,174 @@
+import HapticSupport
+
+/// The drive of a wideband voice coil (docs/actuators.md §8.1): the target through a stable,
+/// regularised inverse of the actuator's acceleration response, with no gain at 0 Hz.
+///
+/// The model's acceleration per drive is `k·s²/(s² + (ω0/Q)·s + ω0²)`, `k = 1/(Q·ratedDrive)`
+/// (``ActuatorModel``). Its exact inverse grows as `1/ω²` below the resonance without bound; the
+/// drive replaces that with a fourth-order Butterworth high-pass `B4` at `ωl`, half the usable
+/// band's lower edge:
+///
+///     drive = target · Q·ratedDrive · (s² + (ω0/Q)·s + ω0²) · s² / B4(s)
+///
+/// so that the acceleration is the target through `s⁴/B4(s)`: flat within 0.2 % from the band's
+/// lower edge up, and the drive has a double zero at 0 Hz: a constant or a ramp in the target
+/// gives no drive at all, so the drive holds no DC push however low the band. Above the resonance
+/// the drive's gain tends to `Q·ratedDrive`.
+///
+/// Discretised by matched pole–zero mapping, as two sections: the actuator's poles mapped with
+/// `z = e^(pT)`, as ``Resonator`` maps them (they cancel its poles), over one Butterworth pair;
+/// a double zero at `z = 1` over the other pair. The gain is the continuous one at the band's
+/// geometric centre. It runs in double precision as the state space of the two sections in
+/// transposed direct form II, four frames at a step (the state moved on by the fourth power of
+/// its matrix, so that the chain from one step to the next is one multiply and add per state).
+///
+/// Invariants: deterministic (basic IEEE operations and the project's portable sine and exp);
+/// stable (its poles lie inside the unit circle for every valid band and rate); a target of
+/// zeros after the state has settled gives exact zeros. The frames depend on how they are
+/// grouped in fours: a caller that wants frames independent of its blocks hands over whole
+/// fours from the first frame on (``EqualizedTarget`` does).
+package struct EqualizingDrive: Sendable {
+  /// The high-pass's corner as a share of the band's lower edge.
+  package static let cornerShare = 0.5
+  /// The Butterworth pairs' angles from the negative real axis, in turns: 1/16 and 3/16.
+  private static let pairTurns = [1.0 / 16, 3.0 / 16]
+
+  /// Four frames `x` at a step from the state `s`: the outputs are `toOutput·s + impulses·x`
+  /// (`impulses` lower triangular: the response to each input frame), and the state moves to
+  /// `next·s + input·x`.
+  private let toOutput: SectionCascade.Matrix
+  private let impulses: SectionCascade.Matrix
+  private let next: SectionCascade.Matrix
+  private let input: SectionCascade.Matrix
+  /// One frame at a step, for the last frames of all when they are fewer than four: `y =
+  /// output·s + direct·x`, `s ← step·s + stepInput·x`.
+  private let output: SIMD4<Double>
+  private let direct: Double
+  private let step: SectionCascade.Matrix
+  private let stepInput: SIMD4<Double>
+  private var state = SIMD4<Double>.zero
+
+  /// - Precondition: `model` has a usable band and is valid at `sampleRate`
+  ///   (``ActuatorModel/validate(sampleRate:)``).
+  package init(_ model: ActuatorModel, sampleRate: Int) {
+    let band = model.usableBand!
+    let period = 1 / Double(sampleRate)
+    let q = model.qualityFactor
+    // The actuator's poles, as the resonator maps them: they become the first section's zeros.
+    let decay = Double.pi * model.resonance / q
+    let ringing = model.resonance * (1 - 1 / (4 * q * q)).squareRoot()
+    let zero = ComplexSample.unit(turns: ringing * period) * PortableMath.exp(-decay * period)
+    // The high-pass's poles: two Butterworth pairs at the corner.
+    let corner = Self.cornerShare * band.minimumFrequency
+    let omegaL = 2 * Double.pi * corner
+    let pairs = Self.pairTurns.map { turns in
+      let angle = ComplexSample.unit(turns: turns)
+      return ComplexSample.unit(turns: corner * angle.imaginary * period)
+        * PortableMath.exp(-omegaL * angle.real * period)
+    }
+    let numerators = [(-2 * zero.real, zero.magnitudeSquared), (-2.0, 1.0)]
+    let denominators = pairs.map { (-2 * $0.real, $0.magnitudeSquared) }
+    // The gain: the continuous response's magnitude at the band's geometric centre over the
+    // discrete one's.
+    let centre = (band.minimumFrequency * band.maximumFrequency).squareRoot()
+    let s = ComplexSample(0, 2 * Double.pi * centre)
+    let omega0 = 2 * Double.pi * model.resonance
+    var continuous = (s * s + s * (omega0 / q) + ComplexSample(omega0 * omega0, 0)) * s * s
+    for turns in Self.pairTurns {
+      let pole = ComplexSample(0, 0) - ComplexSample.unit(turns: turns).conjugate * omegaL
+      continuous = continuous / ((s - pole) * (s - pole.conjugate))
+    }
+    let w = ComplexSample.unit(turns: -centre * period)
+    var discrete = ComplexSample(1, 0)
+    for ((c1, c2), (a1, a2)) in zip(numerators, denominators) {
+      discrete = discrete * (ComplexSample(1, 0) + w * c1 + w * w * c2) / (ComplexSample(1, 0) + w * a1 + w * w * a2)
+    }
+    let gain = q * model.ratedDrive * (continuous.magnitudeSquared / discrete.magnitudeSquared).squareRoot()
+    let system = SectionCascade(gain: gain, numerators: numerators, denominators: denominators)
+    direct = system.direct
+    output = system.output
+    step = SectionCascade.Matrix(system.columns)
+    stepInput = system.input
+    // C·A^k for k = 0…3 (rows), A^k·B for k = 0…3, and A⁴ by columns.
+    var rows = [system.output]
+    for _ in 1...3 { rows.append(system.timesMatrix(rows[rows.count - 1])) }
+    toOutput = SectionCascade.Matrix((0..<4).map { i in SIMD4(rows[0][i], rows[1][i], rows[2][i], rows[3][i]) })
+    var powers = [system.input]
+    for _ in 1...3 { powers.append(system.matrixTimes(powers[powers.count - 1])) }
+    let identity = (0..<4).map { i in SIMD4<Double>((0..<4).map { $0 == i ? 1 : 0 }) }
+    next = SectionCascade.Matrix(
+      identity.map { column in
+        system.matrixTimes(system.matrixTimes(system.matrixTimes(system.matrixTimes(column))))
+      })
+    input = SectionCascade.Matrix([powers[3], powers[2], powers[1], powers[0]])
+    // The response m frames after an input frame: D, then C·A^(m−1)·B.
+    let response = [system.direct] + powers[0..<3].map { (system.output * $0).sum() }
+    impulses = SectionCascade.Matrix(
+      (0..<4).map { j in SIMD4<Double>((0..<4).map { k in k < j ? 0 : response[k - j] }) })
+  }
+
+  /// The time constant of the high-pass's slowest ringing, `1/(ωl·cos(3π/8))`, in seconds, for
+  /// `band`.
+  package static func timeConstantSeconds(_ band: FrequencyBand) -> Double {
+    1 / (2 * Double.pi * cornerShare * band.minimumFrequency * ComplexSample.unit(turns: pairTurns[1]).real)
+  }
+
+  /// Replaces the target in `samples` with its drive, four frames at a step (the last ones of
+  /// `samples` one at a time when they are fewer). While the state is at rest, fours of frames
+  /// of exactly 0 are skipped (their drive is 0); the state is set to rest after a four of
+  /// zeros that leaves it below ``restFloor``, so that a silence ends in exact zeros (and no
+  /// subnormal arithmetic).
+  package mutating func equalize(_ samples: UnsafeMutableBufferPointer<Float>) {
+    guard let base = samples.baseAddress else { return }
+    // The state and coefficients in locals, so that they stay in registers through the loop.
+    var state = state
+    let (toOutput, impulses, next, input, floor) = (toOutput, impulses, next, input, Self.restFloor)
+    let raw = UnsafeMutableRawPointer(base)
+    let fours = samples.count - samples.count % 4
+    var index = 0
+    while index < fours {
+      if state == .zero {
+        let zeros = Self.zeros(UnsafeBufferPointer(rebasing: samples[index..<fours]))
+        index += zeros - zeros % 4
+        guard index < fours else { break }
+      }
+      // Unchecked: `index + 4 ≤ fours ≤ samples.count`, so the four frames lie in the buffer.
+      assert(index + 4 <= samples.count, "a four of frames past the end of the buffer")
+      let x = SIMD4<Double>(raw.loadUnaligned(fromByteOffset: index * 4, as: SIMD4<Float>.self))
+      if x == .zero, (state * state).max() < floor * floor {
+        state = .zero
+        index += 4
+        continue
+      }
+      let y = toOutput(state) + impulses(x)
+      raw.storeBytes(of: SIMD4<Float>(y), toByteOffset: index * 4, as: SIMD4<Float>.self)
+      state = next(state) + input(x)
+      index += 4
+    }
+    while index < samples.count {
+      let x = Double(samples[index])
+      samples[index] = Float((output * state).sum() + direct * x)
+      state = step(state) + stepInput * x
+      index += 1
+    }
+    self.state = state
+  }
+
+  /// The state below which a zero target sets it to rest: far below a 24-bit step.
+  package static let restFloor = 1e-12
+
+  /// How many of `samples` come before the first that is not 0, comparing eight at a time.
+  private static func zeros(_ samples: UnsafeBufferPointer<Float>) -> Int {
+    guard let base = samples.baseAddress else { return 0 }
+    let source = UnsafeRawPointer(base)
+    var index = 0
+    // Unchecked: each load reads eight frames that lie in the buffer.
+    while index + 8 <= samples.count {
+      let group = source.loadUnaligned(fromByteOffset: index * 4, as: SIMD8<Float>.self)
+      if !all(group .== 0) { break }
+      index += 8
+    }
+    while index < samples.count, samples[index] == 0 { index += 1 }
+    return index
+  }
+}
