@@ -1,12 +1,14 @@
 /// The stop for a band of resonances (``RobustStop``): when a sound's end is in view, the steps
 /// from there to some 37 ms past it (26 steps) are planned for every actuator of the band,
-/// again at each step.
+/// again every four steps; a tap's steps once, as it begins (``RobustStop/planTap``).
 extension DriveController {
   /// The drive envelope of the step being driven while the controller stops a band: a plan's
   /// first step during a stop (one begins when the target's end, and a tail of silence, comes
   /// within the references ahead), otherwise the loop's.
+  ///
+  /// - Parameter step: The step being driven, from the output's first frame.
   mutating func robustDrive(
-    mode: ComplexSample, reference: ComplexSample, phasor: ComplexSample
+    mode: ComplexSample, reference: ComplexSample, phasor: ComplexSample, step: Int
   ) -> ComplexSample {
     guard let robustStop else { return .zero }
     let count = pending.count
@@ -30,7 +32,8 @@ extension DriveController {
       let level = max(mode.magnitude, targets.reduce(0) { max($0, $1.magnitude) })
       let floor = 0.01 * level
       if level > 1e-4, let last = targets.lastIndex(where: { $0.magnitude > floor }),
-        last + 1 + RobustStop.tailSteps < count, targets[0].magnitude > floor || mode.magnitude > floor,
+        last + 1 + RobustStop.tailSteps < count,
+        targets[RobustStop.leadSteps].magnitude > floor || mode.magnitude > floor,
         let end = targets.lastIndex(where: { $0.magnitude > 0.1 * level })
       {
         stopStepsLeft = end + 1 + RobustStop.extraSteps
@@ -38,6 +41,7 @@ extension DriveController {
         stopRises = level > 1.1 * mode.magnitude
         stopStep = 0
         planStart = 0
+        plannedBlocks = []
       }
     }
     guard stopStepsLeft > 0 else {
@@ -50,16 +54,25 @@ extension DriveController {
       stopEnd -= 1
       stopStep += 1
     }
-    // Planned again at every block (every step for a sound still rising to its top, a tap), from
-    // the models' own states: the plan's first block is exact for a sine within full scale, not
-    // for a clipped one, and a plan followed to its end stops a tap worse than one renewed.
-    let period = stopRises ? 1 : RobustStop.blockSteps * RobustStop.replanBlocks
-    if stopStep % period == 0 {
+    if stopRises {
+      // A tap: planned once, ``RobustStop/leadSteps`` before its reference exceeds a hundredth
+      // of its top.
+      let top = targets.reduce(0) { max($0, $1.magnitude) }
+      if plannedBlocks.isEmpty, targets[RobustStop.leadSteps].magnitude > RobustStop.tapOnsetShare * top {
+        plannedBlocks =
+          robustStop.planTap(
+            nominal: writtenModel, modulator: modulator, phasor: phasor, rotation: stepRotation, step: step,
+            targets: targets, end: stopEnd, bound: driveBound) ?? []
+        planStart = stopStep
+      }
+      let planned = stopStep - planStart
+      return planned < plannedBlocks.count ? plannedBlocks[planned] : .zero
+    }
+    // Planned again every two blocks from the models' own states.
+    if stopStep % (RobustStop.blockSteps * RobustStop.replanBlocks) == 0 {
       let planned = (0..<stopStepsLeft).map { $0 < targets.count ? targets[$0] : .zero }
       let modes = [resonator.mode] + robustStop.predictedModes(over: modulator, phasor: phasor, rotation: stepRotation)
-      plannedBlocks = robustStop.plan(
-        modes: modes, phasor: phasor, targets: planned, end: stopEnd, rises: stopRises,
-        bound: driveBound)
+      plannedBlocks = robustStop.plan(modes: modes, phasor: phasor, targets: planned, end: stopEnd, bound: driveBound)
       planStart = stopStep
     }
     let block = (stopStep - planStart) / RobustStop.blockSteps

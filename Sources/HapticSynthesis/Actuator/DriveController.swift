@@ -258,10 +258,10 @@ package struct DriveController: Sendable {
   ) {
     let (limited, reference, isPlanned) = nextReference(demodulate(target, carrier: carrier))
     let phasor = drivePhasor.value
-    let isBeforeTheFirstFrame = drivePhasor.step < 0
+    let step = drivePhasor.step
     drivePhasor.advance()
     // A step before the output's first frame is never played: it drives nothing.
-    if isBeforeTheFirstFrame { return }
+    if step < 0 { return }
     if demodulator.isSilent, limited == .zero, reference == .zero {
       quietSteps += 1
       if quietSteps > pending.count {
@@ -287,7 +287,7 @@ package struct DriveController: Sendable {
     let image = phasor * phasor
     let mode = resonator.mode * phasor * 2 - image * imageEstimate
     if robustStop != nil {
-      hold(robustDrive(mode: mode, reference: reference, phasor: phasor))
+      hold(robustDrive(mode: mode, reference: reference, phasor: phasor, step: step))
       return
     }
     let (drives, brakes) = loopDrive(mode: mode, goal: isStopping ? .zero : reference)

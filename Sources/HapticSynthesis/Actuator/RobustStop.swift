@@ -10,16 +10,15 @@ import HapticSupport
 /// `M ← Λⱼ·M + Kⱼ·U + ρₖ·K̃ⱼ·conj(U)` (``SteppedResonator``). The drive of the steps left in the
 /// stop is chosen by least squares: the nominal mode on the target while the sound lasts and
 /// near 0 a few steps after it, each band model near 0 from its deadline on, the drive small
-/// and smooth, and, by reweighting, within its bound. This is robust input shaping (zero
+/// and smooth, and, by reweighting, within its bound (a tap's, by a linear program:
+/// `RobustStop+Tap`). This is robust input shaping (zero
 /// vibration over a band of frequencies) solved for the stop at hand, for a bounded drive and
 /// any state.
 struct RobustStop: Sendable {
   /// The share of the sound's top at and above which the nominal mode is held to the target,
-  /// with the weight 1 (``risingTopWeight`` while the sound still rises to its top when the
-  /// stop is planned: a tap is felt at its peak); below it, on the sound's way down, with
-  /// ``trackingWeight``, which leaves the plan free to shape the end.
+  /// with the weight 1; below it, on the sound's way down, with ``trackingWeight``, which leaves
+  /// the plan free to shape the end.
   static let topShare = 0.8
-  static let risingTopWeight = 6.0
   static let trackingWeight = 0.01
   /// The weights of the nominal model (first) and of the band models near 0 from their
   /// deadlines on (the mode and the drive's direct term, the acceleration), and the deadlines,
@@ -27,11 +26,6 @@ struct RobustStop: Sendable {
   /// tolerance 3, the whole tolerance 8.
   static let quietWeights = [30.0, 10, 10, 10, 10]
   static let deadlines = [2, 3, 3, 8, 8]
-  /// What each model may keep ringing after a tap, over the top of its target, from
-  /// ``ringSteps`` after its end: 70 % of the 15 % (nominal and half the tolerance) and 25 % (the
-  /// whole tolerance) that the figures allow (docs/actuators.md §2.1). Held to near 0 instead,
-  /// the band's tap peaked at 0.26…0.32 instead of 0.31…0.40.
-  static let ringShares = [0.105, 0.105, 0.105, 0.175, 0.175]
   /// Steps planned past the sound's end.
   static let extraSteps = 26
   /// Steps over which the planned drive is held: four, a period, over which the drive's image
@@ -44,10 +38,6 @@ struct RobustStop: Sendable {
   /// The weights of the drive and of its change from block to block.
   static let driveWeight = 0.000_1
   static let smoothWeight = 0.001
-  /// The weight of the drive's change from block to block in a tap's plan: with its rings held
-  /// near what they may keep (``ringShares``), a plan as smooth as a sound's put 2.6 % of the
-  /// drive's energy above 2.5·f0 on a tap at the first frame (docs/actuators.md §2.2).
-  static let risingSmoothWeight = 0.1
   /// How far ahead the controller reads the target for a plan, in seconds.
   static let horizonSeconds = 0.04
   /// Steps of silence after the target's end that must be in view before a stop is planned.
@@ -62,9 +52,9 @@ struct RobustStop: Sendable {
   /// `e^(−2iω0·s/fs)`: how `ρ` turns over a step.
   private let imageTurn: ComplexSample
   /// Steps from a tap's end to where its ring is measured, 5 ms (rounded down).
-  private let ringSteps: Int
+  let ringSteps: Int
   /// The band models, run on the drive as the nominal one is.
-  private var bands: [SteppedResonator]
+  private(set) var bands: [SteppedResonator]
 
   /// - Parameters:
   ///   - carrier: `(sin, cos)` of `ω0·j/fs` for the frames `j` of a control step.
@@ -123,9 +113,8 @@ struct RobustStop: Sendable {
   /// - Parameters:
   ///   - modes: The models' modes `q` (``Resonator/mode``), the nominal one first, at the step's
   ///     first frame; `phasor`: `e^(−iω0t)` there.
-  ///   - rises: Whether the sound was still rising to its top when the stop began.
   func plan(
-    modes: [ComplexSample], phasor: ComplexSample, targets: [ComplexSample], end: Int, rises: Bool, bound: Double
+    modes: [ComplexSample], phasor: ComplexSample, targets: [ComplexSample], end: Int, bound: Double
   ) -> [ComplexSample] {
     let count = targets.count
     guard count > 0 else { return [] }
@@ -133,28 +122,23 @@ struct RobustStop: Sendable {
     let unknowns = 2 * blocks
     // The normal equations `AᵀA·v = Aᵀb` over `(Re v₀, Im v₀, Re v₁, …)`, one block's drive
     // held over `blockSteps` steps, accumulated row by row (upper triangle).
-    // Those of the tracking (first) and of each model's quiet rows apart, so that a tap's rings
-    // can be reweighted.
-    var normals = [[Double]](repeating: [Double](repeating: 0, count: unknowns * unknowns), count: poles.count + 1)
-    var rights = [[Double]](repeating: [Double](repeating: 0, count: unknowns), count: poles.count + 1)
+    var normal = [Double](repeating: 0, count: unknowns * unknowns)
+    var right = [Double](repeating: 0, count: unknowns)
     var real = [Double](repeating: 0, count: unknowns)
     var imaginary = [Double](repeating: 0, count: unknowns)
-    func accumulate(_ row: [Double], length: Int, value: Double, into part: Int) {
+    func accumulate(_ row: [Double], length: Int, value: Double) {
       for i in 0..<length where row[i] != 0 {
         let left = row[i]
-        rights[part][i] += left * value
-        for j in i..<length { normals[part][i * unknowns + j] += left * row[j] }
+        right[i] += left * value
+        for j in i..<length { normal[i * unknowns + j] += left * row[j] }
       }
     }
     let peak = targets.reduce(0) { max($0, $1.magnitude) }
     let image = phasor * phasor
     let inverseTurn = imageTurn.conjugate
-    // While the sound still rises to its top, the top weighs more: a tap is felt at its peak.
-    let topWeight = rises ? Self.risingTopWeight : 1
     for model in poles.indices {
       let state = modes[model] * phasor * 2
-      // A tap's ring is measured from 5 ms after it: every model is quiet from there.
-      let deadline = end + (rises ? min(Self.deadlines[model], ringSteps) : Self.deadlines[model])
+      let deadline = end + Self.deadlines[model]
       var power = ComplexSample(1, 0)
       var lastTurn = image
       for step in 0..<count {
@@ -162,7 +146,7 @@ struct RobustStop: Sendable {
         defer { lastTurn = lastTurn * imageTurn }
         let weight: Double =
           if model == 0, step < end {
-            targets[step].magnitude >= Self.topShare * peak ? topWeight : Self.trackingWeight
+            targets[step].magnitude >= Self.topShare * peak ? 1 : Self.trackingWeight
           } else if step >= deadline { Self.quietWeights[model] } else { 0 }
         guard weight > 0 else { continue }
         let scale = weight.squareRoot()
@@ -194,28 +178,19 @@ struct RobustStop: Sendable {
         let isTracking = model == 0 && step < end
         let wanted = isTracking ? targets[step] : .zero
         let value = (wanted - power * state) * scale
-        accumulate(real, length: length, value: value.real, into: isTracking ? 0 : model + 1)
-        accumulate(imaginary, length: length, value: value.imaginary, into: isTracking ? 0 : model + 1)
+        accumulate(real, length: length, value: value.real)
+        accumulate(imaginary, length: length, value: value.imaginary)
       }
     }
     for column in stride(from: 2, to: unknowns, by: 1) {
-      let smooth = rises ? Self.risingSmoothWeight : Self.smoothWeight
-      normals[0][column * unknowns + column] += smooth
-      normals[0][(column - 2) * unknowns + column - 2] += smooth
-      normals[0][(column - 2) * unknowns + column] -= smooth
+      normal[column * unknowns + column] += Self.smoothWeight
+      normal[(column - 2) * unknowns + column - 2] += Self.smoothWeight
+      normal[(column - 2) * unknowns + column] -= Self.smoothWeight
     }
-    // Reweighted until every block's drive is within the bound and, for a tap, until each
-    // model's ring is near what it may keep (its quiet rows weigh less where it rings less).
+    // Reweighted until every block's drive is within the bound.
     var weights = [Double](repeating: Self.driveWeight, count: blocks)
-    var quietScales = [Double](repeating: 1, count: poles.count)
     var drive = [Double](repeating: 0, count: unknowns)
     for _ in 0..<12 {
-      var normal = normals[0]
-      var right = rights[0]
-      for model in poles.indices {
-        for index in normal.indices { normal[index] += quietScales[model] * normals[model + 1][index] }
-        for index in right.indices { right[index] += quietScales[model] * rights[model + 1][index] }
-      }
       drive = Self.solve(normal, right, weights: weights)
       var isDone = true
       for block in 0..<blocks {
@@ -225,42 +200,12 @@ struct RobustStop: Sendable {
           isDone = false
         }
       }
-      guard rises else {
-        if isDone { break }
-        continue
-      }
-      let rings = self.rings(modes: modes, phasor: phasor, drive: drive, count: count, from: end + ringSteps)
-      for model in poles.indices {
-        let ratio = rings[model] / max(1e-12, Self.ringShares[model] * peak)
-        if ratio > 1 || ratio < 0.8 { isDone = false }
-        quietScales[model] *= min(4, max(0.25, ratio * ratio))
-      }
       if isDone { break }
     }
     return (0..<blocks).map { block in
       let planned = ComplexSample(drive[2 * block], drive[2 * block + 1])
       return planned.magnitude > bound ? planned * (bound / planned.magnitude) : planned
     }
-  }
-
-  /// Each model's largest acceleration (mode and direct term) from step `first` on, for the
-  /// block drives `drive` over `count` steps.
-  private func rings(
-    modes: [ComplexSample], phasor: ComplexSample, drive: [Double], count: Int, from first: Int
-  ) -> [Double] {
-    var rings = [Double](repeating: 0, count: poles.count)
-    for model in poles.indices {
-      var mode = modes[model] * phasor * 2
-      var turn = phasor * phasor
-      for step in 0..<count {
-        let block = 2 * (step / Self.blockSteps)
-        let envelope = ComplexSample(drive[block], drive[block + 1])
-        mode = poles[model] * mode + gains[model] * envelope + turn * imageGains[model] * envelope.conjugate
-        turn = turn * imageTurn
-        if step >= first { rings[model] = max(rings[model], (mode + envelope * directs[model]).magnitude) }
-      }
-    }
-    return rings
   }
 
   /// Solves `(N + diag(weights, each twice))·v = right`, `N` symmetric positive semidefinite

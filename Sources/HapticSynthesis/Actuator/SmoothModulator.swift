@@ -90,6 +90,16 @@ struct SmoothModulator: Sendable {
   @inline(__always)
   func envelope(_ offset: Int) -> ComplexSample { envelopes[(index + offset) % envelopes.count] }
 
+  /// The mean of the fade-in over the frames of step `step` from the first frame: 1 past it,
+  /// 0 before the first frame (never played).
+  func fadeShare(step: Int) -> Double {
+    let start = step * stepFrames
+    guard start < fadeIn.count else { return 1 }
+    guard start >= 0 else { return 0 }
+    let faded = (start..<(start + stepFrames)).reduce(0.0) { $0 + ($1 < fadeIn.count ? Double(fadeIn[$1]) : 1) }
+    return faded / Double(stepFrames)
+  }
+
   /// Whether every envelope it holds is 0: the steps it writes are 0 until one that is not is
   /// pushed.
   var isSilent: Bool { envelopes.allSatisfy { $0 == .zero } }

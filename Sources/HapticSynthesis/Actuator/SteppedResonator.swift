@@ -15,7 +15,7 @@ struct SteppedResonator: Sendable {
   let positiveGain: ComplexSample
   let negativeGain: ComplexSample
   /// `r·G₊ᵢ` and `r·G₋ᵢ` of the smoothed envelopes, oldest first.
-  private let smoothedGains: [(positive: ComplexSample, negative: ComplexSample)]
+  let smoothedGains: [(positive: ComplexSample, negative: ComplexSample)]
 
   /// - Parameters:
   ///   - carrier: `(cos, sin)` of `ω0·j/fs` for the frames `j` of a step.
