@@ -182,7 +182,7 @@ let package = Package(
     // MARK: - Benchmark (run by hand: swift run -c release render-benchmark)
     .executableTarget(name: "RenderBenchmark", dependencies: ["HapticRender"]),
 
-    // MARK: - Fuzzing (scripts/fuzz: swift build --sanitize=fuzzer --product FuzzAHAP)
+    // MARK: - Fuzzing (scripts/fuzz: swift build -c debug --sanitize=fuzzer --product FuzzAHAP)
     .executableTarget(
       name: "FuzzAHAP",
       dependencies: [

@@ -20,10 +20,11 @@ import _HapticRenderTestSupport
 
   /// `render serve ARGUMENTS -q` in a folder holding `files` (name: text; by default `p.ahap`,
   /// a 0.5 s event), `body` run against it, then the server, which said nothing but the lines
-  /// `expected`, stopped with SIGTERM (status 0).
+  /// `expected` and those `allowed` accepts, stopped with SIGTERM (status 0).
   private func whileServing(
     _ arguments: [String] = ["p.ahap"], files: [String: String] = ["p.ahap": ServeCommandTests.first],
-    descriptorLimit: Int? = nil, expected: Set<String> = [], _ body: (HTTPGet, String) async throws -> Void
+    descriptorLimit: Int? = nil, expected: Set<String> = [], allowing allowed: (String) -> Bool = { _ in false },
+    _ body: (HTTPGet, String) async throws -> Void
   ) async throws {
     let folder = try TemporaryFolder()
     for (name, text) in files {
@@ -35,7 +36,8 @@ import _HapticRenderTestSupport
     let (server, get) = try RunningCommand.serve(arguments + ["-q"], in: folder.path, descriptorLimit: descriptorLimit)
     try await body(get, folder.path)
     let said = server.standardError.split(separator: "\n").map(String.init)
-    #expect(said.allSatisfy(expected.contains), "the server, quiet, said: \(server.standardError)")
+    #expect(
+      said.allSatisfy { expected.contains($0) || allowed($0) }, "the server, quiet, said: \(server.standardError)")
     server.signal(SIGTERM)
     #expect(try await server.exitStatus(within: 30) == 0)
   }
@@ -101,9 +103,11 @@ import _HapticRenderTestSupport
 
   /// 50 idle connections against a server that may hold 40 descriptors: accepting fails with
   /// EMFILE, pauses and resumes; the idle ones are closed at their deadline, and a normal
-  /// request is answered.
+  /// request is answered. A render that the crowd left without a descriptor says so (it is not
+  /// kept: the next request renders again).
   @Test func aCrowdOfIdleConnectionsPastTheDescriptorLimitIsSurvived() async throws {
-    try await whileServing(descriptorLimit: 40) { get, _ in
+    let exhausted = { (line: String) in line.hasPrefix("render: error: ") && line.hasSuffix(": Too many open files") }
+    try await whileServing(descriptorLimit: 40, allowing: exhausted) { get, _ in
       let result = try await attack(["crowd", "\(get.port)", "50"])
       #expect(result["status"] as? Int == 200, "\(result)")
       #expect(result["statusAfter"] as? Int == 200, "\(result)")
