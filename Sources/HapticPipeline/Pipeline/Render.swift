@@ -154,6 +154,7 @@ public enum Render {
     var report = RenderReport(frameCount: finished.frameCount, sampleRate: finished.sampleRate, layout: .haptic)
     report.peak = finished.peak
     report.limitedOverloads = finished.limitedOverloads
+    report.limiterCeiling = finished.driveCeiling
     report.smallestLimiterGain = finished.smallestDriveGain
     return report
   }

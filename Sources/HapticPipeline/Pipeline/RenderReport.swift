@@ -14,7 +14,7 @@ public struct RenderReport: Sendable {
   /// Separate overloads the `limit` policy brought down to its ceiling.
   public var limitedOverloads = 0
   /// The `limit` policy's ceiling, linear (`RenderOptions.ceiling`): full scale for PCM, −1 dBFS
-  /// for the lossy formats.
+  /// for the lossy formats; for an actuator's drive, the actuator's ceiling.
   public var limiterCeiling = 1.0
   /// The smallest gain the `limit` policy applied, 0 … 1 (1: none).
   public var smallestLimiterGain = 1.0

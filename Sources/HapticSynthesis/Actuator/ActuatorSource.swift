@@ -48,10 +48,12 @@ public struct ActuatorSource: FrameSource {
   public private(set) var peak = 0.0
   /// The drive of a voice coil, which the output is when set.
   private var equalizing: EqualizingSource?
-  /// For a voice coil: separate overloads of full scale that the drive's look-ahead gain
+  /// For a voice coil: separate overloads of the drive's ceiling that its look-ahead gain
   /// brought down so far, and its smallest gain, 0 … 1 (`EqualizingSource`).
   public var limitedOverloads: Int { equalizing?.overloadCount ?? 0 }
   public var smallestDriveGain: Double { equalizing?.smallestGain ?? 1 }
+  /// The drive's ceiling, linear (``ActuatorModel/ceilingAmplitude``).
+  public let driveCeiling: Double
 
   public let sampleRate: Int
   public let frameCount: Int
@@ -70,6 +72,7 @@ public struct ActuatorSource: FrameSource {
     controller = DriveController(actuator.model, sampleRate: sampleRate)
     resonator = Resonator(actuator.simulatedModel, sampleRate: sampleRate)
     ratedDrive = actuator.model.ratedDrive
+    driveCeiling = actuator.model.ceilingAmplitude
     driveCheck = DriveCheck(resonance: actuator.model.resonance, sampleRate: sampleRate)
     // The actuator's own ring-down, whatever unit is simulated: units of a spread line up.
     let ringFrames = Int((actuator.model.ringSeconds * Double(sampleRate)).rounded(.up))
