@@ -8,7 +8,7 @@ extension ActuatorModel {
   /// both edges for a voice coil, none for an LRA, the upper above the lower, and the lower at
   /// least ``lowestBandEdge``. A band the actuator cannot play as written gets a warning
   /// (``bandWarnings(_:settings:diagnostics:)``).
-  static func readBand(_ settings: NumericSettings, sampleRate: Int, diagnostics: inout Diagnostics)
+  static func readBand(_ settings: NumericSettings, diagnostics: inout Diagnostics)
     -> FrequencyBand?
   {
     let edges = ["minimumFrequency", "maximumFrequency"]
@@ -41,7 +41,8 @@ extension ActuatorModel {
     let band = FrequencyBand(minimumFrequency: minimum, maximumFrequency: maximum)
     guard let resonance = settings.values["resonance"], let q = settings.values["q"] else { return band }
     let model = ActuatorModel(
-      resonance: resonance, qualityFactor: q, ratedDrive: settings.values["ratedDrive"] ?? 0.5, usableBand: band)
+      resonance: resonance, qualityFactor: q, ratedDrive: settings.values["ratedDrive"] ?? 0.5,
+      ceiling: settings.values["ceiling"] ?? defaultCeiling, usableBand: band)
     guard minimum < model.lowestBandEdge, let lowerLocation = settings.valueLocations["minimumFrequency"] else {
       bandWarnings(model, settings: settings, diagnostics: &diagnostics)
       return band

@@ -62,7 +62,7 @@ extension ActuatorModel {
     {
       diagnostics.report(.outOfRange, at: location, JSONPath([.key("resonanceTolerance")]), message)
     }
-    let band = readBand(settings, sampleRate: sampleRate, diagnostics: &diagnostics)
+    let band = readBand(settings, diagnostics: &diagnostics)
     let bandKeys = ["minimumFrequency", "maximumFrequency"]
     if settings.words["kind"] == nil, !settings.writtenKeys.contains(where: bandKeys.contains), let q = values["q"],
       q <= wideQualityFactor,
