@@ -89,10 +89,6 @@ package struct DriveController: Sendable {
   /// `Λ` and `K`: the mode's own step, and its step for a drive envelope of 1 held over a step.
   private let modeStep: ComplexSample
   private let driveGain: ComplexSample
-  /// The same for `q` itself: `pˢ`, `r·G₊` and `r·G₋`.
-  let poleStep: ComplexSample
-  let positiveGain: ComplexSample
-  let negativeGain: ComplexSample
   private let inverseDriveGain: ComplexSample
   /// The image's forced response for `conj(U)` = 1, `K̃/(e^(−2iω0s/fs) − Λ)`; its estimate `F`
   /// and the estimate's smoothing per step.
@@ -170,15 +166,12 @@ package struct DriveController: Sendable {
     let stepped = SteppedResonator(model, sampleRate: sampleRate, carrier: carrier, smoothing: modulator.weights)
     writtenModel = stepped
     resonator = stepped.resonator
-    poleStep = stepped.poleStep
-    positiveGain = stepped.positiveGain
-    negativeGain = stepped.negativeGain
     stepRotation = ComplexSample.unit(turns: -model.resonance * stepSeconds)
-    modeStep = poleStep * stepRotation
-    driveGain = positiveGain * stepRotation
+    modeStep = stepped.poleStep * stepRotation
+    driveGain = stepped.positiveGain * stepRotation
     // `K̃`, the mode's step for the image of a drive envelope of 1 (`ρₖ = e^(−2iω0·t)` at the
     // step's first frame).
-    let imageGain = negativeGain * stepRotation
+    let imageGain = stepped.negativeGain * stepRotation
     inverseDriveGain = ComplexSample(1, 0) / driveGain
     imageResponse = imageGain / (ComplexSample.unit(turns: -2 * model.resonance * stepSeconds) - modeStep)
     imageSmoothing = PortableMath.exp(-stepSeconds / Self.imageSeconds)

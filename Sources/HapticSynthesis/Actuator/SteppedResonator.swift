@@ -60,12 +60,6 @@ struct SteppedResonator: Sendable {
     resonator.advance(poleStep: poleStep, input: input * 0.5)
   }
 
-  /// Moves the mode over a step of the envelope `drive` that begins at the phasor `phasor`.
-  @inline(__always)
-  mutating func advance(_ drive: ComplexSample, phasor: ComplexSample) {
-    resonator.advance(poleStep: poleStep, input: input(drive, phasor: phasor))
-  }
-
   /// What a step of the envelope `drive` from the phasor `phasor` adds to `q`.
   @inline(__always)
   private func input(_ drive: ComplexSample, phasor: ComplexSample) -> ComplexSample {
