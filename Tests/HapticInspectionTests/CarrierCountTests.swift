@@ -7,7 +7,7 @@ import Testing
 /// two cycles.
 @Suite struct CarrierCountTests {
   /// The frequency counted on `cycles` cycles of a sine of `frequency` Hz from `phase` (turns),
-  /// between `before` and `after` frames of `rest` (a previous event's last ringing).
+  /// after 20 frames of `rest` (a previous event's last ringing) and before 20 of silence.
   private static func count(
     _ frequency: Double, cycles: Double, phase: Double = 0, rate: Double = 48_000, rest: Double = 0
   ) -> Double? {

@@ -10,11 +10,10 @@ import _HapticRenderTestSupport
 @Suite struct BuildDeterminismTests {
   @Test func theLibraryAndTheRenderUnderTestWriteTheSameBytes() async throws {
     let folder = try TemporaryFolder()
-    let names = try FileManager.default.contentsOfDirectory(atPath: Locations.samples)
-      .filter { $0.hasSuffix(".ahap") }.sorted()
-    #expect(names.count >= 13)
-    for name in names {
-      let input = "\(Locations.samples)/\(name)"
+    let inputs = Locations.files(in: Locations.samples, withExtension: "ahap")
+    #expect(inputs.count >= 13)
+    for input in inputs {
+      let name = URL(fileURLWithPath: input).lastPathComponent
       let library = "\(folder.path)/\(name).library.wav"
       let binary = "\(folder.path)/\(name).binary.wav"
       var diagnostics = Diagnostics()
