@@ -9,8 +9,7 @@ extension AudioBlock {
         var peak = SIMD8<Float>()
         var frame = 0
         while frame + 8 <= count {
-          let eight = raw.loadUnaligned(fromByteOffset: frame * 4, as: SIMD8<Float>.self)
-          let magnitude = eight.replacing(with: -eight, where: eight .< 0)
+          let magnitude = raw.loadUnaligned(fromByteOffset: frame * 4, as: SIMD8<Float>.self).magnitude
           peak.replace(with: magnitude, where: magnitude .> peak)
           frame += 8
         }

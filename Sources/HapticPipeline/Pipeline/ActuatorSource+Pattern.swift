@@ -3,7 +3,9 @@ import HapticSynthesis
 extension ActuatorSource {
   /// A pattern rendered for the actuator of `options`: its haptic channel, rendered with
   /// `options`, is the target. The output, the target and the actuator's ring-down after it,
-  /// is bounded by the options' `maximumDurationSeconds` like every render.
+  /// is bounded by the options' `maximumDurationSeconds` like every render. The target is
+  /// synthesized on the threads ``Render/threadCount(_:_:)`` gives, each a time range at a time,
+  /// the same frames as on one.
   ///
   /// - Throws: `RenderError` for bad options (no actuator, or one whose resonance is not below
   ///   half the sample rate, among them), or `RenderError.durationLimitExceeded(seconds:limit:)`.
@@ -13,8 +15,12 @@ extension ActuatorSource {
     var targetOptions = options
     targetOptions.actuator = nil
     targetOptions.layout = .haptic
+    let target = try PatternSource(pattern, options: targetOptions)
+    let threadCount = Render.threadCount(target, options)
     try self.init(
-      following: PatternSource(pattern, options: targetOptions), actuator: actuator, blockSize: options.blockSize)
+      following: threadCount > 1
+        ? RangedTarget(target, threadCount: threadCount, blockSize: options.blockSize) : target,
+      actuator: actuator, blockSize: options.blockSize)
     // To the millisecond above, as the limit's message gives it.
     let seconds = (Double(frameCount) / Double(sampleRate) * 1_000).rounded(.up) / 1_000
     if seconds > options.maximumDurationSeconds {

@@ -35,16 +35,17 @@ package struct EqualizingDrive: Sendable {
 
   /// Four frames `x` at a step from the state `s`: the outputs are `toOutput·s + impulses·x`
   /// (`impulses` lower triangular: the response to each input frame), and the state moves to
-  /// `next·s + input·x`.
-  private let toOutput: SectionCascade.Matrix
-  private let impulses: SectionCascade.Matrix
-  private let next: SectionCascade.Matrix
-  private let input: SectionCascade.Matrix
+  /// `next·s + input·x`. The state and its recursion are in double precision; the outputs,
+  /// which feed nothing back, in single (within 4e-7 of full scale of the double's).
+  private let toOutput: SectionCascade.Matrix<Float>
+  private let impulses: SectionCascade.Matrix<Float>
+  private let next: SectionCascade.Matrix<Double>
+  private let input: SectionCascade.Matrix<Double>
   /// One frame at a step, for the last frames of all when they are fewer than four: `y =
   /// output·s + direct·x`, `s ← step·s + stepInput·x`.
   private let output: SIMD4<Double>
   private let direct: Double
-  private let step: SectionCascade.Matrix
+  private let step: SectionCascade.Matrix<Double>
   private let stepInput: SIMD4<Double>
   private var state = SIMD4<Double>.zero
 
@@ -92,7 +93,8 @@ package struct EqualizingDrive: Sendable {
     // C·A^k for k = 0…3 (rows), A^k·B for k = 0…3, and A⁴ by columns.
     var rows = [system.output]
     for _ in 1...3 { rows.append(system.timesMatrix(rows[rows.count - 1])) }
-    toOutput = SectionCascade.Matrix((0..<4).map { i in SIMD4(rows[0][i], rows[1][i], rows[2][i], rows[3][i]) })
+    toOutput = SectionCascade.Matrix(
+      (0..<4).map { i in SIMD4<Float>(SIMD4(rows[0][i], rows[1][i], rows[2][i], rows[3][i])) })
     var powers = [system.input]
     for _ in 1...3 { powers.append(system.matrixTimes(powers[powers.count - 1])) }
     let identity = (0..<4).map { i in SIMD4<Double>((0..<4).map { $0 == i ? 1 : 0 }) }
@@ -104,7 +106,7 @@ package struct EqualizingDrive: Sendable {
     // The response m frames after an input frame: D, then C·A^(m−1)·B.
     let response = [system.direct] + powers[0..<3].map { (system.output * $0).sum() }
     impulses = SectionCascade.Matrix(
-      (0..<4).map { j in SIMD4<Double>((0..<4).map { k in k < j ? 0 : response[k - j] }) })
+      (0..<4).map { j in SIMD4<Float>((0..<4).map { k in k < j ? 0 : Float(response[k - j]) }) })
   }
 
   /// The time constant of the high-pass's slowest ringing, `1/(ωl·cos(3π/8))`, in seconds, for
@@ -134,14 +136,15 @@ package struct EqualizingDrive: Sendable {
       }
       // Unchecked: `index + 4 ≤ fours ≤ samples.count`, so the four frames lie in the buffer.
       assert(index + 4 <= samples.count, "a four of frames past the end of the buffer")
-      let x = SIMD4<Double>(raw.loadUnaligned(fromByteOffset: index * 4, as: SIMD4<Float>.self))
+      let single = raw.loadUnaligned(fromByteOffset: index * 4, as: SIMD4<Float>.self)
+      let x = SIMD4<Double>(single)
       if x == .zero, (state * state).max() < floor * floor {
         state = .zero
         index += 4
         continue
       }
-      let y = toOutput(state) + impulses(x)
-      raw.storeBytes(of: SIMD4<Float>(y), toByteOffset: index * 4, as: SIMD4<Float>.self)
+      let y = toOutput(SIMD4<Float>(state)) + impulses(single)
+      raw.storeBytes(of: y, toByteOffset: index * 4, as: SIMD4<Float>.self)
       state = next(state) + input(x)
       index += 4
     }
