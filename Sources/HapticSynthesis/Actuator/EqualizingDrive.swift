@@ -18,9 +18,10 @@ import HapticSupport
 /// Discretised by matched pole–zero mapping, as two sections: the actuator's poles mapped with
 /// `z = e^(pT)`, as ``Resonator`` maps them (they cancel its poles), over one Butterworth pair;
 /// a double zero at `z = 1` over the other pair. The gain is the continuous one at the band's
-/// geometric centre. It runs in double precision as the state space of the two sections in
-/// transposed direct form II, four frames at a step (the state moved on by the fourth power of
-/// its matrix, so that the chain from one step to the next is one multiply and add per state).
+/// geometric centre. It runs as the state space of the two sections in transposed direct form
+/// II, four frames at a step (the state moved on by the fourth power of its matrix, so that the
+/// chain from one step to the next is one multiply and add per state), the state in double
+/// precision and the outputs it gives in single.
 ///
 /// Invariants: deterministic (basic IEEE operations and the project's portable sine and exp);
 /// stable (its poles lie inside the unit circle for every valid band and rate); a target of
@@ -36,7 +37,8 @@ package struct EqualizingDrive: Sendable {
   /// Four frames `x` at a step from the state `s`: the outputs are `toOutput·s + impulses·x`
   /// (`impulses` lower triangular: the response to each input frame), and the state moves to
   /// `next·s + input·x`. The state and its recursion are in double precision; the outputs,
-  /// which feed nothing back, in single (within 4e-7 of full scale of the double's).
+  /// which feed nothing back, in single (a few 24-bit steps from the double's, 2e-7 on a drive
+  /// of 0.66 at 100 and 275 Hz).
   private let toOutput: SectionCascade.Matrix<Float>
   private let impulses: SectionCascade.Matrix<Float>
   private let next: SectionCascade.Matrix<Double>
