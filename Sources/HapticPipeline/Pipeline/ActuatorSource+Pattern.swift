@@ -4,7 +4,7 @@ extension ActuatorSource {
   /// A pattern rendered for the actuator of `options`: its haptic channel, rendered with
   /// `options`, is the target. The output, the target and the actuator's ring-down after it,
   /// is bounded by the options' `maximumDurationSeconds` like every render. The target is
-  /// synthesized on the threads ``Render/threadCount(_:_:)`` gives, each a time range at a time,
+  /// synthesized on the render's threads (the options' `threads`), each a time range at a time,
   /// the same frames as on one.
   ///
   /// - Throws: `RenderError` for bad options (no actuator, or one whose resonance is not below
