@@ -122,6 +122,27 @@ import _HapticRenderTestSupport
     }
     #expect(try samples(threads: 3) == samples(threads: 1), "a stream on 3 threads, blocks of \(blockSize)")
   }
+
+  /// An actuator's drive follows a target synthesized on several threads, over ranges of 1,024
+  /// frames: the same samples as on one, for both kinds of actuator.
+  @Test(arguments: [ActuatorModel.lra, .voiceCoil])
+  func actuatorDrivesDoNotDependOnTheSynthesisThreads(_ model: ActuatorModel) throws {
+    let folder = try TemporaryFolder()
+    try FileManager.default.copyItem(atPath: "\(Locations.samples)/knock.wav", toPath: "\(folder.path)/knock.wav")
+    try TextFile.write(Self.acrossRanges, to: "\(folder.path)/ranges.ahap")
+    var diagnostics = Diagnostics()
+    let pattern = try #require(try PatternLoader().load(path: "\(folder.path)/ranges.ahap", diagnostics: &diagnostics))
+    func samples(threads: Int) throws -> [UInt32] {
+      var options = RenderOptions()
+      options.blockSize = 64
+      options.threads = threads
+      options.actuator = ActuatorRendering(model: model, name: "\(model.kind)")
+      return try Render.toMemory(pattern, options: options).channels[0].map(\.bitPattern)
+    }
+    let one = try samples(threads: 1)
+    #expect(one.count > 3 * 48_000 && one.contains { $0 != 0 })
+    #expect(try samples(threads: 3) == one, "3 threads")
+  }
 }
 
 private typealias F = PatternFixtures
