@@ -54,7 +54,8 @@ struct RobustStop: Sendable {
   /// Steps from a tap's end to where its ring is measured, 5 ms (rounded down).
   let ringSteps: Int
   /// The band models, run on the drive as the nominal one is.
-  private(set) var bands: [SteppedResonator]
+  private var bandModels: BandModels
+  var bands: [SteppedResonator] { bandModels.models }
 
   /// - Parameters:
   ///   - carrier: `(sin, cos)` of `ω0·j/fs` for the frames `j` of a control step.
@@ -75,13 +76,13 @@ struct RobustStop: Sendable {
     directs = models.map(\.resonator.direct)
     imageTurn = stepRotation * stepRotation
     ringSteps = Int(0.005 / stepSeconds)
-    bands = Array(models.dropFirst())
+    bandModels = BandModels(Array(models.dropFirst()))
   }
 
   /// Moves the band models over the step that `modulator` has just written.
   @inline(__always)
   mutating func advance(written modulator: SmoothModulator) {
-    for index in bands.indices { bands[index].advance(written: modulator) }
+    bandModels.advance(written: modulator)
   }
 
   /// The band models' modes at the beginning of the step being decided
@@ -94,16 +95,13 @@ struct RobustStop: Sendable {
 
   /// Moves the band models over the frames of a step (the output's first, faded in).
   mutating func step(_ drive: UnsafeBufferPointer<Float>) {
-    for index in bands.indices {
-      for sample in drive { _ = bands[index].resonator.step(Double(sample)) }
-    }
+    bandModels.step(drive)
   }
 
   /// Sets the band models below 1e-4 to rest (a prediction that small changes no plan); whether
   /// they all are.
   mutating func settle() -> Bool {
-    for index in bands.indices { bands[index].resonator.settle(below: 1e-4) }
-    return bands.allSatisfy { $0.resonator.mode == .zero }
+    bandModels.settle(below: 1e-4)
   }
 
   /// The drive envelopes of the blocks (``blockSteps`` steps each) of a stop whose sound ends
