@@ -176,12 +176,14 @@ public struct ActuatorSource: FrameSource {
     }
     block.setFrameCount(count)
     if output == .drive {
-      try block.channels[0].withUnsafeBufferPointer {
+      let checked = try block.channels[0].withUnsafeBufferPointer {
         try driveCheck.check(UnsafeBufferPointer(rebasing: $0[..<count]))
       }
+      peak = max(peak, checked)
+    } else {
+      peak = max(peak, block.peak)
     }
     frame += count
-    peak = max(peak, block.peak)
     return true
   }
 

@@ -57,11 +57,12 @@ struct BandModels: Sendable {
         let (positive, negative) = gains[index]
         let baseReal = SIMD4<Double>(repeating: reals[index])
         let baseImaginary = SIMD4<Double>(repeating: imaginaries[index])
-        // `input + G₊·base + G₋·conj(base)`, as complex products.
+        // `input + G₊·base + G₋·conj(base)`, as complex products (`x − y·(−z)` is `x + y·z`
+        // and `−x + y` is `y − x`, exactly).
         inputReal = inputReal + (positive.0 * baseReal - positive.1 * baseImaginary)
         inputImaginary = inputImaginary + (positive.0 * baseImaginary + positive.1 * baseReal)
-        inputReal = inputReal + (negative.0 * baseReal - negative.1 * -baseImaginary)
-        inputImaginary = inputImaginary + (negative.0 * -baseImaginary + negative.1 * baseReal)
+        inputReal = inputReal + (negative.0 * baseReal + negative.1 * baseImaginary)
+        inputImaginary = inputImaginary + (negative.1 * baseReal - negative.0 * baseImaginary)
       }
     }
     // `q ← pˢ·q + input·0.5`.

@@ -125,10 +125,16 @@ struct RobustStop: Sendable {
     var real = [Double](repeating: 0, count: unknowns)
     var imaginary = [Double](repeating: 0, count: unknowns)
     func accumulate(_ row: [Double], length: Int, value: Double) {
-      for i in 0..<length where row[i] != 0 {
-        let left = row[i]
-        right[i] += left * value
-        for j in i..<length { normal[i * unknowns + j] += left * row[j] }
+      row.withUnsafeBufferPointer { row in
+        right.withUnsafeMutableBufferPointer { right in
+          normal.withUnsafeMutableBufferPointer { normal in
+            for i in 0..<length where row[i] != 0 {
+              let left = row[i]
+              right[i] += left * value
+              Self.add(left, times: row.baseAddress! + i, count: length - i, to: normal.baseAddress! + i * unknowns + i)
+            }
+          }
+        }
       }
     }
     let peak = targets.reduce(0) { max($0, $1.magnitude) }
@@ -204,6 +210,23 @@ struct RobustStop: Sendable {
       let planned = ComplexSample(drive[2 * block], drive[2 * block + 1])
       return planned.magnitude > bound ? planned * (bound / planned.magnitude) : planned
     }
+  }
+
+  /// Adds `scale` times each of the `count` values from `values` to those from `sums`, two at a
+  /// time (each sum rounded as alone).
+  @inline(__always)
+  private static func add(
+    _ scale: Double, times values: UnsafePointer<Double>, count: Int, to sums: UnsafeMutablePointer<Double>
+  ) {
+    let scales = SIMD2<Double>(repeating: scale)
+    var index = 0
+    while index + 2 <= count {
+      let sum = UnsafeMutableRawPointer(sums + index)
+      let product = scales * UnsafeRawPointer(values + index).loadUnaligned(as: SIMD2<Double>.self)
+      sum.storeBytes(of: sum.loadUnaligned(as: SIMD2<Double>.self) + product, as: SIMD2<Double>.self)
+      index += 2
+    }
+    if index < count { sums[index] += scale * values[index] }
   }
 
   /// Solves `(N + diag(weights, each twice))·v = right`, `N` symmetric positive semidefinite

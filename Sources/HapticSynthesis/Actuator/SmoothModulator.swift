@@ -151,33 +151,71 @@ struct SmoothModulator: Sendable {
       drive.update(repeating: 0, count: stepFrames)
       return written
     }
-    // The envelopes in the frame of the step's first frame, oldest first (stored through
-    // pointers: a vector's lane set by index would store the whole vector again).
-    var baseReals = SIMD8<Double>()
-    var baseImaginaries = SIMD8<Double>()
-    withUnsafeMutableBytes(of: &baseReals) { reals in
-      withUnsafeMutableBytes(of: &baseImaginaries) { imaginaries in
+    // The envelopes in the frame of the step's first frame, oldest first, stored and read one
+    // lane at a time through pointers (a lane set by index stores the whole vector again, and
+    // a vector read over lanes just stored waits for them).
+    let (envelopes, oldest) = (self.envelopes, index)
+    withUnsafeMutableBytes(of: &bases.real) { reals in
+      withUnsafeMutableBytes(of: &bases.imaginary) { imaginaries in
         for offset in 0..<envelopes.count {
-          let base = self.envelope(offset) * rotation
+          let position = oldest + offset < envelopes.count ? oldest + offset : oldest + offset - envelopes.count
+          let base = envelopes[position] * rotation
           reals.storeBytes(of: base.real, toByteOffset: offset * 8, as: Double.self)
           imaginaries.storeBytes(of: base.imaginary, toByteOffset: offset * 8, as: Double.self)
         }
       }
     }
-    bases = (baseReals, baseImaginaries)
-    let reals = SIMD8<Float>(bases.real)
-    let imaginaries = SIMD8<Float>(bases.imaginary)
+    withBases { reals, imaginaries in write(reals: reals, imaginaries: imaginaries, into: drive) }
+    let start = written.step * stepFrames
+    for frame in 0..<max(0, min(stepFrames, fadeIn.count - start)) { drive[frame] *= fadeIn[start + frame] }
+    return written
+  }
+
+  /// Writes a step's drive from ``bases`` (`reals` and `imaginaries`), each rounded to single
+  /// precision.
+  @inline(__always)
+  private func write(
+    reals: UnsafeBufferPointer<Double>, imaginaries: UnsafeBufferPointer<Double>,
+    into drive: UnsafeMutablePointer<Float>
+  ) {
     let rows = envelopes.count
     let frames = stepFrames
     cosineWeights.withUnsafeBufferPointer { cosines in
       sineWeights.withUnsafeBufferPointer { sines in
         let (cosines, sines) = (cosines.baseAddress!, sines.baseAddress!)
-        // Row by row over the step's frames, each row's envelope splatted once: per frame the
-        // same additions, in the same order, as summing the rows frame by frame.
         let vectorFrames = frames & ~3
-        for row in denseRows {
-          let real = SIMD4<Float>(repeating: reals[row])
-          let imaginary = SIMD4<Float>(repeating: imaginaries[row])
+        if denseRows.count == 3 {
+          // Four frames at a time from the three dense rows (`lra`'s), their envelopes
+          // splatted once.
+          let first = denseRows.lowerBound
+          let (real0, imaginary0) = (SIMD4(repeating: Float(reals[first])), SIMD4(repeating: Float(imaginaries[first])))
+          let (real1, imaginary1) = (
+            SIMD4(repeating: Float(reals[first + 1])), SIMD4(repeating: Float(imaginaries[first + 1]))
+          )
+          let (real2, imaginary2) = (
+            SIMD4(repeating: Float(reals[first + 2])), SIMD4(repeating: Float(imaginaries[first + 2]))
+          )
+          let rowCosines = UnsafeRawPointer(cosines + first * frames)
+          let rowSines = UnsafeRawPointer(sines + first * frames)
+          let rowBytes = frames &* 4
+          var offset = 0
+          while offset < vectorFrames &* 4 {
+            var value = SIMD4<Float>()
+            value += rowCosines.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self) * real0
+            value -= rowSines.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self) * imaginary0
+            value += rowCosines.loadUnaligned(fromByteOffset: offset &+ rowBytes, as: SIMD4<Float>.self) * real1
+            value -= rowSines.loadUnaligned(fromByteOffset: offset &+ rowBytes, as: SIMD4<Float>.self) * imaginary1
+            value += rowCosines.loadUnaligned(fromByteOffset: offset &+ 2 &* rowBytes, as: SIMD4<Float>.self) * real2
+            value -= rowSines.loadUnaligned(fromByteOffset: offset &+ 2 &* rowBytes, as: SIMD4<Float>.self) * imaginary2
+            UnsafeMutableRawPointer(drive).storeBytes(of: value, toByteOffset: offset, as: SIMD4<Float>.self)
+            offset &+= 16
+          }
+        }
+        // Otherwise row by row over the step's frames, each row's envelope splatted once: per
+        // frame the same additions, in the same order, as summing the rows frame by frame.
+        for row in denseRows where denseRows.count != 3 {
+          let real = SIMD4<Float>(repeating: Float(reals[row]))
+          let imaginary = SIMD4<Float>(repeating: Float(imaginaries[row]))
           let rowCosines = UnsafeRawPointer(cosines + row * frames)
           let rowSines = UnsafeRawPointer(sines + row * frames)
           let isFirst = row == denseRows.lowerBound
@@ -196,11 +234,12 @@ struct SmoothModulator: Sendable {
         // whole), four at a time: the others of their group keep the dense rows' sum.
         for (start, lanes) in edgeGroups {
           var value = SIMD4<Float>()
+          var at = start
           for row in 0..<rows {
-            let at = row * frames + start
             value +=
-              UnsafeRawPointer(cosines + at).loadUnaligned(as: SIMD4<Float>.self) * reals[row]
-              - UnsafeRawPointer(sines + at).loadUnaligned(as: SIMD4<Float>.self) * imaginaries[row]
+              UnsafeRawPointer(cosines + at).loadUnaligned(as: SIMD4<Float>.self) * Float(reals[row])
+              - UnsafeRawPointer(sines + at).loadUnaligned(as: SIMD4<Float>.self) * Float(imaginaries[row])
+            at &+= frames
           }
           let written = UnsafeMutableRawPointer(drive + start)
           var dense = written.loadUnaligned(as: SIMD4<Float>.self)
@@ -211,15 +250,13 @@ struct SmoothModulator: Sendable {
         for frame in vectorFrames..<frames {
           var value: Float = 0
           for row in 0..<rows {
-            value += cosines[row * frames + frame] * reals[row] - sines[row * frames + frame] * imaginaries[row]
+            value +=
+              cosines[row * frames + frame] * Float(reals[row]) - sines[row * frames + frame] * Float(imaginaries[row])
           }
           drive[frame] = value
         }
       }
     }
-    let start = written.step * stepFrames
-    for frame in 0..<max(0, min(stepFrames, fadeIn.count - start)) { drive[frame] *= fadeIn[start + frame] }
-    return written
   }
 
   /// Takes `count` envelopes of 0 while ``isSilent``: what pushing them does.
