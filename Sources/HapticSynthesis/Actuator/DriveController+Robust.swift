@@ -15,7 +15,10 @@ extension DriveController {
     // no sound's end is in view, and the loop drives (the common case, kept cheap: the stop,
     // a large value, is not even copied).
     let newest = pending[pendingIndex == 0 ? count - 1 : pendingIndex - 1].magnitude
-    if stopStepsLeft == 0, newest > 1e-4, newest > 0.01 * max(mode.magnitude, reference.magnitude) {
+    // The larger magnitude as the root of the larger square: the same value (the root is
+    // monotonic and correctly rounded), for one root instead of two.
+    let current = max(mode.magnitudeSquared, reference.magnitudeSquared).squareRoot()
+    if stopStepsLeft == 0, newest > 1e-4, newest > 0.01 * current {
       return loopDrive(mode: mode, goal: reference).drives
     }
     guard let robustStop else { return .zero }

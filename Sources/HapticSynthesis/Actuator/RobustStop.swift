@@ -141,12 +141,13 @@ struct RobustStop: Sendable {
     let image = phasor * phasor
     let inverseTurn = imageTurn.conjugate
     for model in poles.indices {
+      let (pole, gain, imageGain) = (poles[model], gains[model], imageGains[model])
       let state = modes[model] * phasor * 2
       let deadline = end + Self.deadlines[model]
       var power = ComplexSample(1, 0)
       var lastTurn = image
       for step in 0..<count {
-        power = power * poles[model]
+        power = power * pole
         defer { lastTurn = lastTurn * imageTurn }
         let weight: Double =
           if model == 0, step < end {
@@ -162,16 +163,20 @@ struct RobustStop: Sendable {
         // `v_k` reaches the end of step `step` through `Λ^(step−k)·(K·v_k + ρ_k·K̃·conj v_k)`.
         var reach = ComplexSample(scale, 0)
         var turn = lastTurn
-        for earlier in stride(from: step, through: 0, by: -1) {
-          let direct = reach * gains[model]
-          let mirrored = reach * turn * imageGains[model]
-          let column = 2 * (earlier / Self.blockSteps)
-          real[column] += direct.real + mirrored.real
-          real[column + 1] += mirrored.imaginary - direct.imaginary
-          imaginary[column] += direct.imaginary + mirrored.imaginary
-          imaginary[column + 1] += direct.real - mirrored.real
-          reach = reach * poles[model]
-          turn = turn * inverseTurn
+        real.withUnsafeMutableBufferPointer { real in
+          imaginary.withUnsafeMutableBufferPointer { imaginary in
+            for earlier in stride(from: step, through: 0, by: -1) {
+              let direct = reach * gain
+              let mirrored = reach * turn * imageGain
+              let column = 2 * (earlier / Self.blockSteps)
+              real[column] += direct.real + mirrored.real
+              real[column + 1] += mirrored.imaginary - direct.imaginary
+              imaginary[column] += direct.imaginary + mirrored.imaginary
+              imaginary[column + 1] += direct.real - mirrored.real
+              reach = reach * pole
+              turn = turn * inverseTurn
+            }
+          }
         }
         if !(model == 0 && step < end) {
           // Quiet: the acceleration is the mode and the drive's direct term.

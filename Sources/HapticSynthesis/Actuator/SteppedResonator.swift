@@ -72,6 +72,7 @@ struct SteppedResonator: Sendable {
   /// envelopes decided since, held over their steps (their smoothing is not known until the
   /// envelopes after them are). `phasor`: that of the step being decided; `rotation`: how the
   /// phasor turns over a step.
+  @inline(__always)
   func predicted(over modulator: SmoothModulator, phasor: ComplexSample, rotation: ComplexSample) -> Resonator {
     var model = resonator
     var stepPhasor = phasor
