@@ -19,6 +19,11 @@ package final class BlockPipeline<Source: ~Copyable> {
   private let capacity: Int
   /// The next slot to take.
   private var index = 0
+  /// Slots taken and not yet handed back to the producer: they go back two at a time, so that a
+  /// producer waiting for a free slot (a fast one keeps the ring full) is woken once for two
+  /// blocks, not for each. At most one is held back, so the producer always has a slot free
+  /// while the taking thread waits for a block.
+  private var heldSlots = 0
   private var isFinished = false
 
   /// Starts producing at once.
@@ -62,7 +67,12 @@ package final class BlockPipeline<Source: ~Copyable> {
       return false
     }
     swap(&block, &slot.block)
-    ring.free.signal()
+    heldSlots += 1
+    if heldSlots == 2 {
+      ring.free.signal()
+      ring.free.signal()
+      heldSlots = 0
+    }
     index += 1
     return true
   }

@@ -15,7 +15,9 @@ extension ActuatorSource {
     var targetOptions = options
     targetOptions.actuator = nil
     targetOptions.layout = .haptic
-    let target = try PatternSource(pattern, options: targetOptions)
+    var target = try PatternSource(pattern, options: targetOptions)
+    // Nothing reads the target's report: the render reports the drive's peak.
+    target.measuresPeak = false
     let threadCount = Render.threadCount(target, options)
     try self.init(
       following: threadCount > 1

@@ -22,6 +22,9 @@ public struct PatternSource: FrameSource {
   public private(set) var report: RenderReport
   /// With `limit`, when an overload is possible: the limiter, which pulls from `renderer`.
   private var limiter: PeakLimiter?
+  /// Whether reading measures the frames' peak for ``report`` (not for an actuator's target,
+  /// whose render reports the drive's peak instead).
+  package var measuresPeak = true
 
   /// - Throws: `RenderError` for bad options or an overflow (`RenderError.peakOverflow(peak:)`).
   public init(_ pattern: some RenderablePattern, options: RenderOptions = RenderOptions()) throws(RenderError) {
@@ -82,17 +85,18 @@ public struct PatternSource: FrameSource {
   package consuming func synthesizedInRanges(threadCount: Int, blockSize: Int) -> RangedSource {
     RangedSource(
       RangedSynthesis(renderer, threadCount: threadCount, blockSize: blockSize), limiter: limiter, policy: policy,
-      report: report)
+      measuresPeak: measuresPeak, report: report)
   }
 
   public mutating func read(into block: inout AudioBlock) -> Bool {
-    Self.read(into: &block, from: &renderer, limiter: &limiter, policy: policy, report: &report)
+    Self.read(
+      into: &block, from: &renderer, limiter: &limiter, policy: policy, measuresPeak: measuresPeak, report: &report)
   }
 
   /// The next block of `frames` with the peak policy applied, the report brought up to date.
   fileprivate static func read(
     into block: inout AudioBlock, from frames: inout some RenderedBlocks, limiter: inout PeakLimiter?,
-    policy: PeakPolicy, report: inout RenderReport
+    policy: PeakPolicy, measuresPeak: Bool, report: inout RenderReport
   ) -> Bool {
     if var taken = limiter.take() {
       // Taken out and put back: a copy would duplicate the limiter's buffers on every block.
@@ -102,7 +106,7 @@ public struct PatternSource: FrameSource {
       return true
     }
     guard frames.render(into: &block) else { return false }
-    if report.normalizationGain == nil { report.peak = max(report.peak, block.peak) }
+    if measuresPeak, report.normalizationGain == nil { report.peak = max(report.peak, block.peak) }
     if policy == .clip { report.clippedSamples += block.clip() }
     return true
   }
@@ -125,19 +129,24 @@ package struct RangedSource: ~Copyable {
   private var synthesis: RangedSynthesis
   private var limiter: PeakLimiter?
   private let policy: PeakPolicy
+  private let measuresPeak: Bool
   /// What the render produced so far, as ``PatternSource/report``.
   package private(set) var report: RenderReport
 
-  fileprivate init(_ synthesis: RangedSynthesis, limiter: PeakLimiter?, policy: PeakPolicy, report: RenderReport) {
+  fileprivate init(
+    _ synthesis: RangedSynthesis, limiter: PeakLimiter?, policy: PeakPolicy, measuresPeak: Bool, report: RenderReport
+  ) {
     self.synthesis = synthesis
     self.limiter = limiter
     self.policy = policy
+    self.measuresPeak = measuresPeak
     self.report = report
   }
 
   /// The next frames, as ``PatternSource/read(into:)`` gives them.
   package mutating func read(into block: inout AudioBlock) -> Bool {
-    PatternSource.read(into: &block, from: &synthesis, limiter: &limiter, policy: policy, report: &report)
+    PatternSource.read(
+      into: &block, from: &synthesis, limiter: &limiter, policy: policy, measuresPeak: measuresPeak, report: &report)
   }
 }
 

@@ -176,12 +176,14 @@ public struct ActuatorSource: FrameSource {
     }
     block.setFrameCount(count)
     if output == .drive {
-      try block.channels[0].withUnsafeBufferPointer {
+      let checked = try block.channels[0].withUnsafeBufferPointer {
         try driveCheck.check(UnsafeBufferPointer(rebasing: $0[..<count]))
       }
+      peak = max(peak, checked)
+    } else {
+      peak = max(peak, block.peak)
     }
     frame += count
-    peak = max(peak, block.peak)
     return true
   }
 
@@ -294,7 +296,21 @@ public struct ActuatorSource: FrameSource {
       let start = targetPosition
       let end = min(targetBlock.frameCount, start + wanted)
       let stop = targetBlock.channels[0].withUnsafeBufferPointer { samples in
+        // Eight frames at a time while all eight are ±0 (their bits but the signs are all 0:
+        // a NaN is not 0), then frame by frame.
+        let raw = UnsafeRawPointer(samples.baseAddress!)
+        let magnitudes: UInt64 = 0x7FFF_FFFF_7FFF_FFFF
         var position = start
+        while position + 8 <= end {
+          let bytes = position * 4
+          let bits =
+            raw.loadUnaligned(fromByteOffset: bytes, as: UInt64.self)
+            | raw.loadUnaligned(fromByteOffset: bytes + 8, as: UInt64.self)
+            | raw.loadUnaligned(fromByteOffset: bytes + 16, as: UInt64.self)
+            | raw.loadUnaligned(fromByteOffset: bytes + 24, as: UInt64.self)
+          guard bits & magnitudes == 0 else { break }
+          position += 8
+        }
         while position < end, samples[position] == 0 { position += 1 }
         return position
       }

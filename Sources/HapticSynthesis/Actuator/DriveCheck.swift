@@ -1,3 +1,5 @@
+import HapticAudio
+
 /// Refuses what an amplifier must never be fed: a sample that is not finite, or a drive that
 /// holds a DC offset (a constant drive only pushes the mass aside and heats the coil). Every
 /// frame of an actuator's output passes through it before it is delivered
@@ -30,15 +32,20 @@ package struct DriveCheck: Sendable {
     self.sampleRate = sampleRate
   }
 
-  /// Checks the next frames of the drive.
+  /// Checks the next frames of the drive; returns their largest magnitude (`AudioBlock`'s
+  /// peak, read in the same pass).
   ///
   /// - Throws: ``RenderError/driveNotFinite(seconds:)`` or
   ///   ``RenderError/driveOffset(mean:seconds:)``, with the time of the window's start.
-  package mutating func check(_ samples: UnsafeBufferPointer<Float>) throws(RenderError) {
+  @discardableResult
+  package mutating func check(_ samples: UnsafeBufferPointer<Float>) throws(RenderError) -> Double {
     var index = 0
+    var peak: Float = 0
     while index < samples.count {
       let run = min(windowFrames - count, samples.count - index)
-      sum += Self.sum(UnsafeBufferPointer(rebasing: samples[index..<(index + run)]))
+      let (runSum, runPeak) = Self.sumAndPeak(UnsafeBufferPointer(rebasing: samples[index..<(index + run)]))
+      sum += runSum
+      peak = max(peak, runPeak)
       count += run
       index += run
       let seconds = Double(windowStart) / Double(sampleRate)
@@ -52,24 +59,32 @@ package struct DriveCheck: Sendable {
         count = 0
       }
     }
+    return Double(peak)
   }
 
-  /// The sum of `samples`, eight lanes at a time (NaN and the infinities carry through).
-  private static func sum(_ samples: UnsafeBufferPointer<Float>) -> Double {
-    guard let base = samples.baseAddress else { return 0 }
+  /// The sum of `samples`, eight lanes at a time (NaN and the infinities carry through), and
+  /// their largest magnitude.
+  private static func sumAndPeak(_ samples: UnsafeBufferPointer<Float>) -> (sum: Double, peak: Float) {
+    guard let base = samples.baseAddress else { return (0, 0) }
     // Local accumulators stay in registers; each load is within the buffer.
     let raw = UnsafeRawPointer(base)
     var lanes = SIMD8<Float>()
+    var peaks = SIMD8<Float>()
     var frame = 0
     while frame + 8 <= samples.count {
-      lanes += raw.loadUnaligned(fromByteOffset: frame * 4, as: SIMD8<Float>.self)
+      let values = raw.loadUnaligned(fromByteOffset: frame * 4, as: SIMD8<Float>.self)
+      lanes += values
+      let magnitudes = values.magnitude
+      peaks.replace(with: magnitudes, where: magnitudes .> peaks)
       frame += 8
     }
     var total = Double(lanes.sum())
+    var peak = peaks.max()
     while frame < samples.count {
       total += Double(samples[frame])
+      peak = max(peak, abs(samples[frame]))
       frame += 1
     }
-    return total
+    return (total, peak)
   }
 }

@@ -9,12 +9,16 @@ extension DriveController {
   ) -> ComplexSample {
     var real = SIMD4<Double>()
     var imaginary = SIMD4<Double>()
+    let (samples, cosines, sines) = (
+      UnsafeRawPointer(target), UnsafeRawPointer(carrier.cosines), UnsafeRawPointer(carrier.sines)
+    )
     var frame = 0
-    while frame + 4 <= stepFrames {
-      let samples = SIMD4<Double>(UnsafeRawPointer(target + frame).loadUnaligned(as: SIMD4<Float>.self))
-      real += samples * UnsafeRawPointer(carrier.cosines + frame).loadUnaligned(as: SIMD4<Double>.self)
-      imaginary += samples * UnsafeRawPointer(carrier.sines + frame).loadUnaligned(as: SIMD4<Double>.self)
-      frame += 4
+    // `stepFrames` is far below `Int.max / 8`: the offsets cannot overflow.
+    while frame < stepFrames & ~3 {
+      let values = SIMD4<Double>(samples.loadUnaligned(fromByteOffset: frame &* 4, as: SIMD4<Float>.self))
+      real += values * cosines.loadUnaligned(fromByteOffset: frame &* 8, as: SIMD4<Double>.self)
+      imaginary += values * sines.loadUnaligned(fromByteOffset: frame &* 8, as: SIMD4<Double>.self)
+      frame &+= 4
     }
     var sum = ComplexSample(real.sum(), -imaginary.sum())
     while frame < stepFrames {

@@ -10,14 +10,18 @@ extension DriveController {
   mutating func robustDrive(
     mode: ComplexSample, reference: ComplexSample, phasor: ComplexSample, step: Int
   ) -> ComplexSample {
-    guard let robustStop else { return .zero }
     let count = pending.count
     // The newest reference (the last one entered) is not silent against the current level:
-    // no sound's end is in view, and the loop drives (the common case, kept cheap).
-    let newest = pending[(pendingIndex + count - 1) % count].magnitude
-    if stopStepsLeft == 0, newest > 1e-4, newest > 0.01 * max(mode.magnitude, reference.magnitude) {
+    // no sound's end is in view, and the loop drives (the common case, kept cheap: the stop,
+    // a large value, is not even copied).
+    let newest = pending[pendingIndex == 0 ? count - 1 : pendingIndex - 1].magnitude
+    // The larger magnitude as the root of the larger square: the same value (the root is
+    // monotonic and correctly rounded), for one root instead of two.
+    let current = max(mode.magnitudeSquared, reference.magnitudeSquared).squareRoot()
+    if stopStepsLeft == 0, newest > 1e-4, newest > 0.01 * current {
       return loopDrive(mode: mode, goal: reference).drives
     }
+    guard let robustStop else { return .zero }
     // `targets[k]`: the reference at the end of step `k` from the one being driven.
     stopTargets.removeAll(keepingCapacity: true)
     stopTargets.append(reference)

@@ -330,7 +330,10 @@ package struct DriveController: Sendable {
     let earlier = spreading[spreadingIndex]
     spreading[spreadingIndex] = envelope
     spreadingIndex = spreadingIndex + 1 == spreading.count ? 0 : spreadingIndex + 1
-    let (limited, isLimited) = governor.next(earlier, level: min(earlier.magnitude, envelope.magnitude))
+    // The smaller magnitude, as the root of the smaller square (the root is monotonic and
+    // correctly rounded: the same value, for one root instead of two).
+    let level = min(earlier.magnitudeSquared, envelope.magnitudeSquared).squareRoot()
+    let (limited, isLimited) = governor.next(earlier, level: level)
     let current = pending[pendingIndex]
     let isPlanned = pendingLimits[pendingIndex]
     pending[pendingIndex] = limited

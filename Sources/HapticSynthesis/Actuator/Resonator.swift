@@ -26,7 +26,7 @@ package struct Resonator: Sendable {
   /// The response at f0 of the acceleration to a drive `Re(U·e^(iω0t))`: `i/ratedDrive`.
   package let responseAtResonance: ComplexSample
   /// The mode `q`; the resonant part of the acceleration is `2·Re(q)`.
-  package private(set) var mode = ComplexSample.zero
+  package internal(set) var mode = ComplexSample.zero
 
   /// - Precondition: `model` is valid at `sampleRate` (``ActuatorModel/validate(sampleRate:)``).
   package init(_ model: ActuatorModel, sampleRate: Int) {

@@ -54,7 +54,8 @@ struct RobustStop: Sendable {
   /// Steps from a tap's end to where its ring is measured, 5 ms (rounded down).
   let ringSteps: Int
   /// The band models, run on the drive as the nominal one is.
-  private(set) var bands: [SteppedResonator]
+  private var bandModels: BandModels
+  var bands: [SteppedResonator] { bandModels.models }
 
   /// - Parameters:
   ///   - carrier: `(sin, cos)` of `ω0·j/fs` for the frames `j` of a control step.
@@ -75,13 +76,13 @@ struct RobustStop: Sendable {
     directs = models.map(\.resonator.direct)
     imageTurn = stepRotation * stepRotation
     ringSteps = Int(0.005 / stepSeconds)
-    bands = Array(models.dropFirst())
+    bandModels = BandModels(Array(models.dropFirst()))
   }
 
   /// Moves the band models over the step that `modulator` has just written.
   @inline(__always)
   mutating func advance(written modulator: SmoothModulator) {
-    for index in bands.indices { bands[index].advance(written: modulator) }
+    bandModels.advance(written: modulator)
   }
 
   /// The band models' modes at the beginning of the step being decided
@@ -94,16 +95,13 @@ struct RobustStop: Sendable {
 
   /// Moves the band models over the frames of a step (the output's first, faded in).
   mutating func step(_ drive: UnsafeBufferPointer<Float>) {
-    for index in bands.indices {
-      for sample in drive { _ = bands[index].resonator.step(Double(sample)) }
-    }
+    bandModels.step(drive)
   }
 
   /// Sets the band models below 1e-4 to rest (a prediction that small changes no plan); whether
   /// they all are.
   mutating func settle() -> Bool {
-    for index in bands.indices { bands[index].resonator.settle(below: 1e-4) }
-    return bands.allSatisfy { $0.resonator.mode == .zero }
+    bandModels.settle(below: 1e-4)
   }
 
   /// The drive envelopes of the blocks (``blockSteps`` steps each) of a stop whose sound ends
@@ -127,22 +125,29 @@ struct RobustStop: Sendable {
     var real = [Double](repeating: 0, count: unknowns)
     var imaginary = [Double](repeating: 0, count: unknowns)
     func accumulate(_ row: [Double], length: Int, value: Double) {
-      for i in 0..<length where row[i] != 0 {
-        let left = row[i]
-        right[i] += left * value
-        for j in i..<length { normal[i * unknowns + j] += left * row[j] }
+      row.withUnsafeBufferPointer { row in
+        right.withUnsafeMutableBufferPointer { right in
+          normal.withUnsafeMutableBufferPointer { normal in
+            for i in 0..<length where row[i] != 0 {
+              let left = row[i]
+              right[i] += left * value
+              Self.add(left, times: row.baseAddress! + i, count: length - i, to: normal.baseAddress! + i * unknowns + i)
+            }
+          }
+        }
       }
     }
     let peak = targets.reduce(0) { max($0, $1.magnitude) }
     let image = phasor * phasor
     let inverseTurn = imageTurn.conjugate
     for model in poles.indices {
+      let (pole, gain, imageGain) = (poles[model], gains[model], imageGains[model])
       let state = modes[model] * phasor * 2
       let deadline = end + Self.deadlines[model]
       var power = ComplexSample(1, 0)
       var lastTurn = image
       for step in 0..<count {
-        power = power * poles[model]
+        power = power * pole
         defer { lastTurn = lastTurn * imageTurn }
         let weight: Double =
           if model == 0, step < end {
@@ -158,16 +163,20 @@ struct RobustStop: Sendable {
         // `v_k` reaches the end of step `step` through `Λ^(step−k)·(K·v_k + ρ_k·K̃·conj v_k)`.
         var reach = ComplexSample(scale, 0)
         var turn = lastTurn
-        for earlier in stride(from: step, through: 0, by: -1) {
-          let direct = reach * gains[model]
-          let mirrored = reach * turn * imageGains[model]
-          let column = 2 * (earlier / Self.blockSteps)
-          real[column] += direct.real + mirrored.real
-          real[column + 1] += mirrored.imaginary - direct.imaginary
-          imaginary[column] += direct.imaginary + mirrored.imaginary
-          imaginary[column + 1] += direct.real - mirrored.real
-          reach = reach * poles[model]
-          turn = turn * inverseTurn
+        real.withUnsafeMutableBufferPointer { real in
+          imaginary.withUnsafeMutableBufferPointer { imaginary in
+            for earlier in stride(from: step, through: 0, by: -1) {
+              let direct = reach * gain
+              let mirrored = reach * turn * imageGain
+              let column = 2 * (earlier / Self.blockSteps)
+              real[column] += direct.real + mirrored.real
+              real[column + 1] += mirrored.imaginary - direct.imaginary
+              imaginary[column] += direct.imaginary + mirrored.imaginary
+              imaginary[column + 1] += direct.real - mirrored.real
+              reach = reach * pole
+              turn = turn * inverseTurn
+            }
+          }
         }
         if !(model == 0 && step < end) {
           // Quiet: the acceleration is the mode and the drive's direct term.
@@ -206,6 +215,23 @@ struct RobustStop: Sendable {
       let planned = ComplexSample(drive[2 * block], drive[2 * block + 1])
       return planned.magnitude > bound ? planned * (bound / planned.magnitude) : planned
     }
+  }
+
+  /// Adds `scale` times each of the `count` values from `values` to those from `sums`, two at a
+  /// time (each sum rounded as alone).
+  @inline(__always)
+  private static func add(
+    _ scale: Double, times values: UnsafePointer<Double>, count: Int, to sums: UnsafeMutablePointer<Double>
+  ) {
+    let scales = SIMD2<Double>(repeating: scale)
+    var index = 0
+    while index + 2 <= count {
+      let sum = UnsafeMutableRawPointer(sums + index)
+      let product = scales * UnsafeRawPointer(values + index).loadUnaligned(as: SIMD2<Double>.self)
+      sum.storeBytes(of: sum.loadUnaligned(as: SIMD2<Double>.self) + product, as: SIMD2<Double>.self)
+      index += 2
+    }
+    if index < count { sums[index] += scale * values[index] }
   }
 
   /// Solves `(N + diag(weights, each twice))·v = right`, `N` symmetric positive semidefinite

@@ -28,10 +28,11 @@ struct SmoothModulator: Sendable {
   /// ``weights`` times `cos(ω0·j/fs)` and `sin(ω0·j/fs)`, in single precision (the drive's).
   private let cosineWeights: [Float]
   private let sineWeights: [Float]
-  /// The rows of ``weights`` that weigh in most of a step's frames, and the frames where the
-  /// others do (a few at each edge of a step): only there are all the rows summed.
+  /// The rows of ``weights`` that weigh in most of a step's frames, and the groups of four
+  /// frames (by their first) that hold frames where the others do (a few at each edge of a
+  /// step), with which of the four those are: only there are all the rows summed.
   private let denseRows: Range<Int>
-  private let edgeFrames: [Int]
+  private let edgeGroups: [(start: Int, lanes: SIMDMask<SIMD4<Int32>>)]
   /// The last `2·reach + 1` envelopes, the oldest at `index`.
   private var envelopes: [ComplexSample]
   private var index = 0
@@ -77,7 +78,13 @@ struct SmoothModulator: Sendable {
     let isSparse = [0, last].map { row in (0..<stepFrames).filter { weights[row + $0] != 0 }.count < stepFrames / 2 }
     let sparseRows = reach > 1 && isSparse[0] && isSparse[1] ? 1 : 0
     denseRows = sparseRows..<(2 * reach + 1 - sparseRows)
-    edgeFrames = (0..<stepFrames).filter { sparseRows > 0 && (weights[$0] != 0 || weights[last + $0] != 0) }
+    // Past the last whole group, every frame is summed from all the rows.
+    let edges = (0..<(stepFrames & ~3)).filter { sparseRows > 0 && (weights[$0] != 0 || weights[last + $0] != 0) }
+    edgeGroups = Dictionary(grouping: edges) { $0 & ~3 }.sorted { $0.key < $1.key }.map { start, frames in
+      var lanes = SIMDMask<SIMD4<Int32>>()
+      for frame in frames { lanes[frame - start] = true }
+      return (start, lanes)
+    }
     envelopes = Array(repeating: .zero, count: 2 * reach + 1)
     phasor = ResonancePhasor(
       frequency: frequency, sampleRate: sampleRate, framesPerStep: stepFrames, firstStep: firstStep - reach)
@@ -88,7 +95,27 @@ struct SmoothModulator: Sendable {
   /// The envelope `offset − reach` steps from the step last written (`offset` in
   /// `0...2·reach`), or, before ``push(_:carrier:into:)`` writes it, the `offset`-th oldest.
   @inline(__always)
-  func envelope(_ offset: Int) -> ComplexSample { envelopes[(index + offset) % envelopes.count] }
+  func envelope(_ offset: Int) -> ComplexSample {
+    // `index + offset` is below twice the count: a subtraction, not a division, wraps it.
+    let position = index + offset
+    return envelopes[position < envelopes.count ? position : position - envelopes.count]
+  }
+
+  /// Calls `body` with the real and the imaginary parts of ``bases`` as buffers of
+  /// `2·reach + 1` values (read by index, a vector's lanes would be stored again at each read).
+  @inline(__always)
+  func withBases<Result>(
+    _ body: (UnsafeBufferPointer<Double>, UnsafeBufferPointer<Double>) -> Result
+  ) -> Result {
+    withUnsafeBytes(of: bases.real) { reals in
+      withUnsafeBytes(of: bases.imaginary) { imaginaries in
+        body(
+          UnsafeBufferPointer(start: reals.baseAddress!.assumingMemoryBound(to: Double.self), count: envelopes.count),
+          UnsafeBufferPointer(
+            start: imaginaries.baseAddress!.assumingMemoryBound(to: Double.self), count: envelopes.count))
+      }
+    }
+  }
 
   /// The mean of the fade-in over the frames of step `step` from the first frame: 1 past it,
   /// 0 before the first frame (never played).
@@ -124,48 +151,112 @@ struct SmoothModulator: Sendable {
       drive.update(repeating: 0, count: stepFrames)
       return written
     }
-    // The envelopes in the frame of the step's first frame, oldest first.
-    for offset in 0..<envelopes.count {
-      let base = envelopes[(index + offset) % envelopes.count] * rotation
-      bases.real[offset] = base.real
-      bases.imaginary[offset] = base.imaginary
+    // The envelopes in the frame of the step's first frame, oldest first, stored and read one
+    // lane at a time through pointers (a lane set by index stores the whole vector again, and
+    // a vector read over lanes just stored waits for them).
+    let (envelopes, oldest) = (self.envelopes, index)
+    withUnsafeMutableBytes(of: &bases.real) { reals in
+      withUnsafeMutableBytes(of: &bases.imaginary) { imaginaries in
+        for offset in 0..<envelopes.count {
+          let position = oldest + offset < envelopes.count ? oldest + offset : oldest + offset - envelopes.count
+          let base = envelopes[position] * rotation
+          reals.storeBytes(of: base.real, toByteOffset: offset * 8, as: Double.self)
+          imaginaries.storeBytes(of: base.imaginary, toByteOffset: offset * 8, as: Double.self)
+        }
+      }
     }
-    let reals = SIMD8<Float>(bases.real)
-    let imaginaries = SIMD8<Float>(bases.imaginary)
+    withBases { reals, imaginaries in write(reals: reals, imaginaries: imaginaries, into: drive) }
+    let start = written.step * stepFrames
+    for frame in 0..<max(0, min(stepFrames, fadeIn.count - start)) { drive[frame] *= fadeIn[start + frame] }
+    return written
+  }
+
+  /// Writes a step's drive from ``bases`` (`reals` and `imaginaries`), each rounded to single
+  /// precision.
+  @inline(__always)
+  private func write(
+    reals: UnsafeBufferPointer<Double>, imaginaries: UnsafeBufferPointer<Double>,
+    into drive: UnsafeMutablePointer<Float>
+  ) {
     let rows = envelopes.count
     let frames = stepFrames
     cosineWeights.withUnsafeBufferPointer { cosines in
       sineWeights.withUnsafeBufferPointer { sines in
         let (cosines, sines) = (cosines.baseAddress!, sines.baseAddress!)
-        var frame = 0
-        while frame + 4 <= frames {
-          var value = SIMD4<Float>()
-          for row in denseRows {
-            let at = row * frames + frame
-            value += UnsafeRawPointer(cosines + at).loadUnaligned(as: SIMD4<Float>.self) * reals[row]
-            value -= UnsafeRawPointer(sines + at).loadUnaligned(as: SIMD4<Float>.self) * imaginaries[row]
+        let vectorFrames = frames & ~3
+        if denseRows.count == 3 {
+          // Four frames at a time from the three dense rows (`lra`'s), their envelopes
+          // splatted once.
+          let first = denseRows.lowerBound
+          let (real0, imaginary0) = (SIMD4(repeating: Float(reals[first])), SIMD4(repeating: Float(imaginaries[first])))
+          let (real1, imaginary1) = (
+            SIMD4(repeating: Float(reals[first + 1])), SIMD4(repeating: Float(imaginaries[first + 1]))
+          )
+          let (real2, imaginary2) = (
+            SIMD4(repeating: Float(reals[first + 2])), SIMD4(repeating: Float(imaginaries[first + 2]))
+          )
+          let rowCosines = UnsafeRawPointer(cosines + first * frames)
+          let rowSines = UnsafeRawPointer(sines + first * frames)
+          let rowBytes = frames &* 4
+          var offset = 0
+          while offset < vectorFrames &* 4 {
+            var value = SIMD4<Float>()
+            value += rowCosines.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self) * real0
+            value -= rowSines.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self) * imaginary0
+            value += rowCosines.loadUnaligned(fromByteOffset: offset &+ rowBytes, as: SIMD4<Float>.self) * real1
+            value -= rowSines.loadUnaligned(fromByteOffset: offset &+ rowBytes, as: SIMD4<Float>.self) * imaginary1
+            value += rowCosines.loadUnaligned(fromByteOffset: offset &+ 2 &* rowBytes, as: SIMD4<Float>.self) * real2
+            value -= rowSines.loadUnaligned(fromByteOffset: offset &+ 2 &* rowBytes, as: SIMD4<Float>.self) * imaginary2
+            UnsafeMutableRawPointer(drive).storeBytes(of: value, toByteOffset: offset, as: SIMD4<Float>.self)
+            offset &+= 16
           }
-          UnsafeMutableRawPointer(drive + frame).storeBytes(of: value, as: SIMD4<Float>.self)
-          frame += 4
         }
-        // The last frames, and those where the outer rows weigh, from all the rows.
-        func write(_ frame: Int) {
+        // Otherwise row by row over the step's frames, each row's envelope splatted once: per
+        // frame the same additions, in the same order, as summing the rows frame by frame.
+        for row in denseRows where denseRows.count != 3 {
+          let real = SIMD4<Float>(repeating: Float(reals[row]))
+          let imaginary = SIMD4<Float>(repeating: Float(imaginaries[row]))
+          let rowCosines = UnsafeRawPointer(cosines + row * frames)
+          let rowSines = UnsafeRawPointer(sines + row * frames)
+          let isFirst = row == denseRows.lowerBound
+          var offset = 0
+          // Byte offsets within the row and the step, which hold `frames` values each.
+          while offset < vectorFrames &* 4 {
+            let written = UnsafeMutableRawPointer(drive) + offset
+            var value = isFirst ? SIMD4<Float>() : written.loadUnaligned(as: SIMD4<Float>.self)
+            value += rowCosines.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self) * real
+            value -= rowSines.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self) * imaginary
+            written.storeBytes(of: value, as: SIMD4<Float>.self)
+            offset &+= 16
+          }
+        }
+        // The frames where the outer rows weigh, from all the rows (each row's product added
+        // whole), four at a time: the others of their group keep the dense rows' sum.
+        for (start, lanes) in edgeGroups {
+          var value = SIMD4<Float>()
+          var at = start
+          for row in 0..<rows {
+            value +=
+              UnsafeRawPointer(cosines + at).loadUnaligned(as: SIMD4<Float>.self) * Float(reals[row])
+              - UnsafeRawPointer(sines + at).loadUnaligned(as: SIMD4<Float>.self) * Float(imaginaries[row])
+            at &+= frames
+          }
+          let written = UnsafeMutableRawPointer(drive + start)
+          var dense = written.loadUnaligned(as: SIMD4<Float>.self)
+          dense.replace(with: value, where: lanes)
+          written.storeBytes(of: dense, as: SIMD4<Float>.self)
+        }
+        // The last frames, from all the rows.
+        for frame in vectorFrames..<frames {
           var value: Float = 0
           for row in 0..<rows {
-            value += cosines[row * frames + frame] * reals[row] - sines[row * frames + frame] * imaginaries[row]
+            value +=
+              cosines[row * frames + frame] * Float(reals[row]) - sines[row * frames + frame] * Float(imaginaries[row])
           }
           drive[frame] = value
         }
-        while frame < frames {
-          write(frame)
-          frame += 1
-        }
-        for frame in edgeFrames { write(frame) }
       }
     }
-    let start = written.step * stepFrames
-    for frame in 0..<max(0, min(stepFrames, fadeIn.count - start)) { drive[frame] *= fadeIn[start + frame] }
-    return written
   }
 
   /// Takes `count` envelopes of 0 while ``isSilent``: what pushing them does.

@@ -52,10 +52,11 @@ struct SteppedResonator: Sendable {
   @inline(__always)
   mutating func advance(written modulator: SmoothModulator) {
     var input = ComplexSample.zero
-    let bases = modulator.bases
-    for index in smoothedGains.indices {
-      let base = ComplexSample(bases.real[index], bases.imaginary[index])
-      input = input + smoothedGains[index].positive * base + smoothedGains[index].negative * base.conjugate
+    modulator.withBases { reals, imaginaries in
+      for index in smoothedGains.indices {
+        let base = ComplexSample(reals[index], imaginaries[index])
+        input = input + smoothedGains[index].positive * base + smoothedGains[index].negative * base.conjugate
+      }
     }
     resonator.advance(poleStep: poleStep, input: input * 0.5)
   }
@@ -71,6 +72,7 @@ struct SteppedResonator: Sendable {
   /// envelopes decided since, held over their steps (their smoothing is not known until the
   /// envelopes after them are). `phasor`: that of the step being decided; `rotation`: how the
   /// phasor turns over a step.
+  @inline(__always)
   func predicted(over modulator: SmoothModulator, phasor: ComplexSample, rotation: ComplexSample) -> Resonator {
     var model = resonator
     var stepPhasor = phasor
