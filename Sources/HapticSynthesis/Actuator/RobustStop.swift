@@ -55,6 +55,10 @@ struct RobustStop: Sendable {
   let ringSteps: Int
   /// The band models, run on the drive as the nominal one is.
   private(set) var bands: [SteppedResonator]
+  /// `e^(iω0·j/fs)` for the frames `j` of a control step, and ``SmoothModulator/weights``:
+  /// a tap's plan writes its drive frame by frame.
+  let carrier: [ComplexSample]
+  let smoothing: [Double]
 
   /// - Parameters:
   ///   - carrier: `(sin, cos)` of `ω0·j/fs` for the frames `j` of a control step.
@@ -76,6 +80,8 @@ struct RobustStop: Sendable {
     imageTurn = stepRotation * stepRotation
     ringSteps = Int(0.005 / stepSeconds)
     bands = Array(models.dropFirst())
+    self.carrier = carrier.map { ComplexSample($0.cosine, $0.sine) }
+    self.smoothing = smoothing
   }
 
   /// Moves the band models over the step that `modulator` has just written.
