@@ -6,21 +6,21 @@
 /// (smoothed as ``SmoothModulator`` writes them); the rings and the envelopes are held within
 /// polygons inside their circles. The peak is held above the level `t` first as the envelope
 /// at a step's edge, in the direction the mode points there (``envelopeSolves`` times, the
-/// step and direction taken again from each solution), then as each unit's own sample at its
-/// crest nearest each of the nominal unit's crests of that plan (``crestSolves`` times each, the
-/// crests taken again); the plan whose smallest felt peak is largest is kept.
+/// step and direction taken again from each solution), then, once from each of the nominal
+/// unit's crests in that plan, as each unit's own sample at its crest nearest it; the plan
+/// whose smallest felt peak is largest is kept.
 extension RobustStop {
   /// The share of its peak that each unit (nominal, half the tolerance, the whole tolerance)
   /// may keep ringing from 5 ms after a tap: below the figures' 15 % and 25 %, a margin for
   /// the rings between control steps and the drive's direct term.
   static let tapRingShares = [0.13, 0.13, 0.13, 0.23, 0.23]
-  /// The sides of the polygons that stand for circles: the drive's bound, and the rings (12
-  /// and 8 peaked 0.01…0.015 lower).
-  static let polygonSides = 24
-  static let ringSides = 16
-  /// How many times the program is solved with the envelopes' peaks, and then from each crest.
+  /// The sides of the polygons that stand for circles, the drive's bound and the rings: in the
+  /// plans with the envelopes' peaks, and in those at the crests (12 and 8 there peaked
+  /// 0.01…0.015 lower).
+  static let envelopeSides = (bound: 12, ring: 8)
+  static let crestSides = (bound: 24, ring: 16)
+  /// How many times the program is solved with the envelopes' peaks before the crests'.
   static let envelopeSolves = 2
-  static let crestSolves = 2
   /// The nominal unit's crests that a plan starts from: those at this share of its largest or
   /// more.
   static let crestShare = 0.7
@@ -135,18 +135,21 @@ extension RobustStop {
       let size = target.magnitude
       return size > 0 ? [target.real * bound / size, target.imaginary * bound / size] : [0, 0]
     }
-    let sides = (0..<Self.polygonSides).map { ComplexSample.unit(turns: -Double($0) / Double(Self.polygonSides)) }
-    let ringSides = (0..<Self.ringSides).map { ComplexSample.unit(turns: -Double($0) / Double(Self.ringSides)) }
-    let ringInner = ComplexSample.unit(turns: 0.5 / Double(Self.ringSides)).real
-    // Within a polygon of sides at `inner` of the radius, a value is within the circle.
-    let inner = ComplexSample.unit(turns: 0.5 / Double(Self.polygonSides)).real
+    // A polygon's sides' directions, and the share of the radius they are at so that the polygon
+    // is within the circle.
+    func polygon(_ count: Int) -> (sides: [ComplexSample], inner: Double) {
+      let sides = (0..<count).map { ComplexSample.unit(turns: -Double($0) / Double(count)) }
+      return (sides, ComplexSample.unit(turns: 0.5 / Double(count)).real)
+    }
+    let envelopePolygons = (polygon(Self.envelopeSides.bound), polygon(Self.envelopeSides.ring))
+    let crestPolygons = (polygon(Self.crestSides.bound), polygon(Self.crestSides.ring))
     let width = 2 * unknowns + 1
     // A tap is felt at its peak: in the second half of the steps where its reference is at its
     // top (80 % of it or more), as the nominal drive's.
     let level = targets.prefix(end).reduce(0) { max($0, $1.magnitude) }
     let atTop = targets.prefix(end).indices.filter { targets[$0].magnitude >= Self.topShare * level }
     let earliest = max(1, min(driven, ((atTop.first ?? 0) + (atTop.last ?? 0) + 1) / 2))
-    let rows = models.count * (1 + (horizon - driven + 1) * Self.ringSides) + driven * Self.polygonSides + 1
+    let rows = models.count * (1 + (horizon - driven + 1) * Self.crestSides.ring) + driven * Self.crestSides.bound + 1
     var program = LinearProgram(columns: width, rows: rows)
     let window = Array(earliest...max(earliest, min(driven, end - 1)))
     let felt = models.indices.map { model in window.flatMap { feltRows(model, $0) } }
@@ -170,6 +173,7 @@ extension RobustStop {
     // at the step's edge where it is largest in `drive`.
     func solveProgram(crests: [Int]?, sign: Double, from drive: [Double]) -> [Double]? {
       program.removeAll()
+      let (circle, ring) = crests == nil ? envelopePolygons : crestPolygons
       func add(_ free: ComplexSample, _ direction: ComplexSample, model: Int, step: Int, level: Double, sign: Double) {
         // `sign·Re(direction·2·mode) + level·t ≤ −sign·Re(direction·2·free)`.
         let row = responses[model][step + reach]
@@ -204,21 +208,21 @@ extension RobustStop {
           add(responses[model][top + reach][0], direction, model: model, step: top, level: 1, sign: -1)
         }
         for step in driven...horizon {
-          for side in ringSides {
+          for side in ring.sides {
             add(
               responses[model][step + reach][0], side, model: model, step: step,
-              level: -Self.tapRingShares[model] * ringInner, sign: 1)
+              level: -Self.tapRingShares[model] * ring.inner, sign: 1)
           }
         }
       }
       for step in 0..<driven {
-        for side in sides {
+        for side in circle.sides {
           var coefficients = [Double](repeating: 0, count: width)
           coefficients[2 * step] = side.real
           coefficients[2 * step + 1] = -side.imaginary
           coefficients[unknowns + 2 * step] = -side.real
           coefficients[unknowns + 2 * step + 1] = side.imaginary
-          program.add(coefficients, atMost: bound * inner)
+          program.add(coefficients, atMost: bound * circle.inner)
         }
       }
       // Not above the tap's own level.
@@ -247,16 +251,10 @@ extension RobustStop {
         && (frame == 0 || abs(nominal[frame - 1]) < abs(nominal[frame]))
         && (frame + 1 == nominal.count || abs(nominal[frame + 1]) <= abs(nominal[frame]))
     }
-    let start = drive
     for candidate in candidates {
       let sign: Double = nominal[candidate] < 0 ? -1 : 1
-      var current = start
-      for _ in 0..<Self.crestSolves {
-        guard let solved = solveProgram(crests: crests(near: candidate, sign: sign, current), sign: sign, from: current)
-        else { break }
-        current = solved
-        keep(current)
-      }
+      let crests = crests(near: candidate, sign: sign, drive)
+      if let solved = solveProgram(crests: crests, sign: sign, from: drive) { keep(solved) }
     }
     return (0..<driven).map { ComplexSample(best.drive[2 * $0], best.drive[2 * $0 + 1]) }
   }
