@@ -33,7 +33,7 @@ import _HapticRenderTestSupport
       }
       if let peak = event["peak"] as? Double {
         #expect(peak >= 0.1 && peak <= 1, "\(sample) \(path): peak \(peak)")
-        // Under the −1 dBFS ceiling the band's taps peak at 0.42…0.52 (docs/actuators.md §2.1).
+        // Under the −1 dBFS ceiling the band's taps peak at 0.46…0.58 (docs/actuators.md §2.1).
         #expect(peak >= 0.4, "\(sample) \(path): peak \(peak)")
         #expect(try #require(event["ring"] as? Double) <= 0.15, "\(sample) \(path): ring")
         #expect(try #require(event["rise"] as? Double) <= 0.012, "\(sample) \(path): time to the peak")

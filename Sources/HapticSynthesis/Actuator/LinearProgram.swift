@@ -76,16 +76,19 @@ struct LinearProgram: Sendable {
 
   /// Exchanges the basic variable of `row` with the nonbasic one of `column`.
   private mutating func pivot(width: Int, row: Int, column: Int) {
-    let scale = 1 / tableau[row * width + column]
-    for index in 0..<width { tableau[row * width + index] *= scale }
-    tableau[row * width + column] = scale
-    for other in 0...rows where other != row {
-      let factor = tableau[other * width + column]
-      guard factor != 0 else { continue }
-      for index in 0..<width where index != column {
-        tableau[other * width + index] -= factor * tableau[row * width + index]
+    let rows = self.rows
+    tableau.withUnsafeMutableBufferPointer { tableau in
+      let pivotRow = tableau.baseAddress! + row * width
+      let scale = 1 / pivotRow[column]
+      for index in 0..<width { pivotRow[index] *= scale }
+      pivotRow[column] = scale
+      for other in 0...rows where other != row {
+        let line = tableau.baseAddress! + other * width
+        let factor = line[column]
+        guard factor != 0 else { continue }
+        for index in 0..<width { line[index] -= factor * pivotRow[index] }
+        line[column] = -factor * scale
       }
-      tableau[other * width + column] = -factor * scale
     }
   }
 }

@@ -56,6 +56,10 @@ struct RobustStop: Sendable {
   /// The band models, run on the drive as the nominal one is.
   private var bandModels: BandModels
   var bands: [SteppedResonator] { bandModels.models }
+  /// `e^(iω0·j/fs)` for the frames `j` of a control step, and ``SmoothModulator/weights``:
+  /// a tap's plan writes its drive frame by frame.
+  let carrier: [ComplexSample]
+  let smoothing: [Double]
 
   /// - Parameters:
   ///   - carrier: `(sin, cos)` of `ω0·j/fs` for the frames `j` of a control step.
@@ -77,6 +81,8 @@ struct RobustStop: Sendable {
     imageTurn = stepRotation * stepRotation
     ringSteps = Int(0.005 / stepSeconds)
     bandModels = BandModels(Array(models.dropFirst()))
+    self.carrier = carrier.map { ComplexSample($0.cosine, $0.sine) }
+    self.smoothing = smoothing
   }
 
   /// Moves the band models over the step that `modulator` has just written.

@@ -76,18 +76,17 @@ import _HapticRenderTestSupport
   /// The tap's last frame: two cycles of f0 from `time`.
   private static func tapEnd(_ time: Double) -> Int { Int((time + 2.0 / 170) * Double(rate)) }
 
-  /// Driven for the band under the −1 dBFS ceiling, the tap peaks at 0.50 instead of 0.55
-  /// (docs/actuators.md §2.1: the plan brakes five units with a sine within the ceiling).
+  /// Driven for the band under the −1 dBFS ceiling, the tap peaks at 0.55 or more
+  /// (docs/actuators.md §2.1).
   @Test func tapPeaksAndStopsRinging() throws {
     let (peak, ring) = Self.peakAndResidual(try Self.render(Self.tap, .acceleration), last: Self.tapEnd(0.1))
-    withKnownIssue("the band's tap peaks at 0.50 under the ceiling") { #expect(peak >= 0.55, "peak \(peak)") }
-    #expect(peak >= 0.48, "peak \(peak)")
+    #expect(peak >= 0.55, "peak \(peak)")
     #expect(ring <= 0.15 * peak, "ring \(ring) after a peak of \(peak)")
   }
 
   /// The tap at 24 onsets across a period of the carrier, driven for the band: the residual
-  /// ring stays within 15 % of the felt peak at every onset. Under the −1 dBFS ceiling the
-  /// peak is 0.49…0.53, short of 0.55 (docs/actuators.md §2.1).
+  /// ring stays within 15 % of the felt peak and the peak is 0.55 or more under the −1 dBFS
+  /// ceiling at every onset (docs/actuators.md §2.1).
   @Test func tapAtEveryPhaseOfTheCarrierStopsRingingOnTheBand() throws {
     var peaks: [Double] = []
     for onset in 0..<24 {
@@ -97,10 +96,7 @@ import _HapticRenderTestSupport
       #expect(ring <= 0.15 * peak, "onset \(time) s: ring \(ring) after a peak of \(peak)")
       peaks.append(peak)
     }
-    #expect(peaks.min() ?? 0 >= 0.48, "peaks \(peaks.min() ?? 0) … \(peaks.max() ?? 0)")
-    withKnownIssue("the band's tap peaks at 0.49…0.53 under the ceiling") {
-      #expect(peaks.filter { $0 >= 0.55 }.count >= 22, "peaks \(peaks)")
-    }
+    #expect(peaks.min() ?? 0 >= 0.55, "peaks \(peaks.min() ?? 0) … \(peaks.max() ?? 0)")
   }
 
   /// The tap at 24 onsets for the nominal actuator alone (tolerance 0): the stop begins at a
