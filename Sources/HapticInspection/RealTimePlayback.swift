@@ -52,7 +52,7 @@ public struct RealTimePlayback: Sendable {
     func last(startingBy frame: Int) -> Int { ((frame + 1) * rate + sampleRate - 1) / sampleRate - 1 }
     var block = AudioBlock(channelCount: 1, capacity: haptic.blockSize)
     var frame = 0
-    while try source.read(into: &block) {
+    while source.read(into: &block) {
       block.channels[0].withUnsafeBufferPointer { samples in
         for index in 0..<block.frameCount {
           let magnitude = abs(samples[index])

@@ -15,13 +15,14 @@ import HapticSupport
 /// gives no drive at all, so the drive holds no DC push however low the band. Above the resonance
 /// the drive's gain tends to `Q·ratedDrive`.
 ///
-/// Discretised by matched pole–zero mapping, as two sections: the actuator's poles mapped with
-/// `z = e^(pT)`, as ``Resonator`` maps them (they cancel its poles), over one Butterworth pair;
-/// a double zero at `z = 1` over the other pair. The gain is the continuous one at the band's
-/// geometric centre. It runs as the state space of the two sections in transposed direct form
-/// II, four frames at a step (the state moved on by the fourth power of its matrix, so that the
-/// chain from one step to the next is one multiply and add per state), the state in double
-/// precision and the outputs it gives in single.
+/// Discretised by matched pole–zero mapping: the actuator's poles mapped with `z = e^(pT)`, as
+/// ``Resonator`` maps them (they cancel its poles), and a double zero at `z = 1`, over the two
+/// Butterworth pairs. The gain is the continuous one at the band's geometric centre. It runs in
+/// parallel form, `H(z) = d + Σ 2·Re(r/(1 − p·z⁻¹))` over one pole `p` of each pair: two complex
+/// modes, each scaled by its residue `r` so that the output is `d·x` plus twice their real
+/// parts. Four frames at a step: each mode moves on by `p⁴`, one complex multiplication, so that
+/// the chain from one step to the next is one multiply and add per state; the modes in double
+/// precision and the outputs they give in single.
 ///
 /// Invariants: deterministic (basic IEEE operations and the project's portable sine and exp);
 /// stable (its poles lie inside the unit circle for every valid band and rate); a target of
@@ -34,21 +35,21 @@ package struct EqualizingDrive: Sendable {
   /// The Butterworth pairs' angles from the negative real axis, in turns: 1/16 and 3/16.
   private static let pairTurns = [1.0 / 16, 3.0 / 16]
 
-  /// Four frames `x` at a step from the state `s`: the outputs are `toOutput·s + impulses·x`
-  /// (`impulses` lower triangular: the response to each input frame), and the state moves to
-  /// `next·s + input·x`. The state and its recursion are in double precision; the outputs,
+  /// Four frames `x` at a step from the state `s`, the modes' real and imaginary parts: the
+  /// outputs are `toOutput·s + impulses·x` (`impulses` lower triangular: the response to each
+  /// input frame), and each mode moves on by `p⁴` (`fourth`, as the lanes `(Re, Re)` and
+  /// `(−Im, Im)` of each pole) plus `input·x`. The modes are in double precision; the outputs,
   /// which feed nothing back, in single (a few 24-bit steps from the double's, 2e-7 on a drive
   /// of 0.66 at 100 and 275 Hz).
-  private let toOutput: SectionCascade.Matrix<Float>
-  private let impulses: SectionCascade.Matrix<Float>
-  private let next: SectionCascade.Matrix<Double>
-  private let input: SectionCascade.Matrix<Double>
-  /// One frame at a step, for the last frames of all when they are fewer than four: `y =
-  /// output·s + direct·x`, `s ← step·s + stepInput·x`.
-  private let output: SIMD4<Double>
+  private let toOutput: Matrix4<Float>
+  private let impulses: Matrix4<Float>
+  private let fourth: (real: SIMD4<Double>, imaginary: SIMD4<Double>)
+  private let input: Matrix4<Double>
+  /// One frame at a step, for the last frames of all when they are fewer than four: each mode
+  /// moves on by `p` plus `residues·x`, and `y = direct·x + 2·Re` of the modes.
   private let direct: Double
-  private let step: SectionCascade.Matrix<Double>
-  private let stepInput: SIMD4<Double>
+  private let first: (real: SIMD4<Double>, imaginary: SIMD4<Double>)
+  private let residues: SIMD4<Double>
   private var state = SIMD4<Double>.zero
 
   /// - Precondition: `model` has a usable band and is valid at `sampleRate`
@@ -57,7 +58,7 @@ package struct EqualizingDrive: Sendable {
     let band = model.usableBand!
     let period = 1 / Double(sampleRate)
     let q = model.qualityFactor
-    // The actuator's poles, as the resonator maps them: they become the first section's zeros.
+    // The actuator's poles, as the resonator maps them: they become zeros.
     let decay = Double.pi * model.resonance / q
     let ringing = model.resonance * (1 - 1 / (4 * q * q)).squareRoot()
     let zero = ComplexSample.unit(turns: ringing * period) * PortableMath.exp(-decay * period)
@@ -87,27 +88,42 @@ package struct EqualizingDrive: Sendable {
       discrete = discrete * (ComplexSample(1, 0) + w * c1 + w * w * c2) / (ComplexSample(1, 0) + w * a1 + w * w * a2)
     }
     let gain = q * model.ratedDrive * (continuous.magnitudeSquared / discrete.magnitudeSquared).squareRoot()
-    let system = SectionCascade(gain: gain, numerators: numerators, denominators: denominators)
-    direct = system.direct
-    output = system.output
-    step = SectionCascade.Matrix(system.columns)
-    stepInput = system.input
-    // C·A^k for k = 0…3 (rows), A^k·B for k = 0…3, and A⁴ by columns.
-    var rows = [system.output]
-    for _ in 1...3 { rows.append(system.timesMatrix(rows[rows.count - 1])) }
-    toOutput = SectionCascade.Matrix(
-      (0..<4).map { i in SIMD4<Float>(SIMD4(rows[0][i], rows[1][i], rows[2][i], rows[3][i])) })
-    var powers = [system.input]
-    for _ in 1...3 { powers.append(system.matrixTimes(powers[powers.count - 1])) }
-    let identity = (0..<4).map { i in SIMD4<Double>((0..<4).map { $0 == i ? 1 : 0 }) }
-    next = SectionCascade.Matrix(
-      identity.map { column in
-        system.matrixTimes(system.matrixTimes(system.matrixTimes(system.matrixTimes(column))))
+    // Partial fractions of gain·Π(1 − q/z)/Π(1 − p/z): the direct term, the ratio of the
+    // products, and one residue for each pair.
+    let one = ComplexSample(1, 0)
+    let zeros = [zero, zero.conjugate, one, one]
+    let poles = pairs.flatMap { [$0, $0.conjugate] }
+    let direct = (zeros.reduce(one, *) / poles.reduce(one, *)).real * gain
+    self.direct = direct
+    let residueOfMode = [0, 2].map { index in
+      let pole = poles[index]
+      let others = poles.indices.filter { $0 != index }.map { poles[$0] }
+      return zeros.reduce(one) { $0 * (one - $1 / pole) } / others.reduce(one) { $0 * (one - $1 / pole) } * gain
+    }
+    // p^k of each mode (one pole of each pair), k = 0…4.
+    let powers = [poles[0], poles[2]].map { mode in
+      (0...4).map { k in (0..<k).reduce(one) { product, _ in product * mode } }
+    }
+    first = Self.rotation(by: powers.map { $0[1] })
+    fourth = Self.rotation(by: powers.map { $0[4] })
+    residues = Self.lanes(residueOfMode)
+    // Output j of a step reads 2·Re(p^(j+1)·u) from each mode u: 2·Re(p^(j+1)) from its real
+    // lane, −2·Im(p^(j+1)) from its imaginary one.
+    toOutput = Matrix4(
+      (0..<4).map { lane in
+        SIMD4<Float>(
+          (1...4).map { k in
+            let power = powers[lane / 2][k]
+            return Float(2 * (lane % 2 == 0 ? power.real : -power.imaginary))
+          })
       })
-    input = SectionCascade.Matrix([powers[3], powers[2], powers[1], powers[0]])
-    // The response m frames after an input frame: D, then C·A^(m−1)·B.
-    let response = [system.direct] + powers[0..<3].map { (system.output * $0).sum() }
-    impulses = SectionCascade.Matrix(
+    // Input frame i of a step reaches each mode as p^(3−i)·r.
+    input = Matrix4((0..<4).map { i in Self.lanes((0..<2).map { powers[$0][3 - i] * residueOfMode[$0] }) })
+    // The response k frames after an input frame: d + 2·Re Σ r, then 2·Re Σ r·p^k.
+    let response = (0..<4).map { k in
+      2 * (0..<2).reduce(0.0) { $0 + (powers[$1][k] * residueOfMode[$1]).real } + (k == 0 ? direct : 0)
+    }
+    impulses = Matrix4(
       (0..<4).map { j in SIMD4<Float>((0..<4).map { k in k < j ? 0 : Float(response[k - j]) }) })
   }
 
@@ -126,7 +142,7 @@ package struct EqualizingDrive: Sendable {
     guard let base = samples.baseAddress else { return }
     // The state and coefficients in locals, so that they stay in registers through the loop.
     var state = state
-    let (toOutput, impulses, next, input, floor) = (toOutput, impulses, next, input, Self.restFloor)
+    let (toOutput, impulses, fourth, input, floor) = (toOutput, impulses, fourth, input, Self.restFloor)
     let raw = UnsafeMutableRawPointer(base)
     let fours = samples.count - samples.count % 4
     var index = 0
@@ -147,16 +163,38 @@ package struct EqualizingDrive: Sendable {
       }
       let y = toOutput(SIMD4<Float>(state)) + impulses(single)
       raw.storeBytes(of: y, toByteOffset: index * 4, as: SIMD4<Float>.self)
-      state = next(state) + input(x)
+      state = Self.rotate(state, by: fourth) + input(x)
       index += 4
     }
     while index < samples.count {
       let x = Double(samples[index])
-      samples[index] = Float((output * state).sum() + direct * x)
-      state = step(state) + stepInput * x
+      state = Self.rotate(state, by: first) + residues * x
+      samples[index] = Float(direct * x + 2 * (state[0] + state[2]))
       index += 1
     }
     self.state = state
+  }
+
+  /// The multiplication of the two modes by `powers`, one for each, as ``rotate(_:by:)`` takes
+  /// it: their real parts, and their imaginary parts signed for the `(Re, Im)` lanes swapped.
+  private static func rotation(by powers: [ComplexSample]) -> (real: SIMD4<Double>, imaginary: SIMD4<Double>) {
+    (
+      SIMD4(powers[0].real, powers[0].real, powers[1].real, powers[1].real),
+      SIMD4(-powers[0].imaginary, powers[0].imaginary, -powers[1].imaginary, powers[1].imaginary)
+    )
+  }
+
+  /// Two complex numbers as the `(Re, Im, Re, Im)` lanes of a state.
+  private static func lanes(_ samples: [ComplexSample]) -> SIMD4<Double> {
+    SIMD4(samples[0].real, samples[0].imaginary, samples[1].real, samples[1].imaginary)
+  }
+
+  /// The two modes in `state`, `(Re, Im)` lanes, each times its power in `power`.
+  @inline(__always)
+  private static func rotate(
+    _ state: SIMD4<Double>, by power: (real: SIMD4<Double>, imaginary: SIMD4<Double>)
+  ) -> SIMD4<Double> {
+    state * power.real + SIMD4(state[1], state[0], state[3], state[2]) * power.imaginary
   }
 
   /// The state below which a zero target sets it to rest: far below a 24-bit step.

@@ -64,7 +64,7 @@ package struct EqualizingSource: FrameSource {
     switch output {
     case .drive:
       guard try Self.readDrive(into: &block, limiter: &limiter, frames: &frames) else { return false }
-      try block.channels[0].withUnsafeBufferPointer {
+      _ = try block.channels[0].withUnsafeBufferPointer {
         try driveCheck.check(UnsafeBufferPointer(rebasing: $0[..<block.frameCount]))
       }
     case .plainAcceleration:
@@ -79,7 +79,7 @@ package struct EqualizingSource: FrameSource {
       if driveBlock.capacity != block.capacity { driveBlock = AudioBlock(channelCount: 1, capacity: block.capacity) }
       guard try Self.readDrive(into: &driveBlock, limiter: &limiter, frames: &frames) else { return false }
       let count = driveBlock.frameCount
-      try driveBlock.channels[0].withUnsafeBufferPointer {
+      _ = try driveBlock.channels[0].withUnsafeBufferPointer {
         try driveCheck.check(UnsafeBufferPointer(rebasing: $0[..<count]))
       }
       let channel = output == .acceleration ? 0 : 1
