@@ -19,6 +19,22 @@ import _HapticRenderTestSupport
     #expect(folder.contents() == ["breath.wav"])
   }
 
+  /// `-j N` sets the threads one render synthesizes on; the bytes are those of one thread, for
+  /// a plain render and for both kinds of actuator (19 s: seven time ranges).
+  @Test(arguments: [[], ["--actuator", "lra"], ["--actuator", "voice-coil"]])
+  func threadsDoNotChangeTheBytes(_ options: [String]) async throws {
+    let folder = try TemporaryFolder()
+    var outputs: [Data] = []
+    for jobs in [1, 2, 8] {
+      let out = "\(folder.path)/j\(jobs).wav"
+      let result = try await CommandRunner.render(["\(samples)/breath-478.ahap", "-o", out, "-j", "\(jobs)"] + options)
+      #expect(result.status == 0, "\(result.standardError)")
+      outputs.append(try Data(contentsOf: URL(fileURLWithPath: out)))
+    }
+    #expect(outputs[0].count > 2_000_000)
+    #expect(outputs[1] == outputs[0] && outputs[2] == outputs[0], "\(options)")
+  }
+
   @Test func optionsShapeTheFile() async throws {
     let folder = try TemporaryFolder()
     let out = "\(folder.path)/taps.data"
