@@ -118,6 +118,11 @@ public struct ActuatorModel: Sendable, Hashable, Codable {
     return (ringing ?? timeConstantSeconds) * 6.907_755_278_982_137
   }
 
+  /// ``ringSeconds`` in frames at `sampleRate`, rounded up.
+  package func ringFrames(at sampleRate: Int) -> Int {
+    Int((ringSeconds * Double(sampleRate)).rounded(.up))
+  }
+
   /// The signal profile used when no `--profile` is given: for a voice coil, carriers across
   /// its usable band; for an LRA, across the −3 dB band f0·(1 ± 1/(2Q)) (162.9 … 177.1 Hz for
   /// ``lra``; sharpness 0.5 is f0), at whose edges a level needs √2 times the drive it needs at

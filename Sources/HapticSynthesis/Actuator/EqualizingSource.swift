@@ -46,8 +46,7 @@ package struct EqualizingSource: FrameSource {
     ratedDrive = actuator.model.ratedDrive
     resonator = Resonator(actuator.simulatedModel, sampleRate: sampleRate)
     driveCheck = DriveCheck(resonance: actuator.model.resonance, sampleRate: sampleRate)
-    let ringFrames = Int((actuator.model.ringSeconds * Double(sampleRate)).rounded(.up))
-    frameCount = target.frameCount + ringFrames
+    frameCount = target.frameCount + actuator.model.ringFrames(at: sampleRate)
     frames = EqualizedTarget(
       target, equalizer: EqualizingDrive(actuator.model, sampleRate: sampleRate), frameCount: frameCount,
       blockSize: blockSize, keepsTarget: output == .targetAndAcceleration)
