@@ -5,7 +5,8 @@ extension ActuatorSource {
   /// `options`, is the target. The output, the target and the actuator's ring-down after it,
   /// is bounded by the options' `maximumDurationSeconds` like every render. The target is
   /// synthesized on the render's threads (the options' `threads`), each a time range at a time,
-  /// the same frames as on one.
+  /// the same frames as on one. Copies of a source whose target runs on several threads share
+  /// that synthesis: read only one of them.
   ///
   /// - Throws: `RenderError` for bad options (no actuator, or one whose resonance is not below
   ///   half the sample rate, among them), or `RenderError.durationLimitExceeded(seconds:limit:)`.

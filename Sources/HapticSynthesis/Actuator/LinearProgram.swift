@@ -1,6 +1,7 @@
 /// A small linear program, `maximise c·x subject to A·x ≤ b, x ≥ 0` with `b ≥ 0` (the origin
-/// is feasible), solved by the simplex method on a dense tableau with Bland's rule (the
-/// smallest index enters and leaves among ties, so that degenerate vertices cannot cycle).
+/// is feasible), solved by the simplex method on a dense tableau: the variable whose reduced
+/// cost raises the objective most enters, the tightest ratio leaves (ties to the largest
+/// pivot); a degenerate cycle, which this rule does not rule out, ends at ``pivotLimit``.
 ///
 /// Invariants: deterministic (the same operations in the same order for the same input).
 ///
