@@ -95,10 +95,7 @@ import _HapticRenderTestSupport
   @Test(arguments: [64, 1_000, 32_768])
   func synthesisThreadsDoNotChangeTheBytes(_ blockSize: Int) throws {
     let folder = try TemporaryFolder()
-    try FileManager.default.copyItem(atPath: "\(Locations.samples)/knock.wav", toPath: "\(folder.path)/knock.wav")
-    try TextFile.write(Self.acrossRanges, to: "\(folder.path)/ranges.ahap")
-    var diagnostics = Diagnostics()
-    let pattern = try #require(try PatternLoader().load(path: "\(folder.path)/ranges.ahap", diagnostics: &diagnostics))
+    let pattern = try Self.loadAcrossRanges(in: folder)
     func bytes(threads: Int) throws -> [UInt8] {
       var options = RenderOptions()
       options.blockSize = blockSize
@@ -114,13 +111,9 @@ import _HapticRenderTestSupport
       #expect(try bytes(threads: threads) == one, "\(threads) threads, blocks of \(blockSize)")
     }
     // A stream, whose limiter runs on a thread of its own, gives the same samples.
-    func samples(threads: Int) throws -> [[UInt32]] {
-      var options = RenderOptions()
-      options.blockSize = blockSize
-      options.threads = threads
-      return try Render.toMemory(pattern, options: options).channels.map { $0.map(\.bitPattern) }
-    }
-    #expect(try samples(threads: 3) == samples(threads: 1), "a stream on 3 threads, blocks of \(blockSize)")
+    #expect(
+      try Self.samples(pattern, blockSize: blockSize, threads: 3)
+        == Self.samples(pattern, blockSize: blockSize, threads: 1), "a stream on 3 threads, blocks of \(blockSize)")
   }
 
   /// An actuator's drive follows a target synthesized on several threads, over ranges of 1,024
@@ -128,20 +121,30 @@ import _HapticRenderTestSupport
   @Test(arguments: [ActuatorModel.lra, .voiceCoil])
   func actuatorDrivesDoNotDependOnTheSynthesisThreads(_ model: ActuatorModel) throws {
     let folder = try TemporaryFolder()
-    try FileManager.default.copyItem(atPath: "\(Locations.samples)/knock.wav", toPath: "\(folder.path)/knock.wav")
-    try TextFile.write(Self.acrossRanges, to: "\(folder.path)/ranges.ahap")
-    var diagnostics = Diagnostics()
-    let pattern = try #require(try PatternLoader().load(path: "\(folder.path)/ranges.ahap", diagnostics: &diagnostics))
-    func samples(threads: Int) throws -> [UInt32] {
-      var options = RenderOptions()
-      options.blockSize = 64
-      options.threads = threads
-      options.actuator = ActuatorRendering(model: model, name: "\(model.kind)")
-      return try Render.toMemory(pattern, options: options).channels[0].map(\.bitPattern)
-    }
-    let one = try samples(threads: 1)
+    let pattern = try Self.loadAcrossRanges(in: folder)
+    let one = try Self.samples(pattern, blockSize: 64, threads: 1, actuator: model)[0]
     #expect(one.count > 3 * 48_000 && one.contains { $0 != 0 })
-    #expect(try samples(threads: 3) == one, "3 threads")
+    #expect(try Self.samples(pattern, blockSize: 64, threads: 3, actuator: model)[0] == one, "3 threads")
+  }
+
+  /// ``acrossRanges`` loaded from `folder`, beside the waveform it plays.
+  private static func loadAcrossRanges(in folder: TemporaryFolder) throws -> LoadedPattern {
+    try FileManager.default.copyItem(atPath: "\(Locations.samples)/knock.wav", toPath: "\(folder.path)/knock.wav")
+    try TextFile.write(acrossRanges, to: "\(folder.path)/ranges.ahap")
+    var diagnostics = Diagnostics()
+    return try #require(try PatternLoader().load(path: "\(folder.path)/ranges.ahap", diagnostics: &diagnostics))
+  }
+
+  /// `pattern` rendered into memory on `threads`, for `actuator` when given: each channel's
+  /// samples as bit patterns.
+  private static func samples(
+    _ pattern: LoadedPattern, blockSize: Int, threads: Int, actuator: ActuatorModel? = nil
+  ) throws -> [[UInt32]] {
+    var options = RenderOptions()
+    options.blockSize = blockSize
+    options.threads = threads
+    options.actuator = actuator.map { ActuatorRendering(model: $0, name: "\($0.kind)") }
+    return try Render.toMemory(pattern, options: options).channels.map { $0.map(\.bitPattern) }
   }
 }
 
