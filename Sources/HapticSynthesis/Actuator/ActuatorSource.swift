@@ -19,7 +19,7 @@ public struct ActuatorSource: FrameSource {
   private var resonant: ResonantDriveSource?
   private var equalizing: EqualizingSource?
   /// The largest sample magnitude delivered so far, over the channels of the output.
-  public private(set) var peak = 0.0
+  public var peak: Double { resonant?.peak ?? equalizing!.peak }
   /// For a voice coil: separate overloads of the drive's ceiling that its look-ahead gain
   /// brought down so far, and its smallest gain, 0 … 1 (`EqualizingSource`).
   public var limitedOverloads: Int { equalizing?.overloadCount ?? 0 }
@@ -54,13 +54,7 @@ public struct ActuatorSource: FrameSource {
   /// - Throws: ``RenderError/driveNotFinite(seconds:)`` or ``RenderError/driveOffset(mean:seconds:)``
   ///   for a drive an amplifier must not be fed; what the target throws.
   public mutating func read(into block: inout AudioBlock) throws -> Bool {
-    if resonant != nil {
-      guard try resonant!.read(into: &block) else { return false }
-      peak = resonant!.peak
-      return true
-    }
-    guard try equalizing!.read(into: &block) else { return false }
-    peak = max(peak, block.peak)
-    return true
+    if resonant != nil { return try resonant!.read(into: &block) }
+    return try equalizing!.read(into: &block)
   }
 }

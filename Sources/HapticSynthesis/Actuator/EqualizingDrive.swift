@@ -149,7 +149,7 @@ package struct EqualizingDrive: Sendable {
     var index = 0
     while index < fours {
       if state == .zero {
-        let zeros = Self.zeros(UnsafeBufferPointer(rebasing: samples[index..<fours]))
+        let zeros = UnsafeBufferPointer(rebasing: samples[index..<fours]).leadingZeroCount
         index += zeros - zeros % 4
         guard index < fours else { break }
       }
@@ -200,19 +200,4 @@ package struct EqualizingDrive: Sendable {
 
   /// The state below which a zero target sets it to rest: far below a 24-bit step.
   package static let restFloor = 1e-12
-
-  /// How many of `samples` come before the first that is not 0, comparing eight at a time.
-  private static func zeros(_ samples: UnsafeBufferPointer<Float>) -> Int {
-    guard let base = samples.baseAddress else { return 0 }
-    let source = UnsafeRawPointer(base)
-    var index = 0
-    // Unchecked: each load reads eight frames that lie in the buffer.
-    while index + 8 <= samples.count {
-      let group = source.loadUnaligned(fromByteOffset: index * 4, as: SIMD8<Float>.self)
-      if !all(group .== 0) { break }
-      index += 8
-    }
-    while index < samples.count, samples[index] == 0 { index += 1 }
-    return index
-  }
 }

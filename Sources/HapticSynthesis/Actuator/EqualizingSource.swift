@@ -30,6 +30,8 @@ package struct EqualizingSource: FrameSource {
   /// The drive's frames, for the outputs that are not the drive itself.
   private var driveBlock: AudioBlock
   private var frame = 0
+  /// The largest sample magnitude delivered so far, over the channels of the output.
+  package private(set) var peak = 0.0
 
   package let sampleRate: Int
   package let frameCount: Int
@@ -63,9 +65,10 @@ package struct EqualizingSource: FrameSource {
     switch output {
     case .drive:
       guard try Self.readDrive(into: &block, limiter: &limiter, frames: &frames) else { return false }
-      _ = try block.channels[0].withUnsafeBufferPointer {
+      let checked = try block.channels[0].withUnsafeBufferPointer {
         try driveCheck.check(UnsafeBufferPointer(rebasing: $0[..<block.frameCount]))
       }
+      peak = max(peak, checked)
     case .plainAcceleration:
       let count = min(block.capacity, frameCount - frame)
       try block.withUnsafeMutableChannel(0) { channel in
@@ -74,6 +77,7 @@ package struct EqualizingSource: FrameSource {
         for index in target.indices { target[index] = Float(resonator.step(ratedDrive * Double(target[index]))) }
       }
       block.setFrameCount(count)
+      peak = max(peak, block.peak)
     case .acceleration, .targetAndAcceleration:
       if driveBlock.capacity != block.capacity { driveBlock = AudioBlock(channelCount: 1, capacity: block.capacity) }
       guard try Self.readDrive(into: &driveBlock, limiter: &limiter, frames: &frames) else { return false }
@@ -93,6 +97,7 @@ package struct EqualizingSource: FrameSource {
         }
       }
       block.setFrameCount(count)
+      peak = max(peak, block.peak)
     }
     frame += block.frameCount
     return true

@@ -269,26 +269,10 @@ struct ResonantDriveSource: FrameSource {
     if !isTargetFinished {
       let start = targetPosition
       let end = min(targetBlock.frameCount, start + wanted)
-      let stop = targetBlock.channels[0].withUnsafeBufferPointer { samples in
-        // Eight frames at a time while all eight are ±0 (their bits but the signs are all 0:
-        // a NaN is not 0), then frame by frame.
-        let raw = UnsafeRawPointer(samples.baseAddress!)
-        let magnitudes: UInt64 = 0x7FFF_FFFF_7FFF_FFFF
-        var position = start
-        while position + 8 <= end {
-          let bytes = position * 4
-          let bits =
-            raw.loadUnaligned(fromByteOffset: bytes, as: UInt64.self)
-            | raw.loadUnaligned(fromByteOffset: bytes + 8, as: UInt64.self)
-            | raw.loadUnaligned(fromByteOffset: bytes + 16, as: UInt64.self)
-            | raw.loadUnaligned(fromByteOffset: bytes + 24, as: UInt64.self)
-          guard bits & magnitudes == 0 else { break }
-          position += 8
-        }
-        while position < end, samples[position] == 0 { position += 1 }
-        return position
+      let zeros = targetBlock.channels[0].withUnsafeBufferPointer {
+        UnsafeBufferPointer(rebasing: $0[start..<end]).leadingZeroCount
       }
-      skipped = (stop - start) - (stop - start) % stepFrames
+      skipped = zeros - zeros % stepFrames
       targetPosition = start + skipped
     }
     if skipped > 0 { controller.skipRest(skipped / stepFrames) }
