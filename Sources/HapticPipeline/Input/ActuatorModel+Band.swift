@@ -39,17 +39,15 @@ extension ActuatorModel {
       return nil
     }
     let band = FrequencyBand(minimumFrequency: minimum, maximumFrequency: maximum)
-    guard let resonance = settings.values["resonance"], let q = settings.values["q"] else { return band }
-    let model = ActuatorModel(
-      resonance: resonance, qualityFactor: q, ratedDrive: settings.values["ratedDrive"] ?? 0.5,
-      ceiling: settings.values["ceiling"] ?? defaultCeiling, usableBand: band)
-    guard minimum < model.lowestBandEdge, let lowerLocation = settings.valueLocations["minimumFrequency"] else {
+    guard let model = model(settings.values, band: band) else { return band }
+    let lowestEdge = model.lowestBandEdge
+    guard minimum < lowestEdge, let lowerLocation = settings.valueLocations["minimumFrequency"] else {
       bandWarnings(model, settings: settings, diagnostics: &diagnostics)
       return band
     }
     diagnostics.report(
       .outOfRange, at: lowerLocation, JSONPath([.key("minimumFrequency")]),
-      "at \(minimum.formatted) Hz an intensity of 1 needs \(NumberText.fixed(model.driveForLevelOne(at: minimum), 2))× full scale, more than the \(largestEdgeDrive.formatted)× a band's lower edge may need (below it the drive's gain rises further and its slow swings would push the coil aside); this actuator's band starts at \(model.lowestBandEdge.formatted) Hz or above"
+      "at \(minimum.formatted) Hz an intensity of 1 needs \(NumberText.fixed(model.driveForLevelOne(at: minimum), 2))× full scale, more than the \(largestEdgeDrive.formatted)× a band's lower edge may need (below it the drive's gain rises further and its slow swings would push the coil aside); this actuator's band starts at \(lowestEdge.formatted) Hz or above"
     )
     return nil
   }

@@ -18,8 +18,9 @@ extension ActuatorModel {
   /// (0.01…100 g) is optional; `resonanceTolerance` (Hz, 0…250 and below a quarter of the
   /// resonance) is 0 when missing; `ceiling` (dBFS, −40…0) is −1 when missing. `kind` is `"lra"`
   /// or `"voice-coil"`: a voice coil needs its
-  /// usable band, `minimumFrequency` and `maximumFrequency` (Hz, from 1 to half of
-  /// `sampleRate`, the upper above the lower), and a band written without a kind makes the file a
+  /// usable band, `minimumFrequency` and `maximumFrequency` (Hz, from 1 to below half of
+  /// `sampleRate`, the upper above the lower, the lower no lower than
+  /// ``ActuatorModel/lowestBandEdge``), and a band written without a kind makes the file a
   /// voice coil's; without either the file is an LRA's (with a warning when its Q, at most 3, is
   /// a wideband actuator's). Unknown keys, values of the wrong type and values out of range are errors: a
   /// misspelt key in the description of a piece of hardware must not pass unnoticed.
@@ -73,7 +74,14 @@ extension ActuatorModel {
         "a Q of \(q.formatted) is a wideband actuator's; without \"minimumFrequency\" and \"maximumFrequency\" it is driven as an LRA, its carriers within its -3 dB band (\"kind\": \"lra\" says so)"
       )
     }
-    guard !diagnostics.hasErrors, let resonance = values["resonance"], let q = values["q"] else { return nil }
+    guard !diagnostics.hasErrors else { return nil }
+    return model(values, band: band)
+  }
+
+  /// The actuator of a file's `values` and `band`, the missing optional values at their defaults;
+  /// `nil` without a resonance and a Q.
+  static func model(_ values: [String: Double], band: FrequencyBand?) -> ActuatorModel? {
+    guard let resonance = values["resonance"], let q = values["q"] else { return nil }
     return ActuatorModel(
       resonance: resonance, qualityFactor: q, ratedDrive: values["ratedDrive"] ?? 0.5, gPerUnit: values["gPerUnit"],
       resonanceTolerance: values["resonanceTolerance"] ?? 0, ceiling: values["ceiling"] ?? defaultCeiling,

@@ -191,10 +191,11 @@ public struct ActuatorModel: Sendable, Hashable, Codable {
     }
     guard let usableBand else { return }
     try usableBand.validate(sampleRate: sampleRate)
-    guard usableBand.minimumFrequency >= lowestBandEdge else {
+    let lowestEdge = lowestBandEdge
+    guard usableBand.minimumFrequency >= lowestEdge else {
       throw .optionOutOfRange(
         .actuatorBandEdge, value: usableBand.minimumFrequency,
-        range: RenderOptions.Bounds(lowestBandEdge...(Double(sampleRate) / 2)))
+        range: RenderOptions.Bounds(lowestEdge...(Double(sampleRate) / 2)))
     }
   }
 }

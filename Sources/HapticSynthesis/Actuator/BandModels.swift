@@ -8,11 +8,10 @@ struct BandModels: Sendable {
   /// The modes `q`, real and imaginary parts.
   private var real: SIMD4<Double>
   private var imaginary: SIMD4<Double>
-  /// `pˢ`, the pole `p`, the residue `r` and the direct term `b0` of each model.
+  /// `pˢ`, the pole `p` and the residue `r` of each model.
   private let poleStep: (real: SIMD4<Double>, imaginary: SIMD4<Double>)
   private let pole: (real: SIMD4<Double>, imaginary: SIMD4<Double>)
   private let residue: (real: SIMD4<Double>, imaginary: SIMD4<Double>)
-  private let direct: SIMD4<Double>
   /// `r·G₊ᵢ` and `r·G₋ᵢ` of each smoothed envelope `i`, oldest first (``SteppedResonator``).
   private let gains: [(positive: (SIMD4<Double>, SIMD4<Double>), negative: (SIMD4<Double>, SIMD4<Double>))]
 
@@ -29,7 +28,6 @@ struct BandModels: Sendable {
     poleStep = lanes(\.poleStep)
     pole = lanes(\.resonator.pole)
     residue = lanes(\.resonator.residue)
-    direct = SIMD4(models.map(\.resonator.direct))
     gains = models[0].smoothedGains.indices.map { index in
       let positive = lanes { $0.smoothedGains[index].positive }
       let negative = lanes { $0.smoothedGains[index].negative }

@@ -60,8 +60,15 @@ extension DriveController {
   /// estimate.
   @inline(__always)
   mutating func hold(_ drives: ComplexSample) {
-    imageEstimate = imageEstimate * imageSmoothing + imageResponse * drives.conjugate * (1 - imageSmoothing)
+    moveImageEstimate(toward: drives)
     envelope = drives
+  }
+
+  /// Moves ``imageEstimate`` toward the image's forced response to the step's drive envelope
+  /// `drives`.
+  @inline(__always)
+  mutating func moveImageEstimate(toward drives: ComplexSample) {
+    imageEstimate = imageEstimate * imageSmoothing + imageResponse * drives.conjugate * (1 - imageSmoothing)
   }
 
   /// Hands ``envelope`` to the modulator, which writes the step ``SmoothModulator/reach``

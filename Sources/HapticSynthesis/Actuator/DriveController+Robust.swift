@@ -1,6 +1,6 @@
 /// The stop for a band of resonances (``RobustStop``): when a sound's end is in view, the steps
 /// from there to some 37 ms past it (26 steps) are planned for every actuator of the band,
-/// again every four steps; a tap's steps once, as it begins (``RobustStop/planTap``).
+/// again every two blocks of steps; a tap's steps once, as it begins (``RobustStop/planTap``).
 extension DriveController {
   /// The drive envelope of the step being driven while the controller stops a band: a plan's
   /// first step during a stop (one begins when the target's end, and a tail of silence, comes
@@ -44,7 +44,6 @@ extension DriveController {
         stopEnd = end + 1
         stopRises = level > 1.1 * mode.magnitude
         stopStep = 0
-        planStart = 0
         plannedBlocks = []
       }
     }
@@ -61,8 +60,10 @@ extension DriveController {
     if stopRises {
       // A tap: planned once, ``RobustStop/leadSteps`` before its reference exceeds a hundredth
       // of its top.
-      let top = targets.reduce(0) { max($0, $1.magnitude) }
-      if plannedBlocks.isEmpty, targets[RobustStop.leadSteps].magnitude > RobustStop.tapOnsetShare * top {
+      if plannedBlocks.isEmpty,
+        targets[RobustStop.leadSteps].magnitude > RobustStop.tapOnsetShare
+          * targets.reduce(0, { max($0, $1.magnitude) })
+      {
         plannedBlocks =
           robustStop.planTap(
             nominal: writtenModel, modulator: modulator, phasor: phasor, rotation: stepRotation, step: step,

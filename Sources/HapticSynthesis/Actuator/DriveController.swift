@@ -301,8 +301,7 @@ package struct DriveController: Sendable {
       let stop = loopDrive(mode: mode, goal: .zero)
       let braked = brakeFromCrest(hold: hold, brake: stop.drives, phasor: phasor, carrier: carrier)
       isStopping = braked
-      imageEstimate =
-        imageEstimate * imageSmoothing + imageResponse * (braked ? stop.drives : hold).conjugate * (1 - imageSmoothing)
+      moveImageEstimate(toward: braked ? stop.drives : hold)
       return
     }
     hold(drives)

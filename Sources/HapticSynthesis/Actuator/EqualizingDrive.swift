@@ -60,9 +60,7 @@ package struct EqualizingDrive: Sendable {
     let period = 1 / Double(sampleRate)
     let q = model.qualityFactor
     // The actuator's poles, as the resonator maps them: they become zeros.
-    let decay = Double.pi * model.resonance / q
-    let ringing = model.resonance * (1 - 1 / (4 * q * q)).squareRoot()
-    let zero = ComplexSample.unit(turns: ringing * period) * PortableMath.exp(-decay * period)
+    let zero = Resonator.pole(of: model, sampleRate: sampleRate)
     // The high-pass's poles: two Butterworth pairs at the corner.
     let corner = Self.cornerShare * band.minimumFrequency
     let omegaL = 2 * Double.pi * corner

@@ -28,13 +28,20 @@ package struct Resonator: Sendable {
   /// The mode `q`; the resonant part of the acceleration is `2·Re(q)`.
   package internal(set) var mode = ComplexSample.zero
 
+  /// The pole of `model`'s mode at `sampleRate`, `e^(pT)`: its decay `σ = ω0/(2Q)` and its
+  /// damped frequency `f0·√(1 − 1/(4Q²))`.
+  static func pole(of model: ActuatorModel, sampleRate: Int) -> ComplexSample {
+    let period = 1 / Double(sampleRate)
+    let q = model.qualityFactor
+    let decay = Double.pi * model.resonance / q  // σ, in 1/s
+    let ringing = model.resonance * (1 - 1 / (4 * q * q)).squareRoot()  // Hz
+    return ComplexSample.unit(turns: ringing * period) * PortableMath.exp(-decay * period)
+  }
+
   /// - Precondition: `model` is valid at `sampleRate` (``ActuatorModel/validate(sampleRate:)``).
   package init(_ model: ActuatorModel, sampleRate: Int) {
     let period = 1 / Double(sampleRate)
-    let q = model.qualityFactor
-    let decay = Double.pi * model.resonance / q  // σ = ω0/(2Q), in 1/s
-    let ringing = model.resonance * (1 - 1 / (4 * q * q)).squareRoot()  // damped frequency, Hz
-    pole = ComplexSample.unit(turns: ringing * period) * PortableMath.exp(-decay * period)
+    pole = Self.pole(of: model, sampleRate: sampleRate)
     let a1 = -2 * pole.real
     let a2 = pole.magnitudeSquared
     // The continuous response at f0 is i/ratedDrive; the numerator b0 + b1·w + b2·w² (w = e^(−iω0T))

@@ -112,7 +112,7 @@ struct RobustStop: Sendable {
 
   /// The drive envelopes of the blocks (``blockSteps`` steps each) of a stop whose sound ends
   /// `end` steps on, planned over `targets.count` steps: `targets[k]` is the nominal mode wanted at the end of step `k`
-  /// while the sound lasts; the drive's fundamental stays within `bound`.
+  /// while the sound lasts; each block's envelope stays within `bound`.
   ///
   /// - Parameters:
   ///   - modes: The models' modes `q` (``Resonator/mode``), the nominal one first, at the step's

@@ -93,7 +93,7 @@ struct SmoothModulator: Sendable {
   }
 
   /// The envelope `offset − reach` steps from the step last written (`offset` in
-  /// `0...2·reach`), or, before ``push(_:carrier:into:)`` writes it, the `offset`-th oldest.
+  /// `0...2·reach`), or, before ``push(_:into:)`` writes it, the `offset`-th oldest.
   @inline(__always)
   func envelope(_ offset: Int) -> ComplexSample {
     // `index + offset` is below twice the count: a subtraction, not a division, wraps it.
