@@ -20,7 +20,7 @@ extension ActuatorModel {
   /// or `"voice-coil"`: a voice coil needs its
   /// usable band, `minimumFrequency` and `maximumFrequency` (Hz, from 1 to below half of
   /// `sampleRate`, the upper above the lower, the lower no lower than
-  /// ``ActuatorModel/lowestBandEdge``), and a band written without a kind makes the file a
+  /// the model's `lowestBandEdge`), and a band written without a kind makes the file a
   /// voice coil's; without either the file is an LRA's (with a warning when its Q, at most 3, is
   /// a wideband actuator's). Unknown keys, values of the wrong type and values out of range are errors: a
   /// misspelt key in the description of a piece of hardware must not pass unnoticed.

@@ -138,9 +138,9 @@ import _HapticRenderTestSupport
     #expect(late <= limit, "acceleration \(late) from 30 to 100 ms")
   }
 
-  /// A pattern that starts at its first frame: the drive starts from 0 and reaches full scale
-  /// no faster than a raised cosine over a quarter period of f0 (68 frames), not with a step
-  /// to full scale at frame 0.
+  /// A pattern that starts at its first frame: the drive starts from 0 and rises no faster
+  /// than a raised cosine to full scale over a quarter period of f0 (68 frames; its fade-in
+  /// lasts half a period), not with a step to full scale at frame 0.
   @Test(arguments: [nominalOnly, ActuatorModel.lra])
   func driveStartsFromZeroAtTheFirstFrame(_ model: ActuatorModel) throws {
     let tap = F.document(F.event("HapticTransient", time: 0, ["HapticIntensity": 1, "HapticSharpness": 0.5]))
