@@ -41,7 +41,6 @@ extension DriveController {
         let end = targets.lastIndex(where: { $0.magnitude > 0.1 * level })
       {
         stopStepsLeft = end + 1 + RobustStop.extraSteps
-        stopEnd = end + 1
         stopRises = level > 1.1 * mode.magnitude
         stopStep = 0
         plannedBlocks = []
@@ -54,7 +53,6 @@ extension DriveController {
     }
     defer {
       stopStepsLeft -= 1
-      stopEnd -= 1
       stopStep += 1
     }
     if stopRises {

@@ -121,7 +121,7 @@ package struct DriveController: Sendable {
   var robustStop: RobustStop?
   var stopStepsLeft = 0
   /// Steps until the end of the sound that the stop under way ends.
-  var stopEnd = 0
+  var stopEnd: Int { stopStepsLeft - RobustStop.extraSteps }
   /// Whether the sound that the stop under way ends was still rising to its top when it began.
   var stopRises = false
   /// Steps since the stop under way began, the drive envelopes of its plan's blocks, and the
