@@ -117,8 +117,9 @@ public struct AudioFileFormat: Sendable, Hashable, CustomStringConvertible {
       ?? container.rawValue
   }
 
-  /// Whether libsndfile itself clamps samples to ±1 when it writes this format (integer PCM
-  /// with `SFC_SET_CLIPPING`, and FLAC); float and lossy formats are clamped by the writer.
+  /// Whether samples are clamped to ±1 as they are quantized: by the writer at 16 and 24 bits
+  /// (see `PCMQuantizer`), by libsndfile (`SFC_SET_CLIPPING`) for FLAC and 32-bit PCM; float
+  /// and lossy formats are clamped by the writer before libsndfile takes them.
   package var isClippedByLibrary: Bool {
     guard let encoding else { return false }
     return encoding != .float

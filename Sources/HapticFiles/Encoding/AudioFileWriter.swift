@@ -24,8 +24,9 @@ import SystemPackage
 /// A WAV, AIFF or CAF file of known length for standard output, a device or a FIFO is instead
 /// streamed as it is written (see `StreamedOutput`), and so is Ogg, Opus or MP3 into a pipe: no
 /// temporary file, and a failure midway leaves what was sent.
-/// Samples are clamped to ±1 before quantization (round to nearest, no dither) and WAV files
-/// get no PEAK chunk, so the same frames always give the same bytes. A WAV file whose data
+/// Samples are clamped to ±1 and rounded to nearest (ties to even, no dither) as they are
+/// quantized, by the writer itself for 16- and 24-bit WAV, AIFF and CAF (`PCMQuantizer`, whose
+/// bytes libsndfile writes as they are), and WAV files get no PEAK chunk, so the same frames always give the same bytes. A WAV file whose data
 /// would pass 4 GiB is written as RF64 (the 64-bit WAV that every current reader opens).
 public struct AudioFileWriter: ~Copyable {
   /// Where the finished file goes.
@@ -49,6 +50,11 @@ public struct AudioFileWriter: ~Copyable {
   private let isPiped: Bool
   private var state: State
   private var interleaved: [Float] = []
+  /// Quantizes the samples of a 16- or 24-bit WAV, AIFF or CAF file; `nil` where libsndfile
+  /// takes floats (FLAC, whose encoder rounds them to nearest itself, 32-bit, float, lossy).
+  private let quantizer: PCMQuantizer?
+  /// The bytes of the block being written, from `quantizer`.
+  private var bytes: [UInt8] = []
   /// Whether a frame has been written (see ``AudioFileFormat/Container/needsAFrame``).
   private var hasFrames = false
 
@@ -143,6 +149,7 @@ public struct AudioFileWriter: ~Copyable {
     self.destination = destination
     self.format = format
     self.channelCount = channelCount
+    quantizer = Self.quantizer(of: format, handle: handle)
     self.sink = sink
     isPiped = isPipedHandle
     state = .open(handle)
@@ -158,6 +165,17 @@ public struct AudioFileWriter: ~Copyable {
     sf_command(handle, Int32(SFC_SET_CLIPPING), nil, Int32(SF_TRUE))
     sf_command(handle, Int32(SFC_SET_ADD_PEAK_CHUNK), nil, Int32(SF_FALSE))
     return handle
+  }
+
+  /// The quantizer of a 16- or 24-bit WAV, AIFF or CAF file opened as `handle`, in the byte
+  /// order libsndfile writes it; `nil` for the others, whose floats libsndfile converts itself
+  /// (FLAC's encoder rounds them to nearest).
+  private static func quantizer(of format: AudioFileFormat, handle: OpaquePointer) -> PCMQuantizer? {
+    guard format.container != .flac, let encoding = format.encoding else { return nil }
+    // Whether the file's byte order is not this machine's.
+    let isSwapped = sf_command(handle, Int32(SFC_RAW_DATA_NEEDS_ENDSWAP), nil, 0) == Int32(SF_TRUE)
+    let isHostBigEndian = 1.bigEndian == 1
+    return PCMQuantizer(encoding, isBigEndian: isSwapped != isHostBigEndian)
   }
 
   /// Closes the file if it is still open and removes the temporary file; after ``finish()``
@@ -176,7 +194,9 @@ public struct AudioFileWriter: ~Copyable {
     precondition(block.channels.count == channelCount, "block has the wrong channel count")
     let handle = try openHandle()
     let written: sf_count_t
-    if channelCount == 1, format.isClippedByLibrary {
+    if let quantizer {
+      written = writeQuantized(block, quantizer: quantizer, to: handle)
+    } else if channelCount == 1, format.isClippedByLibrary {
       // libsndfile clamps while it quantizes: the channel is written as it is.
       written = block.channels[0].withUnsafeBufferPointer { samples in
         sf_writef_float(handle, samples.baseAddress, sf_count_t(block.frameCount))
@@ -206,6 +226,30 @@ public struct AudioFileWriter: ~Copyable {
       state = .failed(failure)
       throw failure
     }
+  }
+
+  /// Writes the valid frames of `block` as the bytes `quantizer` makes of them, interleaved
+  /// first when there is more than one channel.
+  ///
+  /// - Returns: The frames libsndfile wrote.
+  private mutating func writeQuantized(_ block: AudioBlock, quantizer: PCMQuantizer, to handle: OpaquePointer)
+    -> sf_count_t
+  {
+    let needed = block.frameCount * channelCount
+    let byteCount = needed * quantizer.bytesPerSample
+    if bytes.count < byteCount { bytes = Array(repeating: 0, count: byteCount) }
+    if channelCount > 1 {
+      if interleaved.count < needed { interleaved = Array(repeating: 0, count: needed) }
+      block.interleave(into: &interleaved)
+    }
+    bytes.withUnsafeMutableBytes { target in
+      let samples = channelCount == 1 ? block.channels[0] : interleaved
+      samples.withUnsafeBufferPointer {
+        quantizer.quantize(UnsafeBufferPointer(rebasing: $0[..<needed]), into: target.baseAddress!)
+      }
+    }
+    let written = bytes.withUnsafeBytes { sf_write_raw(handle, $0.baseAddress, sf_count_t(byteCount)) }
+    return written / sf_count_t(channelCount * quantizer.bytesPerSample)
   }
 
   /// Why libsndfile wrote `written` of `count` frames: its message, or, when it has none (its
