@@ -62,6 +62,28 @@ import _HapticRenderTestSupport
     }
   }
 
+  @Test(arguments: cases)
+  func anEmptyBlockWritesNothing(_ container: AudioFileFormat.Container, _ encoding: AudioFileFormat.SampleEncoding)
+    throws
+  {
+    let folder = try TemporaryFolder()
+    var empty = AudioBlock(channelCount: 2, capacity: 8)
+    empty.setFrameCount(0)
+    var block = AudioBlock(channels: [[0.5, -0.25], [0.125, 1]])
+    let path = "\(folder.path)/x"
+    var writer = try AudioFileWriter(
+      to: .file(path), format: AudioFileFormat(container, encoding: encoding), sampleRate: 48_000, channelCount: 2)
+    try writer.write(empty)
+    try writer.write(block)
+    block.setFrameCount(0)
+    try writer.write(block)
+    try writer.finish()
+    #expect(
+      try AudioFileReader(path: path).readAll() == [
+        [0.5, -0.25], [0.125, 1 - 1 / Float(1 << (encoding == .pcm16 ? 15 : 23))],
+      ])
+  }
+
   @Test(arguments: [AudioFileFormat.SampleEncoding.pcm16, .pcm24])
   func wavHoldsWhatLibsndfileMakesOfTheFloatsInFLAC(_ encoding: AudioFileFormat.SampleEncoding) throws {
     let samples = Self.samples(bits: encoding == .pcm16 ? 16 : 24)

@@ -236,6 +236,7 @@ public struct AudioFileWriter: ~Copyable {
     -> sf_count_t
   {
     let needed = block.frameCount * channelCount
+    guard needed > 0 else { return 0 }
     let byteCount = needed * quantizer.bytesPerSample
     if bytes.count < byteCount { bytes = Array(repeating: 0, count: byteCount) }
     if channelCount > 1 {
