@@ -176,7 +176,7 @@ public struct ActuatorFigures: Sendable, Encodable {
   }
 
   /// One event's frames and what has been measured in them.
-  fileprivate struct Window {
+  struct Window {
     var event: Int
     var onset: Int
     var end: Int
@@ -206,45 +206,6 @@ public struct ActuatorFigures: Sendable, Encodable {
       let quarter = isTransient ? 0 : (soundEnd - onset) / 4
       return (onset + quarter)..<max(onset + quarter, (isTransient ? end : soundEnd) - quarter)
     }
-  }
-
-  /// Renders the target and the felt acceleration and calls `measure` for every frame of every
-  /// window that contains it, with the two envelopes, the felt magnitude and the two samples at
-  /// that frame.
-  private static func sweep(
-    _ pattern: some RenderablePattern, options: RenderOptions, windows: inout [Window], half: Int,
-    measure: (inout Window, Int, Double, Double, Double, (target: Double, felt: Double)) -> Void
-  ) throws {
-    var source = try ActuatorSource(pattern, options: options)
-    var block = AudioBlock(channelCount: 2, capacity: options.blockSize)
-    var targetEnvelope = SlidingExtremum(half: half, keepsLargest: true)
-    var feltEnvelope = SlidingExtremum(half: half, keepsLargest: true)
-    // The samples, to meet the envelopes.
-    var recent = [(target: Double, felt: Double)](repeating: (0, 0), count: half + 1)
-    var next = 0  // the first window not yet open
-    var open: [Int] = []
-    var input = 0
-    func take(_ target: Double, _ felt: Double) {
-      recent[input % recent.count] = (target, felt)
-      let targetLevel = targetEnvelope.next(abs(target))
-      let feltLevel = feltEnvelope.next(abs(felt))
-      let frame = input - half
-      input += 1
-      guard frame >= 0 else { return }
-      while next < windows.count, windows[next].first <= frame {
-        open.append(next)
-        next += 1
-      }
-      let signed = recent[frame % recent.count]
-      open.removeAll { windows[$0].last < frame }
-      for index in open { measure(&windows[index], frame, targetLevel, feltLevel, abs(signed.felt), signed) }
-    }
-    while try source.read(into: &block) {
-      for index in 0..<block.frameCount {
-        take(Double(block.channels[0][index]), Double(block.channels[1][index]))
-      }
-    }
-    for _ in 0..<half { take(0, 0) }
   }
 }
 
