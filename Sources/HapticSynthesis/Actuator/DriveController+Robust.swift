@@ -41,6 +41,8 @@ extension DriveController {
         let end = targets.lastIndex(where: { $0.magnitude > 0.1 * level })
       {
         stopStepsLeft = end + 1 + RobustStop.extraSteps
+        stopLevel = level
+        stopScales = [Double](repeating: 1, count: RobustStop.quietWeights.count)
         stopRises = level > 1.1 * mode.magnitude
         stopStep = 0
         plannedBlocks = []
@@ -75,7 +77,9 @@ extension DriveController {
     if stopStep % (RobustStop.blockSteps * RobustStop.replanBlocks) == 0 {
       let planned = (0..<stopStepsLeft).map { $0 < targets.count ? targets[$0] : .zero }
       let modes = [resonator.mode] + robustStop.predictedModes(over: modulator, phasor: phasor, rotation: stepRotation)
-      plannedBlocks = robustStop.plan(modes: modes, phasor: phasor, targets: planned, end: stopEnd, bound: driveBound)
+      plannedBlocks = robustStop.plan(
+        modes: modes, phasor: phasor, targets: planned, end: stopEnd, level: stopLevel, bound: driveBound,
+        scales: &stopScales)
       planStart = stopStep
     }
     let block = (stopStep - planStart) / RobustStop.blockSteps

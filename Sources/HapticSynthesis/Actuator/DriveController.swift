@@ -120,6 +120,10 @@ package struct DriveController: Sendable {
   /// steps left in the stop under way (0 when none is).
   var robustStop: RobustStop?
   var stopStepsLeft = 0
+  /// The level of the sound that the stop under way ends: its top, or the mode's if higher.
+  var stopLevel = 0.0
+  /// How many times its own weight each model's quiet has in the stop under way's plans.
+  var stopScales: [Double] = []
   /// Steps until the end of the sound that the stop under way ends.
   var stopEnd: Int { stopStepsLeft - RobustStop.extraSteps }
   /// Whether the sound that the stop under way ends was still rising to its top when it began.

@@ -10,7 +10,8 @@ import HapticSupport
 /// `M ← Λⱼ·M + Kⱼ·U + ρₖ·K̃ⱼ·conj(U)` (``SteppedResonator``). The drive of the steps left in the
 /// stop is chosen by least squares: the nominal mode on the target while the sound lasts and
 /// near 0 a few steps after it, each band model near 0 from its deadline on, the drive small
-/// and smooth, and, by reweighting, within its bound (a tap's, by a linear program:
+/// and smooth, and, by reweighting, within its bound and each model below a tenth of the
+/// sound's level by the time the figures allow it (a tap's, by a linear program:
 /// `RobustStop+Tap`). This is robust input shaping (zero
 /// vibration over a band of frequencies) solved for the stop at hand, for a bounded drive and
 /// any state.
@@ -26,6 +27,17 @@ struct RobustStop: Sendable {
   /// tolerance 3, the whole tolerance 8.
   static let quietWeights = [30.0, 10, 10, 10, 10]
   static let deadlines = [2, 3, 3, 8, 8]
+  /// How long after a sound's end each unit may still move at a tenth of the sound's top, in
+  /// seconds (the nominal one first): the figures of docs/actuators.md §2.1 by the unit's
+  /// distance from f0 (6, 10 and 20 ms at 0, half the tolerance and the whole), less 1 ms.
+  static let lateSeconds = [0.005, 0.009, 0.009, 0.019, 0.019]
+  /// The share of the sound's top that a unit's acceleration must stay below from its time on
+  /// in the plan (below the tenth of the figures: the plan's envelopes at the steps' edges are
+  /// not the carrier's crests); a unit above it has its weights multiplied by its excess
+  /// squared times ``lateGrowth``, up to ``lateScaleLimit`` times its own.
+  static let lateShare = 0.09
+  static let lateGrowth = 1.6
+  static let lateScaleLimit = 8.0
   /// Steps planned past the sound's end.
   static let extraSteps = 26
   /// Steps over which the planned drive is held: four, a period, over which the drive's image
@@ -44,15 +56,18 @@ struct RobustStop: Sendable {
   static let tailSteps = 3
 
   /// `Λⱼ`, `Kⱼ`, `K̃ⱼ` of the nominal model (first) and of the band models.
-  private let poles: [ComplexSample]
-  private let gains: [ComplexSample]
-  private let imageGains: [ComplexSample]
+  let poles: [ComplexSample]
+  let gains: [ComplexSample]
+  let imageGains: [ComplexSample]
   /// `b0` of each model: the acceleration that follows the drive at once.
-  private let directs: [Double]
+  let directs: [Double]
   /// `e^(−2iω0·s/fs)`: how `ρ` turns over a step.
-  private let imageTurn: ComplexSample
+  let imageTurn: ComplexSample
   /// Steps from a tap's end to where its ring is measured, 5 ms (rounded down).
   let ringSteps: Int
+  /// Steps from a sound's end from which each model's acceleration must stay below
+  /// ``lateShare`` of the sound's top (``lateSeconds``, rounded down to whole steps).
+  let lateSteps: [Int]
   /// The band models, run on the drive as the nominal one is.
   private var bandModels: BandModels
   var bands: [SteppedResonator] { bandModels.models }
@@ -80,6 +95,7 @@ struct RobustStop: Sendable {
     directs = models.map(\.resonator.direct)
     imageTurn = stepRotation * stepRotation
     ringSteps = Int(0.005 / stepSeconds)
+    lateSteps = Self.lateSeconds.map { Int($0 / stepSeconds) }
     bandModels = BandModels(Array(models.dropFirst()))
     self.carrier = carrier.map { ComplexSample($0.cosine, $0.sine) }
     self.smoothing = smoothing
@@ -117,96 +133,39 @@ struct RobustStop: Sendable {
   /// - Parameters:
   ///   - modes: The models' modes `q` (``Resonator/mode``), the nominal one first, at the step's
   ///     first frame; `phasor`: `e^(−iω0t)` there.
+  ///   - level: The sound's level: each model's acceleration should be below ``lateShare`` of it
+  ///     from ``lateSteps`` after the sound's end on.
+  ///   - scales: How many times its own weight each model's quiet has from there on, 1 at a
+  ///     stop's first plan; raised where a plan leaves the model above that share.
   func plan(
-    modes: [ComplexSample], phasor: ComplexSample, targets: [ComplexSample], end: Int, bound: Double
+    modes: [ComplexSample], phasor: ComplexSample, targets: [ComplexSample], end: Int, level: Double, bound: Double,
+    scales: inout [Double]
   ) -> [ComplexSample] {
     let count = targets.count
     guard count > 0 else { return [] }
     let blocks = (count + Self.blockSteps - 1) / Self.blockSteps
     let unknowns = 2 * blocks
-    // The normal equations `AᵀA·v = Aᵀb` over `(Re v₀, Im v₀, Re v₁, …)`, one block's drive
-    // held over `blockSteps` steps, accumulated row by row (upper triangle).
-    var normal = [Double](repeating: 0, count: unknowns * unknowns)
-    var right = [Double](repeating: 0, count: unknowns)
-    var real = [Double](repeating: 0, count: unknowns)
-    var imaginary = [Double](repeating: 0, count: unknowns)
-    func accumulate(_ row: [Double], length: Int, value: Double) {
-      row.withUnsafeBufferPointer { row in
-        right.withUnsafeMutableBufferPointer { right in
-          normal.withUnsafeMutableBufferPointer { normal in
-            for i in 0..<length where row[i] != 0 {
-              let left = row[i]
-              right[i] += left * value
-              Self.add(left, times: row.baseAddress! + i, count: length - i, to: normal.baseAddress! + i * unknowns + i)
-            }
-          }
-        }
-      }
-    }
-    let peak = targets.reduce(0) { max($0, $1.magnitude) }
-    let image = phasor * phasor
-    let inverseTurn = imageTurn.conjugate
+    // The normal equations over `(Re v₀, Im v₀, Re v₁, …)`, one block's drive held over
+    // `blockSteps` steps; each model's rows from its time on apart, weighted by `scales`.
+    var equations = NormalEquations(unknowns: unknowns)
+    var late = [NormalEquations](repeating: NormalEquations(unknowns: unknowns), count: poles.count)
+    let rows = StopRows(stop: self, modes: modes, phasor: phasor, targets: targets, end: end)
     for model in poles.indices {
-      let (pole, gain, imageGain) = (poles[model], gains[model], imageGains[model])
-      let state = modes[model] * phasor * 2
-      let deadline = end + Self.deadlines[model]
-      var power = ComplexSample(1, 0)
-      var lastTurn = image
-      for step in 0..<count {
-        power = power * pole
-        defer { lastTurn = lastTurn * imageTurn }
-        let weight: Double =
-          if model == 0, step < end {
-            targets[step].magnitude >= Self.topShare * peak ? 1 : Self.trackingWeight
-          } else if step >= deadline { Self.quietWeights[model] } else { 0 }
-        guard weight > 0 else { continue }
-        let scale = weight.squareRoot()
-        let length = 2 * (step / Self.blockSteps + 1)
-        for index in 0..<length {
-          real[index] = 0
-          imaginary[index] = 0
-        }
-        // `v_k` reaches the end of step `step` through `Λ^(step−k)·(K·v_k + ρ_k·K̃·conj v_k)`.
-        var reach = ComplexSample(scale, 0)
-        var turn = lastTurn
-        real.withUnsafeMutableBufferPointer { real in
-          imaginary.withUnsafeMutableBufferPointer { imaginary in
-            for earlier in stride(from: step, through: 0, by: -1) {
-              let direct = reach * gain
-              let mirrored = reach * turn * imageGain
-              let column = 2 * (earlier / Self.blockSteps)
-              real[column] += direct.real + mirrored.real
-              real[column + 1] += mirrored.imaginary - direct.imaginary
-              imaginary[column] += direct.imaginary + mirrored.imaginary
-              imaginary[column + 1] += direct.real - mirrored.real
-              reach = reach * pole
-              turn = turn * inverseTurn
-            }
-          }
-        }
-        if !(model == 0 && step < end) {
-          // Quiet: the acceleration is the mode and the drive's direct term.
-          let column = 2 * (step / Self.blockSteps)
-          real[column] += directs[model] * scale
-          imaginary[column + 1] += directs[model] * scale
-        }
-        let isTracking = model == 0 && step < end
-        let wanted = isTracking ? targets[step] : .zero
-        let value = (wanted - power * state) * scale
-        accumulate(real, length: length, value: value.real)
-        accumulate(imaginary, length: length, value: value.imaginary)
-      }
+      rows.accumulate(model, into: &equations, late: &late[model])
+      equations.add(late[model], times: scales[model])
     }
     for column in stride(from: 2, to: unknowns, by: 1) {
-      normal[column * unknowns + column] += Self.smoothWeight
-      normal[(column - 2) * unknowns + column - 2] += Self.smoothWeight
-      normal[(column - 2) * unknowns + column] -= Self.smoothWeight
+      equations.normal[column * unknowns + column] += Self.smoothWeight
+      equations.normal[(column - 2) * unknowns + column - 2] += Self.smoothWeight
+      equations.normal[(column - 2) * unknowns + column] -= Self.smoothWeight
     }
-    // Reweighted until every block's drive is within the bound.
+    // Reweighted until every block's drive is within the bound, and every unit quiet from its
+    // time on (``lateSteps``) or weighted there ``lateScaleLimit`` times its own (`scales`,
+    // kept from plan to plan of a stop).
     var weights = [Double](repeating: Self.driveWeight, count: blocks)
     var drive = [Double](repeating: 0, count: unknowns)
     for _ in 0..<12 {
-      drive = Self.solve(normal, right, weights: weights)
+      drive = Self.solve(equations.normal, equations.right, weights: weights)
       var isDone = true
       for block in 0..<blocks {
         let size = (drive[2 * block] * drive[2 * block] + drive[2 * block + 1] * drive[2 * block + 1]).squareRoot()
@@ -215,29 +174,18 @@ struct RobustStop: Sendable {
           isDone = false
         }
       }
+      if isDone, let (model, excess) = rows.latest(drive, floor: Self.lateShare * level, scales: scales) {
+        let scale = min(Self.lateScaleLimit, scales[model] * excess * excess * Self.lateGrowth)
+        equations.add(late[model], times: scale - scales[model])
+        scales[model] = scale
+        isDone = false
+      }
       if isDone { break }
     }
     return (0..<blocks).map { block in
       let planned = ComplexSample(drive[2 * block], drive[2 * block + 1])
       return planned.magnitude > bound ? planned * (bound / planned.magnitude) : planned
     }
-  }
-
-  /// Adds `scale` times each of the `count` values from `values` to those from `sums`, two at a
-  /// time (each sum rounded as alone).
-  @inline(__always)
-  private static func add(
-    _ scale: Double, times values: UnsafePointer<Double>, count: Int, to sums: UnsafeMutablePointer<Double>
-  ) {
-    let scales = SIMD2<Double>(repeating: scale)
-    var index = 0
-    while index + 2 <= count {
-      let sum = UnsafeMutableRawPointer(sums + index)
-      let product = scales * UnsafeRawPointer(values + index).loadUnaligned(as: SIMD2<Double>.self)
-      sum.storeBytes(of: sum.loadUnaligned(as: SIMD2<Double>.self) + product, as: SIMD2<Double>.self)
-      index += 2
-    }
-    if index < count { sums[index] += scale * values[index] }
   }
 
   /// Solves `(N + diag(weights, each twice))·v = right`, `N` symmetric positive semidefinite
