@@ -10,12 +10,8 @@ import HapticAudio
 /// Memory: the target's block, a chunk, and in the queue the frames the look-ahead gain holds
 /// (two blocks, a chunk and 5 ms at most).
 struct EqualizedTarget {
-  private var source: any FrameSource
+  private var target: TargetReader
   private var equalizer: EqualizingDrive
-  /// The source's current block and the next frame to take from it.
-  private var sourceBlock: AudioBlock
-  private var sourcePosition = 0
-  private var isSourceFinished = false
   /// Frames of the output made so far, of `frameCount`.
   private var made = 0
   private let frameCount: Int
@@ -30,11 +26,9 @@ struct EqualizedTarget {
   private var queueStart = 0
 
   init(_ source: any FrameSource, equalizer: EqualizingDrive, frameCount: Int, blockSize: Int, keepsTarget: Bool) {
-    self.source = source
+    target = TargetReader(source, blockSize: blockSize)
     self.equalizer = equalizer
     self.frameCount = frameCount
-    sourceBlock = AudioBlock(channelCount: 1, capacity: blockSize)
-    sourceBlock.setFrameCount(0)
     queue = keepsTarget ? [] : nil
   }
 
@@ -87,22 +81,7 @@ struct EqualizedTarget {
 
   /// Fills `frames` with the next frames of the target, zeros after its end, without a drive.
   mutating func takeTarget(into frames: UnsafeMutableBufferPointer<Float>) throws {
-    var filled = 0
-    while filled < frames.count {
-      if sourcePosition == sourceBlock.frameCount, !isSourceFinished {
-        if try source.read(into: &sourceBlock) { sourcePosition = 0 } else { isSourceFinished = true }
-      }
-      guard !isSourceFinished else {
-        frames.baseAddress!.advanced(by: filled).update(repeating: 0, count: frames.count - filled)
-        break
-      }
-      let taken = min(frames.count - filled, sourceBlock.frameCount - sourcePosition)
-      sourceBlock.channels[0].withUnsafeBufferPointer { samples in
-        frames.baseAddress!.advanced(by: filled).update(from: samples.baseAddress! + sourcePosition, count: taken)
-      }
-      sourcePosition += taken
-      filled += taken
-    }
+    try target.fill(frames)
     made += frames.count
   }
 

@@ -13,7 +13,7 @@ import HapticAudio
 /// and the model runs frame by frame); memory does not grow with the pattern's length; the
 /// output runs on past the target for ``ActuatorModel/ringSeconds``.
 struct ResonantDriveSource: FrameSource {
-  private var target: any FrameSource
+  private var target: TargetReader
   private let output: ActuatorRendering.Output
   private var controller: DriveController
   /// The model: the acceleration of the drive, or of the plain drive.
@@ -21,10 +21,6 @@ struct ResonantDriveSource: FrameSource {
   private let ratedDrive: Double
   /// Refuses a drive that is not finite or holds an offset, before it is delivered.
   private var driveCheck: DriveCheck
-  /// The target's current block and the next frame to take from it.
-  private var targetBlock: AudioBlock
-  private var targetPosition = 0
-  private var isTargetFinished = false
   /// One control step of the target, and the drive of the step being delivered: its frames
   /// from `drivePosition` on are still to be delivered.
   private var targetStep: [Float]
@@ -51,7 +47,7 @@ struct ResonantDriveSource: FrameSource {
   ///   - actuator: The actuator, valid at the target's rate, and the output wanted.
   ///   - blockSize: The largest block read from `target`, in frames.
   init(following target: any FrameSource, actuator: ActuatorRendering, blockSize: Int) {
-    self.target = target
+    self.target = TargetReader(target, blockSize: blockSize)
     output = actuator.output
     sampleRate = target.sampleRate
     frameCount = target.frameCount + actuator.model.ringFrames(at: sampleRate)
@@ -59,8 +55,6 @@ struct ResonantDriveSource: FrameSource {
     resonator = Resonator(actuator.simulatedModel, sampleRate: sampleRate)
     ratedDrive = actuator.model.ratedDrive
     driveCheck = DriveCheck(resonance: actuator.model.resonance, sampleRate: sampleRate)
-    targetBlock = AudioBlock(channelCount: 1, capacity: blockSize)
-    targetBlock.setFrameCount(0)
     let stepFrames = controller.stepFrames
     targetStep = Array(repeating: 0, count: stepFrames)
     driveStep = Array(repeating: 0, count: stepFrames)
@@ -83,20 +77,25 @@ struct ResonantDriveSource: FrameSource {
     }
     switch output {
     case .plainAcceleration:
+      // The model in a local, which the target's frames can reach while they are taken.
+      var model = resonator
+      defer { resonator = model }
+      let gain = ratedDrive
       try block.withUnsafeMutableChannel(0) { channel in
         var index = 0
         while index < count {
-          let (start, taken) = try takeTarget(upTo: count - index)
-          targetBlock.channels[0].withUnsafeBufferPointer { samples in
-            for offset in 0..<taken {
-              channel[index + offset] = Float(resonator.step(ratedDrive * Double(samples[start + offset])))
+          let run = min(count - index, try target.available())
+          guard run > 0 else {
+            for offset in index..<count { channel[offset] = Float(model.step(0)) }
+            break
+          }
+          target.take(run) { samples in
+            for offset in 0..<run {
+              channel[index + offset] = Float(model.step(gain * Double(samples[offset])))
             }
+            return (run, ())
           }
-          if taken == 0 {
-            for offset in index..<count { channel[offset] = Float(resonator.step(0)) }
-            index = count
-          }
-          index += taken
+          index += run
         }
       }
     case .drive, .acceleration:
@@ -175,20 +174,13 @@ struct ResonantDriveSource: FrameSource {
     let stepFrames = controller.stepFrames
     let room = output.count - output.count % stepFrames
     guard room > 0 else { return 0 }
-    if targetPosition == targetBlock.frameCount, !isTargetFinished {
-      if try target.read(into: &targetBlock) { targetPosition = 0 } else { isTargetFinished = true }
-    }
-    guard !isTargetFinished else { return 0 }
-    let available = targetBlock.frameCount - targetPosition
+    let available = try target.available()
     let frames = min(room, available - available % stepFrames)
     guard frames > 0 else { return 0 }
-    let start = targetPosition
-    let taken = targetBlock.channels[0].withUnsafeBufferPointer { samples in
-      controller.drive(
-        UnsafeBufferPointer(rebasing: samples[start..<(start + frames)]),
-        into: UnsafeMutableBufferPointer(rebasing: output[0..<frames]))
+    let taken = target.take(frames) { samples in
+      let taken = controller.drive(samples, into: UnsafeMutableBufferPointer(rebasing: output[0..<frames]))
+      return (taken, taken)
     }
-    targetPosition += taken
     if simulating {
       for offset in 0..<taken { output[offset] = Float(resonator.step(Double(output[offset]))) }
     }
@@ -199,19 +191,8 @@ struct ResonantDriveSource: FrameSource {
   private mutating func driveNextStep() throws {
     var step = targetStep
     targetStep = []
-    var filled = 0
     try step.withUnsafeMutableBufferPointer { step in
-      while filled < step.count {
-        let (start, taken) = try takeTarget(upTo: step.count - filled)
-        targetBlock.channels[0].withUnsafeBufferPointer { samples in
-          step.baseAddress!.advanced(by: filled).update(from: samples.baseAddress! + start, count: taken)
-        }
-        if taken == 0 {
-          step.baseAddress!.advanced(by: filled).update(repeating: 0, count: step.count - filled)
-          filled = step.count
-        }
-        filled += taken
-      }
+      try target.fill(step)
       if !targetHistory.isEmpty { delay(step) }
       driveStep.withUnsafeMutableBufferPointer { _ = controller.drive(UnsafeBufferPointer(step), into: $0) }
     }
@@ -229,24 +210,6 @@ struct ResonantDriveSource: FrameSource {
     }
   }
 
-  /// Takes the next target frames, at most `limit` and no further than the end of the target's
-  /// current block; returns where they begin in `targetBlock` and how many they are (0 after
-  /// the pattern's end).
-  @inline(__always)
-  private mutating func takeTarget(upTo limit: Int) throws -> (start: Int, count: Int) {
-    if targetPosition == targetBlock.frameCount {
-      guard !isTargetFinished, try target.read(into: &targetBlock) else {
-        isTargetFinished = true
-        return (0, 0)
-      }
-      targetPosition = 0
-    }
-    let start = targetPosition
-    let taken = min(limit, targetBlock.frameCount - start)
-    targetPosition += taken
-    return (start, taken)
-  }
-
   /// While the controller (and, for the acceleration, the model) is at rest, skips the whole
   /// steps of target frames of exactly 0 that come next, at most `limit` frames and no further
   /// than the end of the target's current block (as many as asked after the pattern's end);
@@ -262,18 +225,13 @@ struct ResonantDriveSource: FrameSource {
     let stepFrames = controller.stepFrames
     let wanted = limit - limit % stepFrames
     guard wanted > 0 else { return 0 }
-    if targetPosition == targetBlock.frameCount, !isTargetFinished {
-      if try target.read(into: &targetBlock) { targetPosition = 0 } else { isTargetFinished = true }
-    }
     var skipped = wanted
-    if !isTargetFinished {
-      let start = targetPosition
-      let end = min(targetBlock.frameCount, start + wanted)
-      let zeros = targetBlock.channels[0].withUnsafeBufferPointer {
-        UnsafeBufferPointer(rebasing: $0[start..<end]).leadingZeroCount
+    let available = try target.available()
+    if available > 0 {
+      skipped = target.take(min(available, wanted)) { samples in
+        let zeros = samples.leadingZeroCount
+        return (zeros - zeros % stepFrames, zeros - zeros % stepFrames)
       }
-      skipped = zeros - zeros % stepFrames
-      targetPosition = start + skipped
     }
     if skipped > 0 { controller.skipRest(skipped / stepFrames) }
     return skipped
