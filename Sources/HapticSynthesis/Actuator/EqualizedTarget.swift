@@ -80,7 +80,7 @@ struct EqualizedTarget {
   }
 
   /// Fills `frames` with the next frames of the target, zeros after its end, without a drive.
-  mutating func takeTarget(into frames: UnsafeMutableBufferPointer<Float>) throws {
+  private mutating func takeTarget(into frames: UnsafeMutableBufferPointer<Float>) throws {
     try target.fill(frames)
     made += frames.count
   }

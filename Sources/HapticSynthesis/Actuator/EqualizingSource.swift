@@ -3,8 +3,8 @@ import HapticAudio
 /// A haptic signal rendered for a wideband voice coil (``ActuatorModel/Kind/voiceCoil``), as a
 /// `FrameSource`: the signal is the target, and each frame of the output is the drive that
 /// follows it (``EqualizingDrive``, kept within the actuator's ceiling by a look-ahead gain), the
-/// acceleration that drive produces, the acceleration of the plain drive (the target times the
-/// rated drive), or the target beside the acceleration (docs/actuators.md §8).
+/// acceleration that drive produces, or the target beside the acceleration (docs/actuators.md
+/// §8; the plain drive's acceleration is `PlainAccelerationSource`'s).
 ///
 /// The ceiling (``ActuatorModel/ceiling``, −1 dBFS by default): where the equalized drive would
 /// exceed it (a level the actuator cannot give at that frequency within it), its gain comes down
@@ -20,7 +20,6 @@ import HapticAudio
 /// pattern's length; the output runs on past the target for ``ActuatorModel/ringSeconds``.
 package struct EqualizingSource: FrameSource {
   private let output: ActuatorRendering.Output
-  private let ratedDrive: Double
   private var resonator: Resonator
   private var driveCheck: DriveCheck
   /// The target and its drive (`nil` while taken out to be read).
@@ -45,7 +44,6 @@ package struct EqualizingSource: FrameSource {
   package init(following target: any FrameSource, actuator: ActuatorRendering, blockSize: Int) {
     output = actuator.output
     sampleRate = target.sampleRate
-    ratedDrive = actuator.model.ratedDrive
     resonator = Resonator(actuator.simulatedModel, sampleRate: sampleRate)
     driveCheck = DriveCheck(resonance: actuator.model.resonance, sampleRate: sampleRate)
     frameCount = target.frameCount + actuator.model.ringFrames(at: sampleRate)
@@ -62,23 +60,13 @@ package struct EqualizingSource: FrameSource {
   ///   for a drive an amplifier must not be fed; what the target throws.
   package mutating func read(into block: inout AudioBlock) throws -> Bool {
     guard frame < frameCount else { return false }
-    switch output {
-    case .drive:
+    if output == .drive {
       guard try Self.readDrive(into: &block, limiter: &limiter, frames: &frames) else { return false }
       let checked = try block.channels[0].withUnsafeBufferPointer {
         try driveCheck.check(UnsafeBufferPointer(rebasing: $0[..<block.frameCount]))
       }
       peak = max(peak, checked)
-    case .plainAcceleration:
-      let count = min(block.capacity, frameCount - frame)
-      try block.withUnsafeMutableChannel(0) { channel in
-        let target = UnsafeMutableBufferPointer(rebasing: channel[0..<count])
-        try frames!.takeTarget(into: target)
-        for index in target.indices { target[index] = Float(resonator.step(ratedDrive * Double(target[index]))) }
-      }
-      block.setFrameCount(count)
-      peak = max(peak, block.peak)
-    case .acceleration, .targetAndAcceleration:
+    } else {
       if driveBlock.capacity != block.capacity { driveBlock = AudioBlock(channelCount: 1, capacity: block.capacity) }
       guard try Self.readDrive(into: &driveBlock, limiter: &limiter, frames: &frames) else { return false }
       let count = driveBlock.frameCount

@@ -2,8 +2,8 @@ import HapticAudio
 
 /// The drive of a high-Q actuator, an LRA, as a `FrameSource` (``ActuatorSource`` delivers
 /// it): each frame of the output is the drive that follows the target (`DriveController`),
-/// the acceleration that drive produces, the acceleration of the plain drive (the target times
-/// the rated drive), or the target beside the acceleration.
+/// the acceleration that drive produces, or the target beside the acceleration (the plain
+/// drive's acceleration is `PlainAccelerationSource`'s).
 ///
 /// The drive is checked (`DriveCheck`) before it is delivered: a sample that is not finite,
 /// or a DC offset, is an error, never a block.
@@ -16,9 +16,8 @@ struct ResonantDriveSource: FrameSource {
   private var target: TargetReader
   private let output: ActuatorRendering.Output
   private var controller: DriveController
-  /// The model: the acceleration of the drive, or of the plain drive.
+  /// The model, for the acceleration of the drive.
   private var resonator: Resonator
-  private let ratedDrive: Double
   /// Refuses a drive that is not finite or holds an offset, before it is delivered.
   private var driveCheck: DriveCheck
   /// One control step of the target, and the drive of the step being delivered: its frames
@@ -53,13 +52,12 @@ struct ResonantDriveSource: FrameSource {
     frameCount = target.frameCount + actuator.model.ringFrames(at: sampleRate)
     controller = DriveController(actuator.model, sampleRate: sampleRate)
     resonator = Resonator(actuator.simulatedModel, sampleRate: sampleRate)
-    ratedDrive = actuator.model.ratedDrive
     driveCheck = DriveCheck(resonance: actuator.model.resonance, sampleRate: sampleRate)
     let stepFrames = controller.stepFrames
     targetStep = Array(repeating: 0, count: stepFrames)
     driveStep = Array(repeating: 0, count: stepFrames)
     drivePosition = stepFrames
-    primingSteps = output == .plainAcceleration ? 0 : controller.delay / stepFrames
+    primingSteps = controller.delay / stepFrames
     let keepsTarget = output == .targetAndAcceleration
     targetHistory = Array(repeating: 0, count: keepsTarget ? controller.delay : 0)
     delayedTargetStep = Array(repeating: 0, count: keepsTarget ? stepFrames : 0)
@@ -75,30 +73,7 @@ struct ResonantDriveSource: FrameSource {
       primingSteps -= 1
       drivePosition = driveStep.count
     }
-    switch output {
-    case .plainAcceleration:
-      // The model in a local, which the target's frames can reach while they are taken.
-      var model = resonator
-      defer { resonator = model }
-      let gain = ratedDrive
-      try block.withUnsafeMutableChannel(0) { channel in
-        var index = 0
-        while index < count {
-          let run = min(count - index, try target.available())
-          guard run > 0 else {
-            for offset in index..<count { channel[offset] = Float(model.step(0)) }
-            break
-          }
-          target.take(run) { samples in
-            for offset in 0..<run {
-              channel[index + offset] = Float(model.step(gain * Double(samples[offset])))
-            }
-            return (run, ())
-          }
-          index += run
-        }
-      }
-    case .drive, .acceleration:
+    if output != .targetAndAcceleration {
       let simulates = output == .acceleration
       try block.withUnsafeMutableChannel(0) { channel in
         var index = 0
@@ -123,7 +98,7 @@ struct ResonantDriveSource: FrameSource {
           index += run
         }
       }
-    case .targetAndAcceleration:
+    } else {
       try block.withUnsafeMutableFirstTwoChannels { targetChannel, accelerationChannel in
         var index = 0
         while index < count {
