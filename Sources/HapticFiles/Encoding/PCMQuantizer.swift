@@ -41,17 +41,22 @@ package struct PCMQuantizer: Sendable {
         index += 8
         continue
       }
-      // Adding 1.5 · 2^52 leaves the integer nearest each value, ties to even, in the low bits
-      // of the sum, whose unit in the last place is 1.
-      let sum = SIMD8<Double>(scaled) + Self.roundingOffset
-      store(SIMD8<UInt32>(truncatingIfNeeded: unsafeBitCast(sum, to: SIMD8<UInt64>.self)), at: index, in: target)
+      if bits == 16 {
+        store16(unsafeBitCast(scaled + Self.floatRounding, to: SIMD8<UInt32>.self), at: index, in: target)
+      } else {
+        store24(
+          unsafeBitCast(SIMD8<Double>(scaled) + Self.doubleRounding, to: SIMD8<UInt64>.self), at: index, in: target)
+      }
       index += 8
     }
     quantize(UnsafeBufferPointer(rebasing: samples[index...]), from: index, into: target)
   }
 
-  /// 1.5 · 2^52: see ``quantize(_:into:)``.
-  private static let roundingOffset = SIMD8<Double>(repeating: 6_755_399_441_055_744)
+  /// 1.5 · 2^23 and 1.5 · 2^52. Added to a value `v` in range (`|v| ≤ 2^23`, and `|v| ≤ 2^15`
+  /// in single precision), the sum's unit in the last place is 1: the sum is the integer nearest
+  /// `v`, ties to even, plus the offset, and its low bits are that integer's two's complement.
+  private static let floatRounding = SIMD8<Float>(repeating: 12_582_912)
+  private static let doubleRounding = SIMD8<Double>(repeating: 6_755_399_441_055_744)
 
   /// Quantizes `samples` one at a time, clamping each, into `target`'s places from `first` on.
   private func quantize(_ samples: UnsafeBufferPointer<Float>, from first: Int, into target: UnsafeMutableRawPointer) {
@@ -68,19 +73,20 @@ package struct PCMQuantizer: Sendable {
     }
   }
 
-  /// Stores the bytes of eight samples (their integers' low `bits` bits) from place `index`.
+  /// Stores eight 16-bit samples, the low 16 bits of `sums`, from place `index`.
   @inline(__always)
-  private func store(_ values: SIMD8<UInt32>, at index: Int, in target: UnsafeMutableRawPointer) {
-    if bits == 16 {
-      var samples = SIMD8<UInt16>(truncatingIfNeeded: values)
-      if isBigEndian { samples = samples &<< 8 | samples &>> 8 }
-      target.storeBytes(of: samples, toByteOffset: index * 2, as: SIMD8<UInt16>.self)
-      return
-    }
-    var samples = values & 0xFF_FFFF
-    if isBigEndian { samples = (samples & 0xFF) &<< 16 | samples & 0xFF00 | samples &>> 16 }
-    // Eight samples of three bytes are three 64-bit words, the first sample in the lowest bytes.
-    let lanes = SIMD8<UInt64>(truncatingIfNeeded: samples)
+  private func store16(_ sums: SIMD8<UInt32>, at index: Int, in target: UnsafeMutableRawPointer) {
+    var samples = SIMD8<UInt16>(truncatingIfNeeded: sums)
+    if isBigEndian { samples = samples &<< 8 | samples &>> 8 }
+    target.storeBytes(of: samples, toByteOffset: index * 2, as: SIMD8<UInt16>.self)
+  }
+
+  /// Stores eight 24-bit samples, the low 24 bits of `sums`, from place `index`: three 64-bit
+  /// words, the first sample in the lowest bytes.
+  @inline(__always)
+  private func store24(_ sums: SIMD8<UInt64>, at index: Int, in target: UnsafeMutableRawPointer) {
+    var lanes = sums & 0xFF_FFFF
+    if isBigEndian { lanes = (lanes & 0xFF) &<< 16 | lanes & 0xFF00 | lanes &>> 16 }
     let first = lanes[0] | lanes[1] &<< 24 | lanes[2] &<< 48
     let second = lanes[2] &>> 16 | lanes[3] &<< 8 | lanes[4] &<< 32 | lanes[5] &<< 56
     let third = lanes[5] &>> 8 | lanes[6] &<< 16 | lanes[7] &<< 40
