@@ -43,6 +43,29 @@ import _HapticRenderTestSupport
     #expect(Signal.peak(try #require(files["felt"])[early]) > 2 * Signal.peak(try #require(files["plain"])[early]))
   }
 
+  /// A rumble of 39 taps 40 ms apart under an intensity curve that rises, holds and falls
+  /// (williamwei2025/Haptic-Tests' Rumble): a tap whose plan begins some steps into its stop,
+  /// after a stop whose plan began later, is driven from its own stop's start (the drive read a
+  /// plan at a negative step and stopped the process).
+  @Test(arguments: ["lra", "voice-coil"])
+  func aRumbleOfTapsUnderAnIntensityCurveIsDriven(_ actuator: String) async throws {
+    let taps = (0..<39).map { index in
+      PatternFixtures.event(
+        "HapticTransient", time: Double(index) * 0.04, ["HapticIntensity": 1, "HapticSharpness": 0.1])
+    }
+    let curve = PatternFixtures.curve("HapticIntensityControl", [(0, 0.3), (0.1, 1), (1, 1), (1.6, 0)])
+    let folder = try TemporaryFolder()
+    try "{\"Version\": 1, \"Pattern\": [\(([curve] + taps).joined(separator: ", "))]}".write(
+      toFile: "\(folder.path)/rumble.ahap", atomically: true, encoding: .utf8)
+    for flags in [[String](), ["--simulate"]] {
+      let result = try await CommandRunner.render(
+        ["\(folder.path)/rumble.ahap", "-o", "\(folder.path)/out.wav", "--actuator", actuator, "-b", "float"] + flags)
+      #expect(result.status == 0, "\(result.standardError)")
+      let samples = try AudioFileReader(path: "\(folder.path)/out.wav").readAll()[0]
+      #expect(Signal.peak(samples[...]) <= 1 && Signal.peak(samples[...]) > 0.1, "\(flags)")
+    }
+  }
+
   /// `--simulate-resonance`: the drive computed for 170 Hz on a unit at 160 Hz, whose plateau
   /// is 0.58 of the level (a sine 10 Hz off a Q of 12: 1/√(1 + (2·12·10/170)²)), not the
   /// nominal unit's.

@@ -45,6 +45,8 @@ extension DriveController {
         stopScales = [Double](repeating: 1, count: RobustStop.quietWeights.count)
         stopRises = level > 1.1 * mode.magnitude
         stopStep = 0
+        // A tap's plan may begin steps later: until then its steps count from the stop's start.
+        planStart = 0
         plannedBlocks = []
       }
     }
