@@ -77,7 +77,10 @@ extension DriveController {
     }
     // Planned again every two blocks from the models' own states.
     if stopStep % (RobustStop.blockSteps * RobustStop.replanBlocks) == 0 {
-      let planned = (0..<stopStepsLeft).map { $0 < targets.count ? targets[$0] : .zero }
+      // The nominal mode's share of the target at the carrier, over the share at f0 that the
+      // plan assumes.
+      let share = modeShare.offResonance
+      let planned = (0..<stopStepsLeft).map { $0 < targets.count ? targets[$0] * share : .zero }
       let modes = [resonator.mode] + robustStop.predictedModes(over: modulator, phasor: phasor, rotation: stepRotation)
       plannedBlocks = robustStop.plan(
         modes: modes, phasor: phasor, targets: planned, end: stopEnd, level: stopLevel, bound: driveBound,

@@ -102,9 +102,9 @@ package struct DriveController: Sendable {
   private var lastModeLevel = 0.0
   private var isStopping = false
   private var lastReference = ComplexSample.zero
-  /// The reference's weight in the loop, `(1 − μ)` times the part of the response at f0 that
-  /// goes through the mode (in steady state `M` is that part of `R`).
-  private let referenceWeight: ComplexSample
+  /// The part of the response at the target's carrier that goes through the mode (in steady
+  /// state `M` is that part of `R`); the loop weighs the reference with it times `(1 − μ)`.
+  var modeShare: ModeShare
   /// The largest drive envelope, pushing or braking: the ceiling, less 0.01 dB (0.1 %), room
   /// for a true-peak meter's interpolation and the rounding to the output's samples.
   let driveBound: Double
@@ -180,10 +180,7 @@ package struct DriveController: Sendable {
     imageResponse = imageGain / (ComplexSample.unit(turns: -2 * model.resonance * stepSeconds) - modeStep)
     imageSmoothing = PortableMath.exp(-stepSeconds / Self.imageSeconds)
     closedLoop = PortableMath.exp(-stepSeconds / Self.loopSeconds)
-    // The mode's steady response at f0 to U (its positive-frequency half), and its share of the
-    // whole response.
-    let modeResponse = resonator.residue / (ComplexSample.unit(turns: model.resonance / rate) - resonator.pole)
-    referenceWeight = modeResponse / resonator.responseAtResonance * (1 - closedLoop)
+    modeShare = ModeShare(resonator: resonator, model: model, sampleRate: sampleRate, stepFrames: stepFrames)
     if model.resonanceTolerance > 0 {
       robustStop = RobustStop(model, sampleRate: sampleRate, carrier: carrier, smoothing: modulator.weights)
     }
@@ -268,6 +265,7 @@ package struct DriveController: Sendable {
         if writtenModel.resonator.mode == .zero, robustStop?.settle() ?? true {
           imageEstimate = .zero
           isAtRest = quietSteps > spreading.count + pending.count + governor.window
+          if isAtRest { modeShare.rest() }
           return
         }
       }
@@ -315,7 +313,7 @@ package struct DriveController: Sendable {
   /// `goal`, within ``driveBound``; and whether it brakes.
   @inline(__always)
   func loopDrive(mode: ComplexSample, goal: ComplexSample) -> (drives: ComplexSample, brakes: Bool) {
-    var drives = (mode * closedLoop + goal * referenceWeight - modeStep * mode) * inverseDriveGain
+    var drives = (mode * closedLoop + goal * modeShare.share * (1 - closedLoop) - modeStep * mode) * inverseDriveGain
     let size = drives.magnitude
     let brakes = (driveGain * drives * mode.conjugate).real < 0
     if size > driveBound { drives = drives * (driveBound / size) }
@@ -344,6 +342,7 @@ package struct DriveController: Sendable {
     pendingIndex = pendingIndex + 1 == pending.count ? 0 : pendingIndex + 1
     // The reference at the end of the step: between its centre's and the next step's.
     let reference = (current + pending[pendingIndex]) * 0.5
+    modeShare.take(current, pending[pendingIndex])
     return (limited, reference, isPlanned)
   }
 }

@@ -31,11 +31,12 @@ struct RobustStop: Sendable {
   /// seconds (the nominal one first): the figures of docs/actuators.md §2.1 by the unit's
   /// distance from f0 (6, 10 and 20 ms at 0, half the tolerance and the whole), less 1 ms.
   static let lateSeconds = [0.005, 0.009, 0.009, 0.019, 0.019]
-  /// The share of the sound's top that a unit's acceleration must stay below from its time on
-  /// in the plan (below the tenth of the figures: the plan's envelopes at the steps' edges are
-  /// not the carrier's crests); a unit above it has its weights multiplied by its excess
-  /// squared times ``lateGrowth``, up to ``lateScaleLimit`` times its own.
-  static let lateShare = 0.09
+  /// The share of the sound's top that each unit's acceleration must stay below from its time
+  /// on in the plan (the nominal one first; below the tenth of the figures: the plan's envelopes
+  /// at the steps' edges are not the carrier's crests); a unit above it has its weights
+  /// multiplied by its excess squared times ``lateGrowth``, up to ``lateScaleLimit`` times its
+  /// own.
+  static let lateShares = [0.0875, 0.085, 0.085, 0.085, 0.085]
   static let lateGrowth = 1.6
   static let lateScaleLimit = 8.0
   /// Steps planned past the sound's end.
@@ -66,7 +67,7 @@ struct RobustStop: Sendable {
   /// Steps from a tap's end to where its ring is measured, 5 ms (rounded down).
   let ringSteps: Int
   /// Steps from a sound's end from which each model's acceleration must stay below
-  /// ``lateShare`` of the sound's top (``lateSeconds``, rounded down to whole steps).
+  /// ``lateShares`` of the sound's top (``lateSeconds``, rounded down to whole steps).
   let lateSteps: [Int]
   /// The band models, run on the drive as the nominal one is.
   private var bandModels: BandModels
@@ -133,7 +134,7 @@ struct RobustStop: Sendable {
   /// - Parameters:
   ///   - modes: The models' modes `q` (``Resonator/mode``), the nominal one first, at the step's
   ///     first frame; `phasor`: `e^(−iω0t)` there.
-  ///   - level: The sound's level: each model's acceleration should be below ``lateShare`` of it
+  ///   - level: The sound's level: each model's acceleration should be below ``lateShares`` of it
   ///     from ``lateSteps`` after the sound's end on.
   ///   - scales: How many times its own weight each model's quiet has from there on, 1 at a
   ///     stop's first plan; raised where a plan leaves the model above that share.
@@ -174,7 +175,7 @@ struct RobustStop: Sendable {
           isDone = false
         }
       }
-      if isDone, let (model, excess) = rows.latest(drive, floor: Self.lateShare * level, scales: scales) {
+      if isDone, let (model, excess) = rows.latest(drive, level: level, scales: scales) {
         let scale = min(Self.lateScaleLimit, scales[model] * excess * excess * Self.lateGrowth)
         equations.add(late[model], times: scale - scales[model])
         scales[model] = scale

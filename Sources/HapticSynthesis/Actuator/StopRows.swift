@@ -84,13 +84,15 @@ struct StopRows {
   }
 
   /// The model whose acceleration under the planned `drive` (`(Re v₀, Im v₀, Re v₁, …)`)
-  /// exceeds `floor` by the most, at a step from its time on (``RobustStop/lateSteps`` after the
-  /// sound's end), of those whose weight `scales` has not reached
-  /// ``RobustStop/lateScaleLimit``; and that largest acceleration over `floor`.
-  func latest(_ drive: [Double], floor: Double, scales: [Double]) -> (model: Int, excess: Double)? {
-    guard floor > 0 else { return nil }
+  /// exceeds its floor (``RobustStop/lateShares`` of `level`) by the most, at a step from its
+  /// time on (``RobustStop/lateSteps`` after the sound's end), of those whose weight `scales`
+  /// has not reached ``RobustStop/lateScaleLimit``; and that largest acceleration over its
+  /// floor.
+  func latest(_ drive: [Double], level: Double, scales: [Double]) -> (model: Int, excess: Double)? {
+    guard level > 0 else { return nil }
     var latest: (model: Int, excess: Double)?
     for model in stop.poles.indices where scales[model] < RobustStop.lateScaleLimit {
+      let floor = RobustStop.lateShares[model] * level
       let (pole, gain, imageGain) = (stop.poles[model], stop.gains[model], stop.imageGains[model])
       var mode = modes[model] * phasor * 2
       var turn = phasor * phasor
