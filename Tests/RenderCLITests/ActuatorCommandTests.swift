@@ -66,6 +66,37 @@ import _HapticRenderTestSupport
     }
   }
 
+  /// Taps whose braking plan begins steps into their stop, reached through the sample rate and
+  /// the resonance: each drove a plan read at a negative step and stopped the process.
+  @Test(arguments: [
+    ("tap-buzz-tap", ["--rate", "8000"]), ("success", ["--rate", "1000"]), ("three-taps", []),
+    ("tap-buzz-tap", ["--actuator-file"]),
+  ])
+  func tapsWhosePlanBeginsLateAreDriven(_ pattern: String, _ flags: [String]) async throws {
+    let folder = try TemporaryFolder()
+    var input = "\(Locations.samples)/\(pattern).ahap"
+    if pattern == "three-taps" {
+      input = "\(folder.path)/three-taps.ahap"
+      let taps = [(0.1, 0.3, 0.0), (0.1371, 0.37, 1.0 / 7), (0.1742, 0.44, 2.0 / 7)].map { time, intensity, sharpness in
+        PatternFixtures.event(
+          "HapticTransient", time: time, ["HapticIntensity": intensity, "HapticSharpness": sharpness])
+      }
+      try "{\"Version\": 1, \"Pattern\": [\(taps.joined(separator: ", "))]}".write(
+        toFile: input, atomically: true, encoding: .utf8)
+    }
+    var actuator = ["--actuator", "lra"] + flags
+    if flags == ["--actuator-file"] {
+      let file = "\(folder.path)/low.json"
+      try #"{"resonance": 60, "q": 10, "ratedDrive": 0.5, "resonanceTolerance": 10}"#.write(
+        toFile: file, atomically: true, encoding: .utf8)
+      actuator = ["--actuator", file]
+    }
+    let result = try await CommandRunner.render([input, "-o", "\(folder.path)/out.wav", "-b", "float"] + actuator)
+    #expect(result.status == 0, "\(result.standardError)")
+    let drive = try AudioFileReader(path: "\(folder.path)/out.wav").readAll()[0]
+    #expect(Signal.peak(drive[...]) <= 1 && Signal.peak(drive[...]) > 0.05)
+  }
+
   /// `--simulate-resonance`: the drive computed for 170 Hz on a unit at 160 Hz, whose plateau
   /// is 0.58 of the level (a sine 10 Hz off a Q of 12: 1/√(1 + (2·12·10/170)²)), not the
   /// nominal unit's.
