@@ -9,7 +9,7 @@ import _HapticRenderTestSupport
 @Suite struct QuantizationTests {
   /// 1,003 samples (the last three not a group of eight): ties half a step either side of 0 and
   /// of small values, a quarter and three quarters of a step, the largest values below full scale
-  /// and past it, infinities, and a sine; in two channels, the second reversed.
+  /// and past it, infinities, and a sine.
   private static func samples(bits: Int) -> [Float] {
     let step = 1 / Float(1 << (bits - 1))
     var values: [Float] = [0.5, -0.5, 1.5, -1.5, 2.5, -2.5, 0.25, 0.75, -0.75, 1_000.5, -1_000.5].map { $0 * step }
@@ -47,9 +47,11 @@ import _HapticRenderTestSupport
     _ container: AudioFileFormat.Container, _ encoding: AudioFileFormat.SampleEncoding
   ) throws {
     let bits = encoding == .pcm16 ? 16 : 24
+    // With not a number: 1,004 samples; in one, two and three channels (3,012 samples
+    // interleaved, the last four one at a time).
     let samples = Self.samples(bits: bits) + [.nan]
     let folder = try TemporaryFolder()
-    for channels in [[samples], [samples, samples.reversed()]] {
+    for channels in [[samples], [samples, samples.reversed()], [samples, samples.reversed(), samples.map { -$0 }]] {
       let output = try Self.write(AudioBlock(channels: channels), to: "\(folder.path)/x", container, encoding)
       for (channel, input) in channels.enumerated() {
         let expected = input.map { $0.isNaN ? 0 : Self.expected($0, bits: bits) }
@@ -82,6 +84,26 @@ import _HapticRenderTestSupport
       try AudioFileReader(path: path).readAll() == [
         [0.5, -0.25], [0.125, 1 - 1 / Float(1 << (encoding == .pcm16 ? 15 : 23))],
       ])
+  }
+
+  /// Not a number is 0 in the formats libsndfile quantizes, and in float files, as in those the
+  /// writer quantizes (libsndfile made it full scale negative at 32 bits and wrote no FLAC frame).
+  @Test(arguments: [
+    (AudioFileFormat.Container.flac, AudioFileFormat.SampleEncoding.pcm16), (.flac, .pcm24), (.wav, .pcm32),
+    (.caf, .pcm32), (.wav, .float), (.aiff, .float),
+  ])
+  func notANumberIsZero(_ container: AudioFileFormat.Container, _ encoding: AudioFileFormat.SampleEncoding) throws {
+    let samples: [Float] = [0.5, .nan, -0.25, 2, .nan, -.infinity, 0.125]
+    let folder = try TemporaryFolder()
+    for channels in [[samples], [samples, samples.reversed()]] {
+      let output = try Self.write(AudioBlock(channels: channels), to: "\(folder.path)/x", container, encoding)
+      for (channel, input) in channels.enumerated() {
+        let expected = input.map { $0.isNaN ? 0 : min(max($0, -1), 1) }
+        let step = encoding == .pcm16 ? 1 / Float(1 << 15) : 1 / Float(1 << 23)
+        let wrong = zip(output[channel], expected).filter { abs($0 - $1) > step }.count
+        #expect(wrong == 0, "\(container) \(encoding), \(channels.count) channels: \(output[channel])")
+      }
+    }
   }
 
   @Test(arguments: [AudioFileFormat.SampleEncoding.pcm16, .pcm24])

@@ -117,12 +117,12 @@ public struct AudioFileFormat: Sendable, Hashable, CustomStringConvertible {
       ?? container.rawValue
   }
 
-  /// Whether samples are clamped to ±1 as they are quantized: by the writer at 16 and 24 bits
-  /// (see `PCMQuantizer`), by libsndfile (`SFC_SET_CLIPPING`) for FLAC and 32-bit PCM; float
-  /// and lossy formats are clamped by the writer before libsndfile takes them.
+  /// Whether libsndfile takes this format's samples as floats and clamps them to ±1 itself as it
+  /// quantizes them (`SFC_SET_CLIPPING`): FLAC and 32-bit PCM. The writer quantizes 16- and
+  /// 24-bit WAV, AIFF and CAF itself (see `PCMQuantizer`), and clamps float and lossy formats
+  /// before libsndfile takes them.
   package var isClippedByLibrary: Bool {
-    guard let encoding else { return false }
-    return encoding != .float
+    container == .flac || encoding == .pcm32
   }
 
   /// Bytes of one sample in a PCM or float file (WAV, AIFF, CAF; FLAC before compression).

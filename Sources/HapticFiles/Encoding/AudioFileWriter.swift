@@ -24,9 +24,9 @@ import SystemPackage
 /// A WAV, AIFF or CAF file of known length for standard output, a device or a FIFO is instead
 /// streamed as it is written (see `StreamedOutput`), and so is Ogg, Opus or MP3 into a pipe: no
 /// temporary file, and a failure midway leaves what was sent.
-/// Samples are clamped to ±1 and rounded to nearest (ties to even, no dither) as they are
-/// quantized, by the writer itself for 16- and 24-bit WAV, AIFF and CAF (`PCMQuantizer`, whose
-/// bytes libsndfile writes as they are), and WAV files get no PEAK chunk, so the same frames always give the same bytes. A WAV file whose data
+/// Samples are clamped to ±1 (not a number is 0) and rounded to nearest (ties to even, no
+/// dither) as they are quantized, by the writer itself for 16- and 24-bit WAV, AIFF and CAF
+/// (`PCMQuantizer`, whose bytes libsndfile writes as they are), and WAV files get no PEAK chunk, so the same frames always give the same bytes. A WAV file whose data
 /// would pass 4 GiB is written as RF64 (the 64-bit WAV that every current reader opens).
 public struct AudioFileWriter: ~Copyable {
   /// Where the finished file goes.
@@ -196,7 +196,9 @@ public struct AudioFileWriter: ~Copyable {
     let written: sf_count_t
     if let quantizer {
       written = writeQuantized(block, quantizer: quantizer, to: handle)
-    } else if channelCount == 1, format.isClippedByLibrary {
+    } else if channelCount == 1, format.isClippedByLibrary,
+      !block.channels[0].withUnsafeBufferPointer({ $0[..<block.frameCount].contains { $0.isNaN } })
+    {
       // libsndfile clamps while it quantizes: the channel is written as it is.
       written = block.channels[0].withUnsafeBufferPointer { samples in
         sf_writef_float(handle, samples.baseAddress, sf_count_t(block.frameCount))
@@ -206,8 +208,9 @@ public struct AudioFileWriter: ~Copyable {
       if interleaved.count < needed { interleaved = Array(repeating: 0, count: needed) }
       block.interleave(into: &interleaved)
       written = interleaved.withUnsafeMutableBufferPointer { samples in
+        // Not a number is 0, as the writer's own quantization makes it.
         for index in 0..<needed {
-          samples[index] = min(max(samples[index], -1), 1)
+          samples[index] = samples[index].isNaN ? 0 : min(max(samples[index], -1), 1)
         }
         return sf_writef_float(handle, samples.baseAddress, sf_count_t(block.frameCount))
       }

@@ -73,11 +73,12 @@ package struct PCMQuantizer: Sendable {
     }
   }
 
-  /// Stores eight 16-bit samples, the low 16 bits of `sums`, from place `index`.
+  /// Stores eight 16-bit samples, the low 16 bits of `sums`, from place `index`, swapped where
+  /// the file's byte order is not this machine's.
   @inline(__always)
   private func store16(_ sums: SIMD8<UInt32>, at index: Int, in target: UnsafeMutableRawPointer) {
     var samples = SIMD8<UInt16>(truncatingIfNeeded: sums)
-    if isBigEndian { samples = samples &<< 8 | samples &>> 8 }
+    if isBigEndian != (1.bigEndian == 1) { samples = samples &<< 8 | samples &>> 8 }
     target.storeBytes(of: samples, toByteOffset: index * 2, as: SIMD8<UInt16>.self)
   }
 
