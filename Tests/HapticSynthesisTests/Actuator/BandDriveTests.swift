@@ -99,7 +99,11 @@ import _HapticRenderTestSupport
     let drive = try Self.render(buzz, .drive)
     let plain = target.map { $0 * 0.5 } + [Float](repeating: 0, count: drive.count - target.count)
     for offset in Self.offsets {
-      let felt = Self.stop(Self.envelope(Self.accelerate(drive, resonance: 170 + offset)), floor: floor, end: end)
+      let feltEnvelope = Self.envelope(Self.accelerate(drive, resonance: 170 + offset))
+      // Felt at all: a quarter of the level at least (a unit 17 Hz from the carrier feels 0.38
+      // of it), so that a drive that never rises cannot pass for one that stops in time.
+      #expect((feltEnvelope.max() ?? 0) >= 2.5 * floor, "\(170 + offset) Hz: never felt")
+      let felt = Self.stop(feltEnvelope, floor: floor, end: end)
       let plainStop = Self.stop(
         Self.envelope(Self.accelerate(plain, resonance: 170 + offset)), floor: floor, end: end)
       let allowed = abs(offset) <= 5 ? (abs(offset) == 0 ? 6.0 : 10) : 20
