@@ -1,6 +1,7 @@
 /// The stop for a band of resonances (``RobustStop``): when a sound's end is in view, the steps
-/// from there to some 37 ms past it (26 steps) are planned for every actuator of the band,
-/// again every two blocks of steps; a tap's steps once, as it begins (``RobustStop/planTap``).
+/// from there to some 37 ms past it (``RobustStop/extraSteps``) are planned for every actuator
+/// of the band, again every two blocks of steps; a tap's steps once, as it begins
+/// (``RobustStop/planTap``).
 extension DriveController {
   /// The drive envelope of the step being driven while the controller stops a band: a plan's
   /// first step during a stop (one begins when the target's end, and a tail of silence, comes
@@ -40,7 +41,7 @@ extension DriveController {
         targets[RobustStop.leadSteps].magnitude > floor || mode.magnitude > floor,
         let end = targets.lastIndex(where: { $0.magnitude > 0.1 * level })
       {
-        stopStepsLeft = end + 1 + RobustStop.extraSteps
+        stopStepsLeft = end + 1 + robustStop.extraSteps
         stopLevel = level
         stopScales = [Double](repeating: 1, count: RobustStop.quietWeights.count)
         stopRises = level > 1.1 * mode.magnitude

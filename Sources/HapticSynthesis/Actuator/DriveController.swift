@@ -125,7 +125,7 @@ package struct DriveController: Sendable {
   /// How many times its own weight each model's quiet has in the stop under way's plans.
   var stopScales: [Double] = []
   /// Steps until the end of the sound that the stop under way ends.
-  var stopEnd: Int { stopStepsLeft - RobustStop.extraSteps }
+  var stopEnd: Int { stopStepsLeft - (robustStop?.extraSteps ?? 0) }
   /// Whether the sound that the stop under way ends was still rising to its top when it began.
   var stopRises = false
   /// Steps since the stop under way began, the drive envelopes of its plan's blocks, and the

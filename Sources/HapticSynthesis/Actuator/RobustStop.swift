@@ -12,9 +12,8 @@ import HapticSupport
 /// near 0 a few steps after it, each band model near 0 from its deadline on, the drive small
 /// and smooth, and, by reweighting, within its bound and each model below a tenth of the
 /// sound's level by the time the figures allow it (a tap's, by a linear program:
-/// `RobustStop+Tap`). This is robust input shaping (zero
-/// vibration over a band of frequencies) solved for the stop at hand, for a bounded drive and
-/// any state.
+/// `RobustStop+Tap`). This is robust input shaping (zero vibration over a band of frequencies)
+/// solved for the stop at hand, for a bounded drive and any state.
 struct RobustStop: Sendable {
   /// The share of the sound's top at and above which the nominal mode is held to the target,
   /// with the weight 1; below it, on the sound's way down, with ``trackingWeight``, which leaves
@@ -39,8 +38,8 @@ struct RobustStop: Sendable {
   static let lateShares = [0.0875, 0.085, 0.085, 0.085, 0.085]
   static let lateGrowth = 1.6
   static let lateScaleLimit = 8.0
-  /// Steps planned past the sound's end.
-  static let extraSteps = 26
+  /// The fewest steps planned past the sound's end (``extraSteps``).
+  static let leastExtraSteps = 26
   /// Steps over which the planned drive is held: four, a period, over which the drive's image
   /// at −f0 cancels, and which the smoothing of the drive's envelope (``SmoothModulator``, a
   /// quarter of a period on each side) leaves nearly whole (blocks of half a period, smoothed,
@@ -67,8 +66,13 @@ struct RobustStop: Sendable {
   /// Steps from a tap's end to where its ring is measured, 5 ms (rounded down).
   let ringSteps: Int
   /// Steps from a sound's end from which each model's acceleration must stay below
-  /// ``lateShares`` of the sound's top (``lateSeconds``, rounded down to whole steps).
+  /// ``lateShares`` of the sound's top: ``lateSeconds``, rounded down to whole steps, and not
+  /// before the model's ``deadlines``, from which it is asked for quiet (an actuator below some
+  /// 100 Hz, whose steps are long, reaches its late time first).
   let lateSteps: [Int]
+  /// Steps planned past a sound's end: ``leastExtraSteps``, and past every model's
+  /// ``lateSteps`` (an actuator above some 340 Hz, whose steps are short).
+  let extraSteps: Int
   /// The band models, run on the drive as the nominal one is.
   private var bandModels: BandModels
   var bands: [SteppedResonator] { bandModels.models }
@@ -96,7 +100,8 @@ struct RobustStop: Sendable {
     directs = models.map(\.resonator.direct)
     imageTurn = stepRotation * stepRotation
     ringSteps = Int(0.005 / stepSeconds)
-    lateSteps = Self.lateSeconds.map { Int($0 / stepSeconds) }
+    lateSteps = zip(Self.lateSeconds, Self.deadlines).map { max(Int($0 / stepSeconds), $1) }
+    extraSteps = max(Self.leastExtraSteps, (lateSteps.max() ?? 0) + 1)
     bandModels = BandModels(Array(models.dropFirst()))
     self.carrier = carrier.map { ComplexSample($0.cosine, $0.sine) }
     self.smoothing = smoothing
