@@ -7,10 +7,10 @@ extension ActuatorFigures {
   /// window that contains it, with the two envelopes, the felt magnitude and the two samples at
   /// that frame.
   ///
-  /// A block that no window's envelopes reach (a silence between events: frames more than
-  /// `half` before the next window and after every open one) is rendered but not measured; the
-  /// envelopes start afresh at the next block that one reaches, whose frames within `half` of
-  /// a window are all taken, so every envelope measured is the same.
+  /// A block that no window's envelopes reach (frames more than `half` before the next window
+  /// and after every open one, as between a sound's ring-down and the next event) is rendered
+  /// but not measured; the envelopes start afresh at the next block that one reaches, whose
+  /// frames within `half` of a window are all taken, so every envelope measured is the same.
   static func sweep(
     _ pattern: some RenderablePattern, options: RenderOptions, windows: inout [Window], half: Int,
     measure: (inout Window, Int, Double, Double, Double, (target: Double, felt: Double)) -> Void
