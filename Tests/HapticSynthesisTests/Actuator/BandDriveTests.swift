@@ -132,6 +132,29 @@ import _HapticRenderTestSupport
     }
   }
 
+  /// A tap 50 ms after a buzz (`success`'s last: a 0.4 s buzz at intensity 1, then a tap at
+  /// intensity 0.8 whose carrier is at the band's top): the buzz still moves the band's units
+  /// some 0.05 when the tap's plan begins, and on every unit the tap's ring (5…50 ms after its
+  /// last frame, 0.011 s after its onset) stays within 15 % of its felt peak at 5 Hz from
+  /// 170 Hz and 25 % at 10 Hz.
+  @Test func tapAfterABuzzStopsOnEveryUnitOfTheBand() throws {
+    let pattern = F.document(
+      F.event(
+        "HapticContinuous", time: 0.1, duration: 0.4,
+        ["HapticIntensity": 1, "HapticSharpness": 0.3, "AttackTime": 0.5]),
+      F.event("HapticTransient", time: 0.55, ["HapticIntensity": 0.8, "HapticSharpness": 1]))
+    let drive = try Self.render(pattern, .drive)
+    let onset = Int(0.55 * Double(Self.rate))
+    let last = Int(0.561 * Double(Self.rate))
+    for offset in Self.offsets {
+      let felt = Self.accelerate(drive, resonance: 170 + offset).map(abs)
+      let peak = felt[onset..<last].max() ?? 0
+      let ring = felt[(last + Self.rate / 200)..<(last + Self.rate / 20)].max() ?? 1
+      #expect(peak >= 0.25, "\(170 + offset) Hz: peak \(peak)")
+      #expect(ring <= (abs(offset) <= 5 ? 0.15 : 0.25) * peak, "\(170 + offset) Hz: ring \(ring / peak)")
+    }
+  }
+
   /// `--simulate-resonance`: the product's acceleration on a unit off the nominal resonance is
   /// the independent integration's, within 1 % of full scale.
   @Test func simulatedUnitAgreesWithTheIndependentIntegration() throws {
