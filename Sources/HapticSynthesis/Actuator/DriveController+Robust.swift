@@ -84,7 +84,8 @@ extension DriveController {
       let planned = (0..<stopStepsLeft).map { $0 < targets.count ? targets[$0] * share : .zero }
       let modes = [resonator.mode] + robustStop.predictedModes(over: modulator, phasor: phasor, rotation: stepRotation)
       plannedBlocks = robustStop.plan(
-        modes: modes, phasor: phasor, targets: planned, end: stopEnd, level: stopLevel, bound: driveBound,
+        modes: modes, phasor: phasor, targets: planned, end: stopEnd, level: stopLevel,
+        bound: min(driveBound, RobustStop.levelBound * stopLevel),
         scales: &stopScales)
       planStart = stopStep
     }

@@ -47,6 +47,12 @@ struct RobustStop: Sendable {
   static let blockSteps = 4
   /// Blocks driven from a plan before the next (of a sound that no longer rises).
   static let replanBlocks = 2
+  /// The bound on a stop plan's drive, over the level of the sound it ends, below the drive's
+  /// own bound: a soft sound's plan, which the drive's bound never reaches, braked with up to
+  /// six times the drive its plateau held and kicked the actuator past its level (44 % for a
+  /// buzz at intensity 0.4 at the band's top). At 2.7, a sound at intensity 0.7 (level 0.49)
+  /// keeps the drive's bound.
+  static let levelBound = 2.7
   /// The weights of the drive and of its change from block to block.
   static let driveWeight = 0.000_1
   static let smoothWeight = 0.001

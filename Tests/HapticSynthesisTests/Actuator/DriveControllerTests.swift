@@ -75,6 +75,21 @@ import _HapticRenderTestSupport
       "plateau \(plateau.min() ?? 0) … \(plateau.max() ?? 0) at \(carrier) Hz")
   }
 
+  /// A soft buzz at the top of the band stops without a kick: the band's stop plan brakes
+  /// within a bound relative to the sound's level (an absolute one let a buzz at intensity 0.4
+  /// and sharpness 1 be driven at 0.65 of full scale 10 ms before its end, its plateau's drive
+  /// 0.11, and overshoot 44 %).
+  @Test(arguments: [0.75, 1])
+  func aSoftBuzzIsNotOvershotAtItsStop(sharpness: Double) throws {
+    let buzz = F.document(
+      F.event("HapticContinuous", time: 0.1, duration: 0.2, ["HapticIntensity": 0.4, "HapticSharpness": sharpness]))
+    let carrier = 170 * (1 - 1 / 24.0) + 170 / 12.0 * sharpness
+    let felt = Signal.quadratureAmplitude(
+      try Self.render(buzz, .acceleration, model: .lra), frequency: carrier, sampleRate: Self.rate)
+    let overshoot = (felt.max() ?? 0) / 0.16 - 1
+    #expect(overshoot <= 0.05, "overshoot \(overshoot) at \(carrier) Hz")
+  }
+
   @Test func plainDriveIsLateByTheActuatorsTimeConstant() throws {
     let target = Signal.quadratureAmplitude(try Self.render(Self.buzz, nil), frequency: 170, sampleRate: Self.rate)
     let felt = Signal.quadratureAmplitude(
