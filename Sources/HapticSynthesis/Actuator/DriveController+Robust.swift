@@ -43,7 +43,7 @@ extension DriveController {
       {
         stopStepsLeft = end + 1 + robustStop.extraSteps
         stopLevel = level
-        stopScales = [Double](repeating: 1, count: RobustStop.quietWeights.count)
+        for model in stopScales.indices { stopScales[model] = 1 }
         stopRises = level > 1.1 * mode.magnitude
         stopStep = 0
         // A tap's plan may begin steps later: until then its steps count from the stop's start.

@@ -123,7 +123,7 @@ package struct DriveController: Sendable {
   /// The level of the sound that the stop under way ends: its top, or the mode's if higher.
   var stopLevel = 0.0
   /// How many times its own weight each model's quiet has in the stop under way's plans.
-  var stopScales: [Double] = []
+  var stopScales = [Double](repeating: 1, count: RobustStop.quietWeights.count)
   /// Steps until the end of the sound that the stop under way ends.
   var stopEnd: Int { stopStepsLeft - (robustStop?.extraSteps ?? 0) }
   /// Whether the sound that the stop under way ends was still rising to its top when it began.

@@ -23,7 +23,8 @@ struct StopRows {
     let unknowns = equations.right.count
     var real = [Double](repeating: 0, count: unknowns)
     var imaginary = [Double](repeating: 0, count: unknowns)
-    let peak = targets.reduce(0) { max($0, $1.magnitude) }
+    // The target's top, which only the nominal model's tracking rows read.
+    let peak = model == 0 ? targets.reduce(0) { max($0, $1.magnitude) } : 0
     let (pole, gain, imageGain) = (stop.poles[model], stop.gains[model], stop.imageGains[model])
     let inverseTurn = stop.imageTurn.conjugate
     let state = modes[model] * phasor * 2
