@@ -33,14 +33,17 @@ package final class BlockPipeline<Source: ~Copyable> {
   ///     ``finish()`` hands it back.
   ///   - channelCount: Channels of every block, ≥ 1.
   ///   - blockSize: Capacity of every block in frames, ≥ 1.
+  ///   - depth: Blocks the producer may make ahead of the thread that takes them, ≥ 2
+  ///     (``depth``, 4, unless given).
   ///   - produce: Fills a block with the next frames of `source`; `false` once there are none.
   package init(
-    _ source: consuming Source, channelCount: Int, blockSize: Int,
+    _ source: consuming Source, channelCount: Int, blockSize: Int, depth: Int = depth,
     produce: @escaping (inout Source, inout AudioBlock) -> Bool
   ) {
+    precondition(depth >= 2, "a ring too shallow to hand slots back two at a time")
     self.channelCount = channelCount
     capacity = blockSize
-    let ring = Ring(source, produce: produce, channelCount: channelCount, blockSize: blockSize)
+    let ring = Ring(source, produce: produce, channelCount: channelCount, blockSize: blockSize, depth: depth)
     self.ring = ring
     producer = OwnThread { ring.produce() }
   }
@@ -49,8 +52,9 @@ package final class BlockPipeline<Source: ~Copyable> {
     stopProducer()
   }
 
-  /// Blocks the producer may make ahead of the thread that takes them.
-  package static var depth: Int { Ring.depth }
+  /// Blocks the producer may make ahead of the thread that takes them, unless a pipeline is
+  /// given another number.
+  package static var depth: Int { 4 }
 
   /// Exchanges `block` with the next block produced, waiting for it if need be.
   ///
@@ -61,7 +65,7 @@ package final class BlockPipeline<Source: ~Copyable> {
     precondition(block.channels.count == channelCount && block.capacity == capacity, "a block of another shape")
     guard !isFinished else { return false }
     ring.filled.wait()
-    let slot = ring.slots[index % Ring.depth]
+    let slot = ring.slots[index % ring.slots.count]
     if slot.isEnd {
       isFinished = true
       return false
@@ -117,17 +121,15 @@ package final class BlockPipeline<Source: ~Copyable> {
   /// to its end (which ``stopProducer()`` waits for). The compiler cannot see those hand-overs,
   /// hence `@unchecked`.
   private final class Ring: @unchecked Sendable {
-    /// Blocks in flight.
-    static var depth: Int { 4 }
-
     final class Slot {
       package var block: AudioBlock
       package var isEnd = false
       package init(_ block: AudioBlock) { self.block = block }
     }
 
+    /// The blocks in flight.
     let slots: [Slot]
-    /// Created at 0 and signalled `depth` times: libdispatch traps when a semaphore is released
+    /// Created at 0 and signalled once per slot: libdispatch traps when a semaphore is released
     /// with a value below its initial one.
     let free = DispatchSemaphore(value: 0)
     let filled = DispatchSemaphore(value: 0)
@@ -139,12 +141,12 @@ package final class BlockPipeline<Source: ~Copyable> {
 
     init(
       _ source: consuming Source, produce: @escaping (inout Source, inout AudioBlock) -> Bool, channelCount: Int,
-      blockSize: Int
+      blockSize: Int, depth: Int
     ) {
       self.source = consume source
       makeBlock = produce
-      slots = (0..<Self.depth).map { _ in Slot(AudioBlock(channelCount: channelCount, capacity: blockSize)) }
-      for _ in 0..<Self.depth { free.signal() }
+      slots = (0..<depth).map { _ in Slot(AudioBlock(channelCount: channelCount, capacity: blockSize)) }
+      for _ in 0..<depth { free.signal() }
     }
 
     /// The producer's loop, on its own thread: takes the source, and puts it back on return.
@@ -154,7 +156,7 @@ package final class BlockPipeline<Source: ~Copyable> {
       while true {
         free.wait()
         if isStopped.withLock({ $0 }) { break }
-        let slot = slots[index % Self.depth]
+        let slot = slots[index % slots.count]
         slot.isEnd = !makeBlock(&source, &slot.block)
         filled.signal()
         if slot.isEnd { break }

@@ -44,6 +44,8 @@ package struct LimiterGain: Sendable {
   /// The last stage: the gain of the last frame that left the delay line.
   private var release: LimiterRelease
 
+  /// The gain of the last frame that left the delay line; 1 before the first.
+  package var lastGain: Double { release.gain }
   /// Separate overloads limited so far (each time the gain left 1).
   package var overloadCount: Int { release.overloadCount }
   /// The smallest gain applied so far, 0 … 1.
@@ -63,6 +65,46 @@ package struct LimiterGain: Sendable {
   /// Whether the gain is 1 and stays 1 until a frame above the ceiling is pushed: every held
   /// gain of the last `lookahead` frames is 1, and no release is under way.
   package var isAtRest: Bool { heldBelowOne == 0 && release.gain == 1 }
+
+  /// Pushes every frame of `loudest`; while the gain is at rest, frames up to the next one
+  /// above the ceiling skip the gain computation (their gains are exactly 1 and not written).
+  ///
+  /// - Parameters:
+  ///   - gains: The gains by place: the gain of the `k`-th frame this call settles (leaving the
+  ///     delay line) is at place `place + k`; room for `loudest.count` values from `place`.
+  ///   - scaled: Receives the stretches of places whose gains were written, in order, a
+  ///     stretch that continues its last one merged with it.
+  /// - Returns: How many frames settled.
+  package mutating func pushAll(
+    _ loudest: UnsafeBufferPointer<Float>, gains: UnsafeMutablePointer<Double>, place: Int,
+    scaled: inout [Range<Int>]
+  ) -> Int {
+    var index = 0
+    var settled = 0
+    while index < loudest.count {
+      let rest = UnsafeBufferPointer(rebasing: loudest[index...])
+      let quiet = isAtRest && frameCount >= lookahead - 1 ? Self.framesAtOrBelow(threshold, rest) : 0
+      if quiet > 0 {
+        pushQuiet(quiet)
+        settled += quiet
+        index += quiet
+        continue
+      }
+      let start = place + settled
+      let (pushed, emitted) = push(rest, gains: gains + start)
+      assert(emitted <= pushed, "more gains emitted than frames pushed")
+      if emitted > 0 {
+        if let last = scaled.last, last.upperBound == start {
+          scaled[scaled.count - 1] = last.lowerBound..<start + emitted
+        } else {
+          scaled.append(start..<start + emitted)
+        }
+      }
+      settled += emitted
+      index += pushed
+    }
+    return settled
+  }
 
   /// Pushes frames whose loudest magnitudes are `loudest`, stopping after the first frame
   /// that leaves the gain at rest (at least one frame is pushed).
@@ -108,7 +150,7 @@ package struct LimiterGain: Sendable {
 
   /// Pushes `count` frames none of which exceeds the ceiling, while the gain is at rest: the
   /// same state as ``push(_:gains:)`` leaves, every gain being 1.
-  package mutating func pushQuiet(_ count: Int) {
+  private mutating func pushQuiet(_ count: Int) {
     precondition(isAtRest, "quiet frames skip the gain computation only at rest")
     frameCount += count
     slot = frameCount % lookahead
@@ -241,7 +283,7 @@ package struct LimiterGain: Sendable {
 
   /// How many of `loudest` come before the first above `threshold` (or not a number): all of
   /// them when none is. Compares eight at a time.
-  package static func framesAtOrBelow(_ threshold: Float, _ loudest: UnsafeBufferPointer<Float>) -> Int {
+  private static func framesAtOrBelow(_ threshold: Float, _ loudest: UnsafeBufferPointer<Float>) -> Int {
     guard let base = loudest.baseAddress else { return 0 }
     let source = UnsafeRawPointer(base)
     var index = 0

@@ -77,11 +77,16 @@ package struct PeakLimiter: Sendable {
     self.channelCount = channelCount
     self.frameCount = frameCount
     self.blockSize = blockSize
-    let lookahead = max(1, Int((Self.lookaheadSeconds * Double(sampleRate)).rounded()))
-    gain = LimiterGain(
-      ceiling: ceiling, lookahead: lookahead,
-      release: max(1, Int((Self.releaseSeconds * Double(sampleRate)).rounded())))
+    gain = Self.gain(ceiling: ceiling, sampleRate: sampleRate)
     loudest = Array(repeating: 0, count: blockSize)
+  }
+
+  /// The gain curve at the first frame of a render at `sampleRate`, for a `ceiling` (linear,
+  /// 0 < c ≤ 1).
+  package static func gain(ceiling: Double, sampleRate: Int) -> LimiterGain {
+    LimiterGain(
+      ceiling: ceiling, lookahead: max(1, Int((lookaheadSeconds * Double(sampleRate)).rounded())),
+      release: max(1, Int((releaseSeconds * Double(sampleRate)).rounded())))
   }
 
   /// Fills `block` with the next limited frames of the renderer's output, which has exactly
@@ -95,7 +100,10 @@ package struct PeakLimiter: Sendable {
     var written = 0
     while written < block.capacity {
       guard settleOldest(from: render) else { break }
-      if pending[0].delivered == 0 { Self.applyGains(to: &pending[0]) }
+      if pending[0].delivered == 0 {
+        let (gains, scaled) = (pending[0].gains, pending[0].scaled)
+        gains.withUnsafeBufferPointer { Self.apply($0.baseAddress!, over: scaled, shift: 0, to: &pending[0].block) }
+      }
       if written == 0, pending[0].delivered == 0, block.capacity == blockSize,
         block.channels.count == channelCount
       {
@@ -143,7 +151,9 @@ package struct PeakLimiter: Sendable {
           let count = next.block.frameCount
           next.firstFrame = renderedFrames
           renderedFrames += count
-          inputPeak = max(inputPeak, measureLoudest(next.block))
+          inputPeak = max(
+            inputPeak, loudest.withUnsafeMutableBufferPointer { Self.measureLoudest(next.block, into: $0.baseAddress!) }
+          )
           // Consumed, so that the pending block's buffers stay uniquely referenced and
           // writing its gains copies nothing.
           pending.append(consume next)
@@ -167,56 +177,44 @@ package struct PeakLimiter: Sendable {
   private mutating func push(_ count: Int) {
     var index = 0
     while index < count {
-      let quiet = gain.isAtRest && gain.frameCount >= lookahead - 1 ? quietFrames(index..<count) : 0
-      if quiet > 0 {
-        // Their gains are exactly 1: the frames pass unchanged.
-        gain.pushQuiet(quiet)
-        settledFrames += quiet
-        index += quiet
-        continue
-      }
       // The gains written go to the block of the next frame to settle, from its place there:
       // at most as many frames are pushed as that block has left.
       var block = 0
       while pending[block].firstFrame + pending[block].block.frameCount <= settledFrames { block += 1 }
       let place = settledFrames - pending[block].firstFrame
       let frames = min(count - index, pending[block].block.frameCount - place)
-      let (pushed, emitted) = loudest.withUnsafeBufferPointer { loudest in
+      // Swapped out and back, so that writing the gains and the stretches copies neither.
+      var scaled: [Range<Int>] = []
+      swap(&scaled, &pending[block].scaled)
+      settledFrames += loudest.withUnsafeBufferPointer { loudest in
         pending[block].gains.withUnsafeMutableBufferPointer { gains in
-          // Unchecked: `emitted` ≤ `frames` gains fit in the block from `place`.
+          // Unchecked: at most `frames` gains settle, and they fit in the block from `place`.
           assert(place >= 0 && place + frames <= gains.count, "gains written past the end of a block")
-          return gain.push(
-            UnsafeBufferPointer(rebasing: loudest[index..<index + frames]), gains: gains.baseAddress! + place)
+          return gain.pushAll(
+            UnsafeBufferPointer(rebasing: loudest[index..<index + frames]), gains: gains.baseAddress!, place: place,
+            scaled: &scaled)
         }
       }
-      assert(emitted <= frames, "more gains emitted than frames pushed")
-      if emitted > 0 {
-        if let last = pending[block].scaled.last, last.upperBound == place {
-          pending[block].scaled[pending[block].scaled.count - 1] = last.lowerBound..<place + emitted
-        } else {
-          pending[block].scaled.append(place..<place + emitted)
-        }
-      }
-      settledFrames += emitted
-      index += pushed
+      swap(&scaled, &pending[block].scaled)
+      index += frames
     }
   }
 
-  /// Multiplies the frames of `pending`'s scaled stretches by their gains, in place.
-  private static func applyGains(to pending: inout Pending) {
-    let (scaled, gains, frameCount) = (pending.scaled, pending.gains, pending.block.frameCount)
-    for channel in 0..<pending.block.channels.count {
-      pending.block.withUnsafeMutableChannel(channel) { samples in
-        gains.withUnsafeBufferPointer { gains in
-          for stretch in scaled {
-            // Unchecked: the stretches lie inside the block's frames.
-            assert(
-              stretch.lowerBound >= 0 && stretch.upperBound <= frameCount && frameCount <= gains.count,
-              "a scaled stretch outside the block's frames")
-            Self.scale(
-              samples.baseAddress! + stretch.lowerBound, count: stretch.count,
-              by: gains.baseAddress! + stretch.lowerBound)
-          }
+  /// Multiplies the frames of `block` in `stretches` by their gains, in place: `gains[k]` is
+  /// the gain of the frame at place `k − shift` of the block, and the stretches are in the
+  /// same places as `gains`; the parts of a stretch outside the block's frames are left out.
+  package static func apply(
+    _ gains: UnsafePointer<Double>, over stretches: [Range<Int>], shift: Int, to block: inout AudioBlock
+  ) {
+    let frameCount = block.frameCount
+    for channel in 0..<block.channels.count {
+      block.withUnsafeMutableChannel(channel) { samples in
+        for stretch in stretches {
+          let (first, end) = (max(stretch.lowerBound - shift, 0), min(stretch.upperBound - shift, frameCount))
+          guard first < end else { continue }
+          // Unchecked: `first ..< end` lies inside the block's frames.
+          assert(end <= samples.count, "a scaled stretch outside the block's frames")
+          Self.scale(samples.baseAddress! + first, count: end - first, by: gains + first + shift)
         }
       }
     }
@@ -230,54 +228,46 @@ package struct PeakLimiter: Sendable {
     spare.append(delivered)
   }
 
-  /// Fills `loudest` for the frames of `input`.
+  /// Writes the largest sample magnitude of each frame of `input` to `loudest`, which has room
+  /// for its frames.
   ///
   /// - Returns: The largest of them.
-  private mutating func measureLoudest(_ input: AudioBlock) -> Double {
+  package static func measureLoudest(_ input: AudioBlock, into loudest: UnsafeMutablePointer<Float>) -> Double {
     let count = input.frameCount
     var largest: Float = 0
-    loudest.withUnsafeMutableBufferPointer { loudest in
-      for channel in 0..<channelCount {
-        let channelLargest = input.channels[channel].withUnsafeBufferPointer { samples in
-          // Unchecked: `count` ≤ the block's capacity, the size of both buffers. The running
-          // maximum is local, so it stays in registers.
-          assert(count <= samples.count && count <= loudest.count, "more frames than the buffers hold")
-          let source = UnsafeRawPointer(samples.baseAddress!)
-          let target = UnsafeMutableRawPointer(loudest.baseAddress!)
-          var largest = SIMD8<Float>()
-          var frame = 0
-          while frame + 8 <= count {
-            var magnitude = source.loadUnaligned(fromByteOffset: frame * 4, as: SIMD8<Float>.self)
-            magnitude.replace(with: -magnitude, where: magnitude .< 0)
-            if channel > 0 {
-              let others = target.loadUnaligned(fromByteOffset: frame * 4, as: SIMD8<Float>.self)
-              magnitude.replace(with: others, where: others .> magnitude)
-            }
-            target.storeBytes(of: magnitude, toByteOffset: frame * 4, as: SIMD8<Float>.self)
-            largest.replace(with: magnitude, where: magnitude .> largest)
-            frame += 8
+    for channel in 0..<input.channels.count {
+      let channelLargest = input.channels[channel].withUnsafeBufferPointer { samples in
+        // Unchecked: `count` ≤ the block's capacity. The running maximum is local, so it
+        // stays in registers.
+        assert(count <= samples.count, "more frames than the block holds")
+        let source = UnsafeRawPointer(samples.baseAddress!)
+        let target = UnsafeMutableRawPointer(loudest)
+        var largest = SIMD8<Float>()
+        var frame = 0
+        while frame + 8 <= count {
+          var magnitude = source.loadUnaligned(fromByteOffset: frame * 4, as: SIMD8<Float>.self)
+          magnitude.replace(with: -magnitude, where: magnitude .< 0)
+          if channel > 0 {
+            let others = target.loadUnaligned(fromByteOffset: frame * 4, as: SIMD8<Float>.self)
+            magnitude.replace(with: others, where: others .> magnitude)
           }
-          var largestInTail: Float = 0
-          while frame < count {
-            var magnitude = abs(samples[frame])
-            if channel > 0, loudest[frame] > magnitude { magnitude = loudest[frame] }
-            loudest[frame] = magnitude
-            largestInTail = max(largestInTail, magnitude)
-            frame += 1
-          }
-          return max(largest.max(), largestInTail)
+          target.storeBytes(of: magnitude, toByteOffset: frame * 4, as: SIMD8<Float>.self)
+          largest.replace(with: magnitude, where: magnitude .> largest)
+          frame += 8
         }
-        largest = max(largest, channelLargest)
+        var largestInTail: Float = 0
+        while frame < count {
+          var magnitude = abs(samples[frame])
+          if channel > 0, loudest[frame] > magnitude { magnitude = loudest[frame] }
+          loudest[frame] = magnitude
+          largestInTail = max(largestInTail, magnitude)
+          frame += 1
+        }
+        return max(largest.max(), largestInTail)
       }
+      largest = max(largest, channelLargest)
     }
     return Double(largest)
-  }
-
-  /// How many of the frames of `loudest` in `frames` come before the first one above the ceiling.
-  private func quietFrames(_ frames: Range<Int>) -> Int {
-    loudest.withUnsafeBufferPointer {
-      LimiterGain.framesAtOrBelow(Float(ceiling), UnsafeBufferPointer(rebasing: $0[frames]))
-    }
   }
 
   /// `sample` times `gain`, in double precision; exactly `sample` when `gain` is 1.

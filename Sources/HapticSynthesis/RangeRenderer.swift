@@ -6,10 +6,12 @@ import HapticAudio
 /// (``Renderer/skip(to:)``), so its blocks are those of a render of every frame, bit for bit,
 /// less the other renderers' ranges.
 package struct RangeRenderer: Sendable {
-  private var renderer: Renderer
+  /// The render, at the frame after the last block given.
+  package private(set) var renderer: Renderer
   private let index: Int
   private let count: Int
-  private let rangeFrames: Int
+  /// Frames of a range.
+  package let rangeFrames: Int
 
   /// - Parameters:
   ///   - renderer: A render not started yet.
@@ -32,9 +34,30 @@ package struct RangeRenderer: Sendable {
   ///
   /// - Returns: `false` when the ranges left are other renderers'.
   package mutating func render(into block: inout AudioBlock) -> Bool {
+    let next = nextFrame
+    if next != renderer.position { renderer.skip(to: next) }
+    return renderer.render(into: &block)
+  }
+
+  /// Renders the frames from where the last block ended into `block`, whoever's range they lie
+  /// in, without skipping: the frames after one of this renderer's ranges, to look ahead of it.
+  /// The next ``render(into:)`` skips on to this renderer's next range, which must start after
+  /// them (see ``framesBetweenRanges``).
+  ///
+  /// - Returns: `false` at the render's end.
+  package mutating func renderOn(into block: inout AudioBlock) -> Bool {
+    renderer.render(into: &block)
+  }
+
+  /// Frames of the other renderers' ranges between two of this renderer's.
+  package var framesBetweenRanges: Int { rangeFrames * (count - 1) }
+
+  /// The first frame of the next block ``render(into:)`` gives: the renderer's position in one
+  /// of this renderer's ranges, else the start of its next one; the render's frame count when
+  /// there is none.
+  package var nextFrame: Int {
     let range = renderer.position / rangeFrames
     let mine = range + (index - range % count + count) % count
-    if mine != range { renderer.skip(to: min(mine * rangeFrames, renderer.frameCount)) }
-    return renderer.render(into: &block)
+    return mine == range ? renderer.position : min(mine * rangeFrames, renderer.frameCount)
   }
 }

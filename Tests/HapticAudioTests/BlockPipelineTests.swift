@@ -54,11 +54,15 @@ private typealias F = PatternFixtures
 
   struct Stop: Error, Equatable {}
 
-  /// A sink that fails ends a limited render on three threads: the render returns its error
-  /// (it does not wait for the stages), and the next render gives the whole pattern again.
-  @Test func sinkErrorEndsTheRender() throws {
+  /// A sink that fails ends a limited render, on the threads of the machine or on eight that
+  /// limit by time range (most of them waiting for the limiter's state when it fails): the
+  /// render returns its error (it does not wait for the stages), and the next render gives the
+  /// whole pattern again.
+  @Test(arguments: [nil, 8])
+  func sinkErrorEndsTheRender(threads: Int?) throws {
     var options = RenderOptions()
     options.blockSize = 64
+    options.threads = threads
     let pattern = try F.pattern(Self.overloading)
     var blocks = 0
     #expect(throws: Stop()) {

@@ -96,24 +96,64 @@ import _HapticRenderTestSupport
   func synthesisThreadsDoNotChangeTheBytes(_ blockSize: Int) throws {
     let folder = try TemporaryFolder()
     let pattern = try Self.loadAcrossRanges(in: folder)
-    func bytes(threads: Int) throws -> [UInt8] {
+    func bytes(threads: Int) throws -> (bytes: [UInt8], report: RenderReport) {
       var options = RenderOptions()
       options.blockSize = blockSize
       options.threads = threads
       let path = "\(folder.path)/\(threads).wav"
       let report = try Render.toFile(pattern, options: options, destination: .file(path), format: AudioFileFormat(.wav))
       #expect(report.limitedOverloads > 0)
-      return try FileSystem.readAll(path, limit: 1 << 28)
+      return (try FileSystem.readAll(path, limit: 1 << 28), report)
     }
     let one = try bytes(threads: 1)
-    #expect(one.count > 100_000)
+    #expect(one.bytes.count > 100_000)
     for threads in [2, 8] {
-      #expect(try bytes(threads: threads) == one, "\(threads) threads, blocks of \(blockSize)")
+      let many = try bytes(threads: threads)
+      #expect(many.bytes == one.bytes, "\(threads) threads, blocks of \(blockSize)")
+      // The limiter's figures, summed over the ranges each thread limited.
+      #expect(many.report.limitedOverloads == one.report.limitedOverloads)
+      #expect(many.report.smallestLimiterGain == one.report.smallestLimiterGain)
+      #expect(many.report.peak == one.report.peak)
     }
     // A stream, whose limiter runs on a thread of its own, gives the same samples.
     #expect(
       try Self.samples(pattern, blockSize: blockSize, threads: 3)
         == Self.samples(pattern, blockSize: blockSize, threads: 1), "a stream on 3 threads, blocks of \(blockSize)")
+  }
+
+  /// A limiter that never comes to rest: under a ceiling of 0.25 a loud buzz is held down for
+  /// its whole length, across many of the synthesis' time ranges, so each range's thread limits
+  /// from the state the range before left; the samples and the figures are those of one thread.
+  @Test(arguments: [64, 256])
+  func aLimiterHeldAcrossRangesGivesTheSamplesOfOneThread(_ blockSize: Int) throws {
+    let pattern = try F.pattern(
+      "{\"Pattern\": [\(F.event("HapticContinuous", time: 0.05, duration: 1.5, ["HapticIntensity": 1])), "
+        + "\(F.event("HapticTransient", time: 0.7, ["HapticIntensity": 1]))]}")
+    func render(threads: Int) throws -> RenderedAudio {
+      var options = RenderOptions()
+      options.sampleRate = 24_000
+      options.blockSize = blockSize
+      options.ceiling = 0.25
+      options.threads = threads
+      return try Render.toMemory(pattern, options: options)
+    }
+    let one = try render(threads: 1)
+    let samples = one.channels[0]
+    let rangeFrames = RangedSynthesis.rangeBlocks(blockSize: blockSize) * blockSize
+    #expect(samples.count > 10 * rangeFrames)
+    // Held down through the buzz: no sample above the ceiling, and the loudest ones near it at
+    // every range's start inside the buzz.
+    #expect(Signal.peak(samples[...]) <= 0.25 && one.report.peak > 0.9)
+    for start in stride(from: 2 * rangeFrames, to: 30_000, by: rangeFrames) {
+      #expect(Signal.peak(samples[start..<start + 200]) > 0.2, "frame \(start)")
+    }
+    for threads in [2, 3, 8] {
+      let many = try render(threads: threads)
+      #expect(many.channels[0].map(\.bitPattern) == samples.map(\.bitPattern), "\(threads) threads")
+      #expect(many.report.limitedOverloads == one.report.limitedOverloads)
+      #expect(many.report.smallestLimiterGain == one.report.smallestLimiterGain)
+      #expect(many.report.peak == one.report.peak)
+    }
   }
 
   /// An actuator's drive follows a target synthesized on several threads, over ranges of 1,024

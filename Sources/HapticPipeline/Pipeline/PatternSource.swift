@@ -80,11 +80,12 @@ public struct PatternSource: FrameSource {
   }
 
   /// This source with its synthesis on `threadCount` threads (≥ 2), each a time range of the
-  /// render at a time (``RangedSynthesis``); the peak policy is applied on the thread that reads,
-  /// to the same frames.
+  /// render at a time (``RangedSynthesis``), the peak limiter too when there is one; the other
+  /// peak policies are applied on the thread that reads, to the same frames.
   package consuming func synthesizedInRanges(threadCount: Int, blockSize: Int) -> RangedSource {
-    RangedSource(
-      RangedSynthesis(renderer, threadCount: threadCount, blockSize: blockSize), limiter: limiter, policy: policy,
+    let gain = limiter.map { PeakLimiter.gain(ceiling: $0.ceiling, sampleRate: renderer.sampleRate) }
+    return RangedSource(
+      RangedSynthesis(renderer, threadCount: threadCount, blockSize: blockSize, limiter: gain), policy: policy,
       measuresPeak: measuresPeak, report: report)
   }
 
@@ -127,17 +128,15 @@ extension RangedSynthesis: RenderedBlocks {}
 /// Not copyable: copies would share the threads, each taking blocks the other needs.
 package struct RangedSource: ~Copyable {
   private var synthesis: RangedSynthesis
+  /// Always `nil`: the synthesis limits the frames itself.
   private var limiter: PeakLimiter?
   private let policy: PeakPolicy
   private let measuresPeak: Bool
   /// What the render produced so far, as ``PatternSource/report``.
   package private(set) var report: RenderReport
 
-  fileprivate init(
-    _ synthesis: RangedSynthesis, limiter: PeakLimiter?, policy: PeakPolicy, measuresPeak: Bool, report: RenderReport
-  ) {
+  fileprivate init(_ synthesis: RangedSynthesis, policy: PeakPolicy, measuresPeak: Bool, report: RenderReport) {
     self.synthesis = synthesis
-    self.limiter = limiter
     self.policy = policy
     self.measuresPeak = measuresPeak
     self.report = report
@@ -145,7 +144,15 @@ package struct RangedSource: ~Copyable {
 
   /// The next frames, as ``PatternSource/read(into:)`` gives them.
   package mutating func read(into block: inout AudioBlock) -> Bool {
-    PatternSource.read(
+    if let figures = synthesis.limiterFigures {
+      guard synthesis.render(into: &block) else {
+        report.record(figures)
+        return false
+      }
+      report.record(synthesis.limiterFigures ?? figures)
+      return true
+    }
+    return PatternSource.read(
       into: &block, from: &synthesis, limiter: &limiter, policy: policy, measuresPeak: measuresPeak, report: &report)
   }
 }
@@ -184,5 +191,12 @@ extension RenderReport {
     peak = limiter.inputPeak
     limitedOverloads = limiter.overloadCount
     smallestLimiterGain = limiter.smallestGain
+  }
+
+  /// Takes the peak and the limiting from the figures of a limiter that ran by time range.
+  fileprivate mutating func record(_ figures: RangeLimiter.Figures) {
+    peak = figures.inputPeak
+    limitedOverloads = figures.overloadCount
+    smallestLimiterGain = figures.smallestGain
   }
 }

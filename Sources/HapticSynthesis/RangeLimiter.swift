@@ -1,0 +1,132 @@
+import HapticAudio
+
+/// ``PeakLimiter`` over one time range of a render whose ranges are limited on several threads
+/// (``LimitedRangeRenderer``): the range's frames are multiplied by the gains the limiter gives
+/// them reading every frame of the render in order, bit for bit.
+///
+/// The gains of a range's frames depend on the frames before it only through the gain curve's
+/// state at its first frame (``LimiterGain``, handed over by the range before), and on the
+/// `lookahead − 1` frames after it, which the range's renderer renders ahead. Memory: the
+/// loudest magnitude and the gain of each frame of the range, kept from range to range.
+package struct RangeLimiter: Sendable {
+  /// What limiting found, per range, summed over the ranges into the figures of the whole
+  /// render (the same as ``PeakLimiter``'s).
+  package struct Figures: Sendable, Equatable {
+    /// Largest sample magnitude before limiting.
+    package var inputPeak = 0.0
+    /// Separate overloads limited (each time the gain left 1).
+    package var overloadCount = 0
+    /// The smallest gain applied, 0 … 1.
+    package var smallestGain = 1.0
+
+    package init() {}
+
+    /// Adds the figures of other frames of the same render.
+    package mutating func add(_ other: Figures) {
+      inputPeak = max(inputPeak, other.inputPeak)
+      overloadCount += other.overloadCount
+      smallestGain = min(smallestGain, other.smallestGain)
+    }
+  }
+
+  /// The loudest magnitude of each frame of the range, then of the frames after it.
+  private var loudest: [Float] = []
+  /// The gain of each frame from the first one this range settles, by place.
+  private var gains: [Double] = []
+  /// The stretches of places in `gains` written; the other frames' gains are exactly 1.
+  private var scaled: [Range<Int>] = []
+
+  package init() {}
+
+  /// Limits the frames of `blocks[0 ..< blockCount]`, the range `firstFrame ..< firstFrame + n`
+  /// of a render, in place.
+  ///
+  /// - Parameters:
+  ///   - ahead: The largest magnitude of each frame after the range, up to `lookahead − 1` of
+  ///     them; fewer at the render's end, whose frames after its last are silent.
+  ///   - state: The gain curve after every frame before `firstFrame` (a new one at frame 0).
+  ///   - handOff: Receives the gain curve after the range's last frame, for the range after it,
+  ///     before the frames after the range are pushed.
+  /// - Returns: The range's figures.
+  package mutating func limit(
+    _ blocks: inout [AudioBlock], blockCount: Int, firstFrame: Int, ahead: ArraySlice<Float>, state: LimiterGain,
+    handOff: (LimiterGain) -> Void
+  ) -> Figures {
+    precondition(state.frameCount == firstFrame, "a range limited from the state at another frame")
+    precondition(ahead.count < state.lookahead, "more frames ahead than the look-ahead")
+    let frameCount = blocks[0..<blockCount].reduce(0) { $0 + $1.frameCount }
+    let lookahead = state.lookahead
+    // The range settles the gains of its frames and of the `lookahead − 1` frames before it,
+    // which the range before settled too.
+    let firstSettled = max(firstFrame - (lookahead - 1), 0)
+    let settling = firstFrame + frameCount - firstSettled
+    if loudest.count < frameCount + lookahead - 1 { loudest = Array(repeating: 0, count: frameCount + lookahead - 1) }
+    if gains.count < settling { gains = Array(repeating: 1, count: settling) }
+    scaled.removeAll(keepingCapacity: true)
+    var figures = Figures()
+    loudest.withUnsafeMutableBufferPointer { loudest in
+      var frame = 0
+      for block in blocks[0..<blockCount] {
+        figures.inputPeak = max(
+          figures.inputPeak, PeakLimiter.measureLoudest(block, into: loudest.baseAddress! + frame))
+        frame += block.frameCount
+      }
+      loudest[frame..<frame + ahead.count].update(fromContentsOf: ahead)
+      loudest[(frame + ahead.count)..<(frameCount + lookahead - 1)].update(repeating: 0)
+    }
+    var gain = state
+    // Pushed in stretches that end where the gain of the frame before the range has settled
+    // (the overloads counted from there are the range's) and at the range's last frame (where
+    // the next range takes the state over).
+    var overloadsBefore = 0
+    var settled = 0
+    var pushed = 0
+    for end in Set([lookahead - 1, frameCount, frameCount + lookahead - 1]).sorted() {
+      settled += loudest.withUnsafeBufferPointer { loudest in
+        gains.withUnsafeMutableBufferPointer { gains in
+          // Unchecked: `settling` gains settle from place 0, and `gains` holds them.
+          gain.pushAll(
+            UnsafeBufferPointer(rebasing: loudest[pushed..<end]), gains: gains.baseAddress!, place: settled,
+            scaled: &scaled)
+        }
+      }
+      pushed = end
+      if end == lookahead - 1 { overloadsBefore = gain.overloadCount }
+      if end == frameCount { handOff(gain) }
+    }
+    precondition(settled == settling, "a range whose gains did not all settle")
+    figures.overloadCount = gain.overloadCount - overloadsBefore
+    figures.smallestGain = smallestGain(from: firstFrame - firstSettled)
+    gains.withUnsafeBufferPointer { gains in
+      var shift = firstFrame - firstSettled
+      for index in 0..<blockCount {
+        PeakLimiter.apply(gains.baseAddress!, over: scaled, shift: shift, to: &blocks[index])
+        shift += blocks[index].frameCount
+      }
+    }
+    return figures
+  }
+
+  /// The smallest gain settled from place `own` on (the range's own frames), 1 when none is
+  /// below it.
+  private func smallestGain(from own: Int) -> Double {
+    gains.withUnsafeBufferPointer { gains in
+      var smallest = SIMD8<Double>(repeating: 1)
+      var tail = 1.0
+      for stretch in scaled where stretch.upperBound > own {
+        var place = max(stretch.lowerBound, own)
+        // Unchecked: the stretches lie inside the gains settled.
+        let values = UnsafeRawPointer(gains.baseAddress!)
+        while place + 8 <= stretch.upperBound {
+          smallest = pointwiseMin(smallest, values.loadUnaligned(fromByteOffset: place * 8, as: SIMD8<Double>.self))
+          place += 8
+        }
+        while place < stretch.upperBound {
+          tail = min(tail, gains[place])
+          place += 1
+        }
+      }
+      return min(smallest.min(), tail)
+    }
+  }
+}
