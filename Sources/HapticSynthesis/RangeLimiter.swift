@@ -118,7 +118,8 @@ package struct RangeLimiter: Sendable {
         // Unchecked: the stretches lie inside the gains settled.
         let values = UnsafeRawPointer(gains.baseAddress!)
         while place + 8 <= stretch.upperBound {
-          smallest = pointwiseMin(smallest, values.loadUnaligned(fromByteOffset: place * 8, as: SIMD8<Double>.self))
+          let group = values.loadUnaligned(fromByteOffset: place * 8, as: SIMD8<Double>.self)
+          smallest.replace(with: group, where: group .< smallest)
           place += 8
         }
         while place < stretch.upperBound {

@@ -115,7 +115,7 @@ import _HapticRenderTestSupport
       #expect(many.report.smallestLimiterGain == one.report.smallestLimiterGain)
       #expect(many.report.peak == one.report.peak)
     }
-    // A stream, whose limiter runs on a thread of its own, gives the same samples.
+    // A stream on three threads gives the same samples.
     #expect(
       try Self.samples(pattern, blockSize: blockSize, threads: 3)
         == Self.samples(pattern, blockSize: blockSize, threads: 1), "a stream on 3 threads, blocks of \(blockSize)")

@@ -17,9 +17,9 @@ public enum Render {
   ///
   /// See ``PatternSource`` for the peak policies and waveforms; memory stays independent of
   /// the pattern's length. Blocks are rendered on other threads while `sink` handles the
-  /// previous ones on the calling thread: the synthesis on `RenderOptions.threads`, each a time
-  /// range at a time, ahead of the peak limiter, when there is one, on one more; their content
-  /// and order do not change.
+  /// previous ones on the calling thread: the synthesis and the peak limiter, when there is one,
+  /// on `RenderOptions.threads`, each a time range at a time; their content and order do not
+  /// change.
   ///
   /// - Throws: `RenderError` for bad options or an overflow (`RenderError.peakOverflow(peak:)`),
   ///   before `sink` sees any block; whatever `sink` throws.
@@ -109,23 +109,16 @@ public enum Render {
   }
 
   /// Hands every block of `source` to `sink` on the calling thread while the blocks after it
-  /// are rendered on others: with `threadCount` above 1, the synthesis on that many threads,
-  /// each a time range at a time, and the peak policy on one more when `readsAhead`, else beside
-  /// `sink`; otherwise the synthesis and the limiter, when there is one, on one thread, or each
-  /// on its own when `readsAhead`.
+  /// are rendered on others: with `threadCount` above 1, the synthesis and the limiter on that
+  /// many threads, each a time range at a time, and the other peak policies beside `sink`;
+  /// otherwise the synthesis and the limiter, when there is one, on one thread, or each on its
+  /// own when `readsAhead`.
   package static func run(
     _ source: PatternSource, blockSize: Int, readsAhead: Bool, threadCount: Int = 1,
     into sink: (AudioBlock) throws -> Void
   ) throws -> RenderReport {
     if threadCount > 1 {
       var ranged = source.synthesizedInRanges(threadCount: threadCount, blockSize: blockSize)
-      if readsAhead {
-        let pipeline = BlockPipeline(ranged, channelCount: source.channelCount, blockSize: blockSize) {
-          $0.read(into: &$1)
-        }
-        return try pipeline.run(sink).report
-      }
-      // The peak policy beside the sink, on the calling thread.
       var block = AudioBlock(channelCount: source.channelCount, capacity: blockSize)
       while ranged.read(into: &block) { try sink(block) }
       return ranged.report
