@@ -2,9 +2,9 @@ import HapticAudio
 
 /// One of several renderers that share a limited render by time range (``RangeRenderer``),
 /// each applying the peak limiter to its own ranges: it renders a whole range, then the
-/// `lookahead − 1` frames after it (which lie in other renderers' ranges), waits for the limiter's state at the range's first frame from the range before
-/// (``LimiterRelay``), limits the range (``RangeLimiter``), hands the state at its end on, and
-/// gives the range's blocks. Its blocks are those of a render of every frame through
+/// `lookahead − 1` frames after it (which lie in other renderers' ranges), waits for the
+/// limiter's state at the range's first frame from the range before (``LimiterRelay``), limits
+/// the range (``RangeLimiter``), hands the state at its end on, and gives the range's blocks. Its blocks are those of a render of every frame through
 /// ``PeakLimiter``, bit for bit, less the other renderers' ranges.
 ///
 /// Memory: the blocks of a range, its loudest magnitudes and its gains.
