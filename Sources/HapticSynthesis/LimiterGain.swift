@@ -159,8 +159,8 @@ package struct LimiterGain: Sendable {
 
   /// Pushes frames through the held and smoothed gains, from the first of `loudest` while a
   /// held gain of the window is below 1 (at least one frame): a block's stretch at a time, its
-  /// required gains eight at a time, the held gains and their sum frame by frame, their means
-  /// eight at a time, then the release frame by frame.
+  /// required gains eight at a time, then frame by frame the held gains, their sum, their mean
+  /// and the release (one loop, so that the sum's chain of additions and the release's overlap).
   ///
   /// - Returns: How many frames were pushed, and how many gains written to `gains`.
   private mutating func pushHeld(_ loudest: UnsafeBufferPointer<Float>, gains: UnsafeMutablePointer<Double>)
@@ -195,7 +195,6 @@ package struct LimiterGain: Sendable {
             if slot == 0 { prefixMinimum = 1 }
             // The first `lookahead − 1` frames of all fill the delay line and leave none.
             let firstLeaving = lookahead - 1 - frameCount
-            let firstEmitted = emitted
             var place = slot
             repeat {
               let required = blockRequired[place]
@@ -204,22 +203,19 @@ package struct LimiterGain: Sendable {
               prefixMinimum = min(prefixMinimum, required)
               let holding = min(previousSuffixMinimum[place + 1], prefixMinimum)
               // The sum of the held gains of the window; exactly `window` when all are 1,
-              // whatever rounding it gathered. Kept in `gains` until it becomes the gain.
+              // whatever rounding it gathered.
               let old = held[place]
               heldBelowOne += (holding < 1 ? 1 : 0) - (old < 1 ? 1 : 0)
               held[place] = holding
               heldSum += holding - old
               if heldBelowOne == 0 { heldSum = window }
               if place - slot >= firstLeaving {
-                gains[emitted] = heldSum
+                // Smoothed: the mean of the held gains, at most 1; then the release.
+                gains[emitted] = release.follow(min(heldSum / window, 1))
                 emitted += 1
               }
               place += 1
             } while place < slot + stretch && heldBelowOne > 0
-            // Smoothed: the mean of the held gains, at most 1, eight divisions at a time; then
-            // the release.
-            Self.writeMeans(gains + firstEmitted, count: emitted - firstEmitted, window: window)
-            for index in firstEmitted..<emitted { gains[index] = release.follow(gains[index]) }
             frameCount += place - slot
             pushed += place - slot
             if place == lookahead {
@@ -239,23 +235,6 @@ package struct LimiterGain: Sendable {
     (self.slot, self.frameCount, self.prefixMinimum) = (slot, frameCount, prefixMinimum)
     (self.heldSum, self.heldBelowOne, self.release) = (heldSum, heldBelowOne, release)
     return (pushed, emitted)
-  }
-
-  /// Replaces each of the `count` sums at `sums` with its mean over `window` frames, at most 1
-  /// (`min(sum / window, 1)`), eight at a time.
-  private static func writeMeans(_ sums: UnsafeMutablePointer<Double>, count: Int, window: Double) {
-    let values = UnsafeMutableRawPointer(sums)
-    var index = 0
-    while index + 8 <= count {
-      var mean = values.loadUnaligned(fromByteOffset: index * 8, as: SIMD8<Double>.self) / window
-      mean.replace(with: 1, where: mean .> 1)
-      values.storeBytes(of: mean, toByteOffset: index * 8, as: SIMD8<Double>.self)
-      index += 8
-    }
-    while index < count {
-      sums[index] = min(sums[index] / window, 1)
-      index += 1
-    }
   }
 
   /// Writes the required gain of each of `loudest` to `target`, eight at a time: `ceiling / m`
