@@ -48,8 +48,13 @@ package struct LimiterGain: Sendable {
   package var lastGain: Double { release.gain }
   /// Separate overloads limited so far (each time the gain left 1).
   package var overloadCount: Int { release.overloadCount }
-  /// The smallest gain applied so far, 0 … 1.
+  /// The smallest gain applied so far, 0 … 1 (since ``restartSmallestGain()``).
   package var smallestGain: Double { release.smallestGain }
+
+  /// Starts ``smallestGain`` afresh from ``lastGain``.
+  package mutating func restartSmallestGain() {
+    release.restartSmallestGain()
+  }
 
   package init(ceiling: Double, lookahead: Int, release: Int) {
     self.ceiling = ceiling

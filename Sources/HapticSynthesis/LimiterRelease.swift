@@ -16,11 +16,18 @@ package struct LimiterRelease: Sendable {
 
   /// Separate overloads so far (each time the gain left 1).
   package private(set) var overloadCount = 0
-  /// The smallest gain so far, 0 … 1.
+  /// The smallest gain so far, 0 … 1 (since ``restartSmallestGain()``).
   package private(set) var smallestGain = 1.0
 
   package init(release: Int) {
     self.release = release
+  }
+
+  /// Starts the smallest gain afresh from the gain of the latest frame: the gain falls only
+  /// where ``follow(_:)`` records it, so the smallest gain from then on is the smallest of the
+  /// gains of the latest frame and the frames after it.
+  package mutating func restartSmallestGain() {
+    smallestGain = gain
   }
 
   /// The next frame's gain for a target of `target` (0 … 1): `target` when it is below the

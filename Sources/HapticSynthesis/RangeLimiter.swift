@@ -16,7 +16,7 @@ package struct RangeLimiter: Sendable {
     package var inputPeak = 0.0
     /// Separate overloads limited (each time the gain left 1).
     package var overloadCount = 0
-    /// The smallest gain applied, 0 … 1.
+    /// The smallest gain applied, 0 … 1 (for a range, that of the frame before it included).
     package var smallestGain = 1.0
 
     package init() {}
@@ -91,12 +91,17 @@ package struct RangeLimiter: Sendable {
         }
       }
       pushed = end
-      if end == lookahead - 1 { overloadsBefore = gain.overloadCount }
+      if end == lookahead - 1 {
+        overloadsBefore = gain.overloadCount
+        // From the gain of the frame before the range: for the render, the smallest of every
+        // range's is the smallest gain of all.
+        gain.restartSmallestGain()
+      }
       if end == frameCount { handOff(gain) }
     }
     precondition(settled == settling, "a range whose gains did not all settle")
     figures.overloadCount = gain.overloadCount - overloadsBefore
-    figures.smallestGain = smallestGain(from: firstFrame - firstSettled)
+    figures.smallestGain = gain.smallestGain
     gains.withUnsafeBufferPointer { gains in
       var shift = firstFrame - firstSettled
       for index in 0..<blockCount {
@@ -105,29 +110,5 @@ package struct RangeLimiter: Sendable {
       }
     }
     return figures
-  }
-
-  /// The smallest gain settled from place `own` on (the range's own frames), 1 when none is
-  /// below it.
-  private func smallestGain(from own: Int) -> Double {
-    gains.withUnsafeBufferPointer { gains in
-      var smallest = SIMD8<Double>(repeating: 1)
-      var tail = 1.0
-      for stretch in scaled where stretch.upperBound > own {
-        var place = max(stretch.lowerBound, own)
-        // Unchecked: the stretches lie inside the gains settled.
-        let values = UnsafeRawPointer(gains.baseAddress!)
-        while place + 8 <= stretch.upperBound {
-          let group = values.loadUnaligned(fromByteOffset: place * 8, as: SIMD8<Double>.self)
-          smallest.replace(with: group, where: group .< smallest)
-          place += 8
-        }
-        while place < stretch.upperBound {
-          tail = min(tail, gains[place])
-          place += 1
-        }
-      }
-      return min(smallest.min(), tail)
-    }
   }
 }
