@@ -4,10 +4,12 @@ import HapticAudio
 /// each applying the peak limiter to its own ranges: it renders a whole range, then the
 /// `lookahead − 1` frames after it (which lie in other renderers' ranges), waits for the
 /// limiter's state at the range's first frame from the range before (``LimiterRelay``), limits
-/// the range (``RangeLimiter``), hands the state at its end on, and gives the range's blocks. Its blocks are those of a render of every frame through
-/// ``PeakLimiter``, bit for bit, less the other renderers' ranges.
+/// the range (``RangeLimiter``), hands the state at its end on, and gives the range's blocks.
+/// Its blocks are those of a render of every frame through ``PeakLimiter``, bit for bit, less
+/// the other renderers' ranges.
 ///
-/// Memory: the blocks of a range, its loudest magnitudes and its gains.
+/// Memory: the blocks of a range, its loudest magnitudes and its gains (12 bytes a frame), and
+/// the blocks of the ring it gives them into.
 package struct LimitedRangeRenderer: Sendable {
   private var ranges: RangeRenderer
   private let thread: Int
@@ -26,6 +28,7 @@ package struct LimitedRangeRenderer: Sendable {
   /// - Parameters:
   ///   - ranges: This thread's renderer, rendering the ranges of index `thread`.
   ///   - thread: Which thread this is, as in ``LimiterRelay``.
+  ///   - relay: What hands the limiter's state from range to range, shared by the threads.
   ///   - firstState: The limiter's gain curve at the render's first frame
   ///     (``PeakLimiter/gain(ceiling:sampleRate:)``).
   ///   - blockSize: Frames of each block, a divisor of the ranges' length.

@@ -44,14 +44,13 @@ package struct LimiterGain: Sendable {
   /// The last stage: the gain of the last frame that left the delay line.
   private var release: LimiterRelease
 
-  /// The gain of the last frame that left the delay line; 1 before the first.
-  package var lastGain: Double { release.gain }
   /// Separate overloads limited so far (each time the gain left 1).
   package var overloadCount: Int { release.overloadCount }
   /// The smallest gain applied so far, 0 … 1 (since ``restartSmallestGain()``).
   package var smallestGain: Double { release.smallestGain }
 
-  /// Starts ``smallestGain`` afresh from ``lastGain``.
+  /// Starts ``smallestGain`` afresh from the gain of the last frame that left the delay line (1
+  /// before the first).
   package mutating func restartSmallestGain() {
     release.restartSmallestGain()
   }

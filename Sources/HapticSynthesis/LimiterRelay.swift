@@ -40,8 +40,13 @@ package final class LimiterRelay: Sendable {
   /// - Returns: `nil` once the relay is cancelled.
   package func take(for thread: Int) -> LimiterGain? {
     let mailbox = mailboxes[(thread + mailboxes.count - 1) % mailboxes.count]
-    mailbox.filled.wait()
     if isCancelled.withLock({ $0 }) { return nil }
+    mailbox.filled.wait()
+    if isCancelled.withLock({ $0 }) {
+      // Passed on, for a later wait on the same mailbox.
+      mailbox.filled.signal()
+      return nil
+    }
     return mailbox.state.withLock { $0.take() }
   }
 

@@ -121,42 +121,7 @@ import _HapticRenderTestSupport
         == Self.samples(pattern, blockSize: blockSize, threads: 1), "a stream on 3 threads, blocks of \(blockSize)")
   }
 
-  /// A limiter that never comes to rest: under a ceiling of 0.25 a loud buzz is held down for
-  /// its whole length, across many of the synthesis' time ranges, so each range's thread limits
-  /// from the state the range before left; the samples and the figures are those of one thread.
-  @Test(arguments: [64, 256])
-  func aLimiterHeldAcrossRangesGivesTheSamplesOfOneThread(_ blockSize: Int) throws {
-    let pattern = try F.pattern(
-      "{\"Pattern\": [\(F.event("HapticContinuous", time: 0.05, duration: 1.5, ["HapticIntensity": 1])), "
-        + "\(F.event("HapticTransient", time: 0.7, ["HapticIntensity": 1]))]}")
-    func render(threads: Int) throws -> RenderedAudio {
-      var options = RenderOptions()
-      options.sampleRate = 24_000
-      options.blockSize = blockSize
-      options.ceiling = 0.25
-      options.threads = threads
-      return try Render.toMemory(pattern, options: options)
-    }
-    let one = try render(threads: 1)
-    let samples = one.channels[0]
-    let rangeFrames = RangedSynthesis.rangeBlocks(blockSize: blockSize) * blockSize
-    #expect(samples.count > 10 * rangeFrames)
-    // Held down through the buzz: no sample above the ceiling, and the loudest ones near it at
-    // every range's start inside the buzz.
-    #expect(Signal.peak(samples[...]) <= 0.25 && one.report.peak > 0.9)
-    for start in stride(from: 2 * rangeFrames, to: 30_000, by: rangeFrames) {
-      #expect(Signal.peak(samples[start..<start + 200]) > 0.2, "frame \(start)")
-    }
-    for threads in [2, 3, 8] {
-      let many = try render(threads: threads)
-      #expect(many.channels[0].map(\.bitPattern) == samples.map(\.bitPattern), "\(threads) threads")
-      #expect(many.report.limitedOverloads == one.report.limitedOverloads)
-      #expect(many.report.smallestLimiterGain == one.report.smallestLimiterGain)
-      #expect(many.report.peak == one.report.peak)
-    }
-  }
-
-  /// An actuator's drive follows a target synthesized on several threads, over ranges of 1,024
+  /// An actuator's drive follows a target synthesized on several threads, over ranges of 2,048
   /// frames: the same samples as on one, for both kinds of actuator.
   @Test(arguments: [ActuatorModel.lra, .voiceCoil])
   func actuatorDrivesDoNotDependOnTheSynthesisThreads(_ model: ActuatorModel) throws {

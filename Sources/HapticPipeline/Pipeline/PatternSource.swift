@@ -80,13 +80,19 @@ public struct PatternSource: FrameSource {
   }
 
   /// This source with its synthesis on `threadCount` threads (≥ 2), each a time range of the
-  /// render at a time (``RangedSynthesis``), the peak limiter too when there is one; the other
-  /// peak policies are applied on the thread that reads, to the same frames.
+  /// render at a time (``RangedSynthesis``), the peak limiter too when there is one and
+  /// ``RangedSynthesis/limitsInRanges(threadCount:blockSize:)``; the other peak policies (and
+  /// the limiter otherwise) are applied on the thread that reads, to the same frames.
   package consuming func synthesizedInRanges(threadCount: Int, blockSize: Int) -> RangedSource {
-    let gain = limiter.map { PeakLimiter.gain(ceiling: $0.ceiling, sampleRate: renderer.sampleRate) }
+    guard let limiter, RangedSynthesis.limitsInRanges(threadCount: threadCount, blockSize: blockSize) else {
+      return RangedSource(
+        RangedSynthesis(renderer, threadCount: threadCount, blockSize: blockSize), limiter: limiter, policy: policy,
+        measuresPeak: measuresPeak, report: report)
+    }
+    let gain = PeakLimiter.gain(ceiling: limiter.ceiling, sampleRate: renderer.sampleRate)
     return RangedSource(
-      RangedSynthesis(renderer, threadCount: threadCount, blockSize: blockSize, limiter: gain), policy: policy,
-      measuresPeak: measuresPeak, report: report)
+      RangedSynthesis(renderer, threadCount: threadCount, blockSize: blockSize, limiter: gain), limiter: nil,
+      policy: policy, measuresPeak: measuresPeak, report: report)
   }
 
   public mutating func read(into block: inout AudioBlock) -> Bool {
@@ -128,15 +134,19 @@ extension RangedSynthesis: RenderedBlocks {}
 /// Not copyable: copies would share the threads, each taking blocks the other needs.
 package struct RangedSource: ~Copyable {
   private var synthesis: RangedSynthesis
-  /// Always `nil`: the synthesis limits the frames itself.
+  /// The limiter when it runs on the thread that reads (`nil` when the synthesis limits the
+  /// frames itself).
   private var limiter: PeakLimiter?
   private let policy: PeakPolicy
   private let measuresPeak: Bool
   /// What the render produced so far, as ``PatternSource/report``.
   package private(set) var report: RenderReport
 
-  fileprivate init(_ synthesis: RangedSynthesis, policy: PeakPolicy, measuresPeak: Bool, report: RenderReport) {
+  fileprivate init(
+    _ synthesis: RangedSynthesis, limiter: PeakLimiter?, policy: PeakPolicy, measuresPeak: Bool, report: RenderReport
+  ) {
     self.synthesis = synthesis
+    self.limiter = limiter
     self.policy = policy
     self.measuresPeak = measuresPeak
     self.report = report

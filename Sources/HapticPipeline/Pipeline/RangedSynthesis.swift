@@ -6,7 +6,7 @@ import HapticSynthesis
 /// (`RangeRenderer`) into a ring of blocks of its own, and the blocks are read back in order,
 /// the same bit for bit as one renderer's. With a peak limiter, each thread also limits its
 /// ranges (`LimitedRangeRenderer`), the limiter's state handed from range to range
-/// (`LimiterRelay`).
+/// (`LimiterRelay`), when ``limitsInRanges(threadCount:blockSize:)``.
 package final class RangedSynthesis {
   /// Each thread's next block, as `BlockPipeline.read(into:)`.
   private let threads: [(inout AudioBlock) -> Bool]
@@ -14,9 +14,9 @@ package final class RangedSynthesis {
   private let rangeBlocks: Int
   private var blocksRead = 0
 
-  /// Blocks of a range: at least those a thread's ring holds, so that each thread can render a
-  /// whole range while the ranges before it are read; a whole number of `RangeRenderer`'s exact
-  /// sines (4 blocks of 32,768 frames, 16 of 64); and more frames than the peak limiter looks
+  /// Blocks of a range: at least those a thread's ring holds (``BlockPipeline/depth``), so that
+  /// each thread can render a whole range while the ranges before it are read; a whole number
+  /// of `RangeRenderer`'s exact sines (4 blocks of 32,768 frames, 16 of 64); and more frames than the peak limiter looks
   /// ahead at the highest rate (1,920 at 384 kHz), so that what a thread renders past its range
   /// to limit it stays in the other threads' ranges (32 blocks of 64).
   package static func rangeBlocks(blockSize: Int) -> Int {
@@ -27,10 +27,24 @@ package final class RangedSynthesis {
     return (least + blocks - 1) / blocks * blocks
   }
 
+  /// Whether the threads limit their own ranges: with two threads or more (each renders past
+  /// its range, into the others'), and ranges of at most 262,144 frames, since a thread then
+  /// holds three ranges' blocks (the one it limits and two in its ring) and 12 bytes a frame of
+  /// one range (a block size with few factors of 2 makes a range 1,024 blocks long: the limiter
+  /// then follows the threads, on the thread that reads).
+  package static func limitsInRanges(threadCount: Int, blockSize: Int) -> Bool {
+    threadCount >= 2 && rangeBlocks(blockSize: blockSize) * blockSize <= 262_144
+  }
+
   /// Starts `threadCount` threads (≥ 1) on `renderer`, a render not started yet, whose blocks
   /// hold `blockSize` frames (its options' block size); with `limiter`, the peak limiter's gain
   /// curve at the first frame (`PeakLimiter.gain(ceiling:sampleRate:)`), they limit the blocks.
+  ///
+  /// - Precondition: Without a limiter, or ``limitsInRanges(threadCount:blockSize:)``.
   package init(_ renderer: Renderer, threadCount: Int, blockSize: Int, limiter: LimiterGain? = nil) {
+    precondition(
+      limiter == nil || Self.limitsInRanges(threadCount: threadCount, blockSize: blockSize),
+      "ranges too few or too long to limit on their threads")
     let rangeBlocks = Self.rangeBlocks(blockSize: blockSize)
     self.rangeBlocks = rangeBlocks
     let rangeFrames = rangeBlocks * blockSize

@@ -110,7 +110,8 @@ public enum Render {
 
   /// Hands every block of `source` to `sink` on the calling thread while the blocks after it
   /// are rendered on others: with `threadCount` above 1, the synthesis and the limiter on that
-  /// many threads, each a time range at a time, and the other peak policies beside `sink`;
+  /// many threads, each a time range at a time, and the other peak policies beside `sink` (the
+  /// limiter too, with ranges too long to limit on their threads: `RangedSynthesis`);
   /// otherwise the synthesis and the limiter, when there is one, on one thread, or each on its
   /// own when `readsAhead`.
   package static func run(

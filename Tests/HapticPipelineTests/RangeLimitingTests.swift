@@ -1,0 +1,93 @@
+import HapticPipeline
+import HapticSynthesis
+import Testing
+import _HapticRenderTestSupport
+
+/// The peak limiter on the synthesis threads, each over its own time ranges
+/// (docs/architecture.md §4): the samples and the limiter's figures of one thread, bit for bit.
+@Suite struct RangeLimitingTests {
+  /// `pattern` rendered into memory under a ceiling of 0.25 on `threads`.
+  private static func render(
+    _ pattern: some RenderablePattern, sampleRate: Int, blockSize: Int, threads: Int
+  ) throws -> RenderedAudio {
+    var options = RenderOptions()
+    options.sampleRate = sampleRate
+    options.blockSize = blockSize
+    options.ceiling = 0.25
+    options.threads = threads
+    return try Render.toMemory(pattern, options: options)
+  }
+
+  /// The render on 2, 3 and 8 threads against `one`, the render on one.
+  private static func expectTheSame(
+    as one: RenderedAudio, _ pattern: some RenderablePattern, sampleRate: Int, blockSize: Int
+  ) throws {
+    for threads in [2, 3, 8] {
+      let many = try render(pattern, sampleRate: sampleRate, blockSize: blockSize, threads: threads)
+      #expect(
+        many.channels[0].map(\.bitPattern) == one.channels[0].map(\.bitPattern),
+        "\(threads) threads, \(sampleRate) Hz, blocks of \(blockSize)")
+      #expect(many.report.limitedOverloads == one.report.limitedOverloads)
+      #expect(many.report.smallestLimiterGain == one.report.smallestLimiterGain)
+      #expect(many.report.peak == one.report.peak)
+    }
+  }
+
+  /// A limiter that never comes to rest: a loud buzz held down for its whole length, across
+  /// dozens of ranges, to the render's last frame (the frames after it are silence), so each
+  /// range's thread limits from the state the range before left; at the lowest rate (a
+  /// look-ahead of 5 frames), at 24 kHz, and at the highest (a look-ahead of 1,920 frames, a
+  /// range of 2,048).
+  @Test(arguments: [(1_000, 1), (24_000, 64), (24_000, 256), (384_000, 64)])
+  func aLimiterHeldAcrossRangesGivesTheSamplesOfOneThread(_ sampleRate: Int, _ blockSize: Int) throws {
+    let rangeFrames = RangedSynthesis.rangeBlocks(blockSize: blockSize) * blockSize
+    let seconds = max(1.5, Double(12 * rangeFrames) / Double(sampleRate))
+    let pattern = try F.pattern(
+      "{\"Pattern\": [\(F.event("HapticContinuous", time: 0, duration: seconds, ["HapticIntensity": 1])), "
+        + "\(F.event("HapticTransient", time: seconds / 2, ["HapticIntensity": 1]))]}")
+    let one = try Self.render(pattern, sampleRate: sampleRate, blockSize: blockSize, threads: 1)
+    let samples = one.channels[0]
+    #expect(samples.count > 10 * rangeFrames)
+    // Held down through the buzz: no sample above the ceiling, and the loudest ones near it at
+    // every range's start.
+    #expect(Signal.peak(samples[...]) <= 0.25 && one.report.peak > 0.9 && one.report.limitedOverloads == 1)
+    let window = max(rangeFrames / 8, sampleRate / 40)
+    for start in stride(from: rangeFrames, to: samples.count - window, by: rangeFrames) {
+      #expect(Signal.peak(samples[start..<start + window]) > 0.2, "frame \(start)")
+    }
+    try Self.expectTheSame(as: one, pattern, sampleRate: sampleRate, blockSize: blockSize)
+  }
+
+  /// Transients that start at a range's first frame and overload the limiter, which rests in
+  /// between: the gain falls a look-ahead before the loud frames, in the last frames of the
+  /// range before, which both ranges compute; each overload is counted once.
+  @Test func overloadsAtTheEndOfARangeAreCountedOnce() throws {
+    let (sampleRate, blockSize) = (24_000, 64)
+    let rangeFrames = RangedSynthesis.rangeBlocks(blockSize: blockSize) * blockSize
+    let events = (3...8).map { range in
+      F.event("HapticTransient", time: Double(range * rangeFrames) / Double(sampleRate), ["HapticIntensity": 1])
+    }
+    let pattern = try F.pattern("{\"Pattern\": [\(events.joined(separator: ", "))]}")
+    let one = try Self.render(pattern, sampleRate: sampleRate, blockSize: blockSize, threads: 1)
+    #expect(one.report.limitedOverloads == 6 && Signal.peak(one.channels[0][...]) <= 0.25)
+    try Self.expectTheSame(as: one, pattern, sampleRate: sampleRate, blockSize: blockSize)
+  }
+
+  /// A block size with few factors of 2 makes a range 1,024 blocks long (263,168 frames for
+  /// blocks of 257): the threads only synthesize, and the limiter follows them on the thread that
+  /// reads, to the same samples.
+  @Test func rangesTooLongToHoldAreLimitedOnTheThreadThatReads() throws {
+    #expect(!RangedSynthesis.limitsInRanges(threadCount: 2, blockSize: 257))
+    #expect(RangedSynthesis.limitsInRanges(threadCount: 2, blockSize: 32_768))
+    #expect(!RangedSynthesis.limitsInRanges(threadCount: 1, blockSize: 32_768))
+    let events = (0..<4).map { index in
+      F.event("HapticContinuous", time: Double(index) * 25, duration: 25, ["HapticIntensity": 1])
+    }
+    let pattern = try F.pattern("{\"Pattern\": [\(events.joined(separator: ", "))]}")
+    let one = try Self.render(pattern, sampleRate: 8_000, blockSize: 257, threads: 1)
+    #expect(one.channels[0].count > 3 * 257 * 1_024 && one.report.limitedOverloads > 0)
+    try Self.expectTheSame(as: one, pattern, sampleRate: 8_000, blockSize: 257)
+  }
+}
+
+private typealias F = PatternFixtures
