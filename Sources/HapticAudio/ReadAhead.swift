@@ -20,13 +20,16 @@ package final class ReadAhead<Source: FrameSource>: FrameSource {
     var error: (any Error)?
   }
 
-  /// Starts reading `source` at once, in blocks of `blockSize` frames.
-  package init(_ source: Source, blockSize: Int) {
+  /// Starts reading `source` at once, in blocks of `blockSize` frames, at most `depth` blocks
+  /// ahead (``BlockPipeline/depth`` unless given).
+  package init(_ source: Source, blockSize: Int, depth: Int? = nil) {
     sampleRate = source.sampleRate
     channelCount = source.channelCount
     frameCount = source.frameCount
-    pipeline = BlockPipeline(Reading(source: source), channelCount: source.channelCount, blockSize: blockSize) {
-      reading, block in
+    pipeline = BlockPipeline(
+      Reading(source: source), channelCount: source.channelCount, blockSize: blockSize,
+      depth: depth ?? BlockPipeline<Reading>.depth
+    ) { reading, block in
       do {
         return try reading.source.read(into: &block)
       } catch {

@@ -136,12 +136,22 @@ public enum Render {
     return try pipeline.run(sink).report
   }
 
+  /// How far the drive of an actuator may run ahead of the thread that takes its blocks, in
+  /// seconds of output: longer than a breathing pattern's silent hold (7 s in 4-7-8). The drive
+  /// costs several times the encoder's work per frame where the target sounds and almost
+  /// nothing where it is silent, while the encoder's cost is the same everywhere; four blocks
+  /// ahead, the drive waited for the encoder's free slots about 400 times in the 19-minute
+  /// session, its core idle, and the encoder then waited for the drive.
+  static let actuatorReadAheadSeconds = 8.0
+
   /// Hands every block of the actuator's `source` to `sink` on the calling thread while the
-  /// target and the controller run on another.
+  /// target and the controller run on another, up to ``actuatorReadAheadSeconds`` ahead.
   package static func run(
     _ source: ActuatorSource, blockSize: Int, into sink: (AudioBlock) throws -> Void
   ) throws -> RenderReport {
-    let ahead = ReadAhead(source, blockSize: blockSize)
+    let aheadFrames = Int(actuatorReadAheadSeconds * Double(source.sampleRate))
+    let depth = max(BlockPipeline<ActuatorSource>.depth, (aheadFrames + blockSize - 1) / blockSize)
+    let ahead = ReadAhead(source, blockSize: blockSize, depth: depth)
     var block = AudioBlock(channelCount: source.channelCount, capacity: blockSize)
     while try ahead.read(into: &block) { try sink(block) }
     let finished = ahead.finish()
