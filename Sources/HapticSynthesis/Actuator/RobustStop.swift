@@ -205,23 +205,31 @@ struct RobustStop: Sendable {
   private static func solve(_ normal: [Double], _ right: [Double], weights: [Double]) -> [Double] {
     let size = right.count
     var factor = [Double](repeating: 0, count: size * size)
-    for i in 0..<size {
-      for j in 0...i {
-        var sum = normal[j * size + i] + (i == j ? weights[i / 2] : 0)
-        for k in 0..<j { sum -= factor[i * size + k] * factor[j * size + k] }
-        factor[i * size + j] = i == j ? max(sum, 1e-300).squareRoot() : sum / factor[j * size + j]
-      }
-    }
     var solution = right
-    for i in 0..<size {
-      var sum = solution[i]
-      for k in 0..<i { sum -= factor[i * size + k] * solution[k] }
-      solution[i] = sum / factor[i * size + i]
-    }
-    for i in stride(from: size - 1, through: 0, by: -1) {
-      var sum = solution[i]
-      for k in (i + 1)..<size { sum -= factor[k * size + i] * solution[k] }
-      solution[i] = sum / factor[i * size + i]
+    // Through pointers: the indices are within the arrays by construction, and their checks
+    // doubled the loops' work.
+    normal.withUnsafeBufferPointer { normal in
+      factor.withUnsafeMutableBufferPointer { factor in
+        solution.withUnsafeMutableBufferPointer { solution in
+          for i in 0..<size {
+            for j in 0...i {
+              var sum = normal[j * size + i] + (i == j ? weights[i / 2] : 0)
+              for k in 0..<j { sum -= factor[i * size + k] * factor[j * size + k] }
+              factor[i * size + j] = i == j ? max(sum, 1e-300).squareRoot() : sum / factor[j * size + j]
+            }
+          }
+          for i in 0..<size {
+            var sum = solution[i]
+            for k in 0..<i { sum -= factor[i * size + k] * solution[k] }
+            solution[i] = sum / factor[i * size + i]
+          }
+          for i in stride(from: size - 1, through: 0, by: -1) {
+            var sum = solution[i]
+            for k in (i + 1)..<size { sum -= factor[k * size + i] * solution[k] }
+            solution[i] = sum / factor[i * size + i]
+          }
+        }
+      }
     }
     return solution
   }
