@@ -33,17 +33,26 @@ package struct DriveCheck: Sendable {
   }
 
   /// Checks the next frames of the drive; returns their largest magnitude (`AudioBlock`'s
-  /// peak, read in the same pass).
+  /// peak, read in the same pass). The frames of `zeros` (ranges of `samples`' indices, in
+  /// order) are known to be +0 and are not read: adding them would change no sum and no peak.
   ///
   /// - Throws: ``RenderError/driveNotFinite(seconds:)`` or
   ///   ``RenderError/driveOffset(mean:seconds:)``, with the time of the window's start.
   @discardableResult
-  package mutating func check(_ samples: UnsafeBufferPointer<Float>) throws(RenderError) -> Double {
+  package mutating func check(
+    _ samples: UnsafeBufferPointer<Float>, zeros: [Range<Int>] = []
+  ) throws(RenderError) -> Double {
     var index = 0
     var peak: Float = 0
     while index < samples.count {
       let run = min(windowFrames - count, samples.count - index)
-      let (runSum, runPeak) = Self.sumAndPeak(UnsafeBufferPointer(rebasing: samples[index..<(index + run)]))
+      // The known zeros within the run, from its first frame.
+      let runZeros = zeros.compactMap { span -> Range<Int>? in
+        let clamped = span.clamped(to: index..<(index + run))
+        return clamped.isEmpty ? nil : (clamped.lowerBound - index)..<(clamped.upperBound - index)
+      }
+      let (runSum, runPeak) = Self.sumAndPeak(
+        UnsafeBufferPointer(rebasing: samples[index..<(index + run)]), zeros: runZeros)
       sum += runSum
       peak = max(peak, runPeak)
       count += run
@@ -63,14 +72,32 @@ package struct DriveCheck: Sendable {
   }
 
   /// The sum of `samples`, eight lanes at a time (NaN and the infinities carry through), and
-  /// their largest magnitude.
-  private static func sumAndPeak(_ samples: UnsafeBufferPointer<Float>) -> (sum: Double, peak: Float) {
+  /// their largest magnitude. The groups of eight within `zeros` (frames of +0, in order, within
+  /// `samples`) are skipped: no lane is ever −0 (it starts at +0, and a sum is −0 only of two),
+  /// so adding +0 changes no lane and no peak.
+  private static func sumAndPeak(_ samples: UnsafeBufferPointer<Float>, zeros: [Range<Int>]) -> (
+    sum: Double, peak: Float
+  ) {
     guard let base = samples.baseAddress else { return (0, 0) }
     // Local accumulators stay in registers; each load is within the buffer.
     let raw = UnsafeRawPointer(base)
     var lanes = SIMD8<Float>()
     var peaks = SIMD8<Float>()
     var frame = 0
+    for span in zeros {
+      // The groups of eight from `frame` that lie within the span.
+      let first = (span.lowerBound + 7) & ~7
+      let skipped = (span.upperBound - first) & ~7
+      guard first >= frame, skipped > 0 else { continue }
+      while frame < first {
+        let values = raw.loadUnaligned(fromByteOffset: frame * 4, as: SIMD8<Float>.self)
+        lanes += values
+        let magnitudes = values.magnitude
+        peaks.replace(with: magnitudes, where: magnitudes .> peaks)
+        frame += 8
+      }
+      frame += skipped
+    }
     while frame + 8 <= samples.count {
       let values = raw.loadUnaligned(fromByteOffset: frame * 4, as: SIMD8<Float>.self)
       lanes += values

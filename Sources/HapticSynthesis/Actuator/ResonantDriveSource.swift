@@ -36,6 +36,9 @@ struct ResonantDriveSource: FrameSource {
   private var frame = 0
   /// The largest sample magnitude delivered so far, over the channels of the output.
   private(set) var peak = 0.0
+  /// The frames of the block being read that a silence at rest set to 0, which the check
+  /// need not read (kept so that its storage is reused).
+  private var zeroFrames: [Range<Int>] = []
 
   let sampleRate: Int
   let frameCount: Int
@@ -73,14 +76,16 @@ struct ResonantDriveSource: FrameSource {
       primingSteps -= 1
       drivePosition = driveStep.count
     }
+    zeroFrames.removeAll(keepingCapacity: true)
     if output != .targetAndAcceleration {
       let simulates = output == .acceleration
       try block.withUnsafeMutableChannel(0) { channel in
         var index = 0
         while index < count {
           if drivePosition == driveStep.count {
-            let direct = try driveWholeSteps(
+            let (direct, isZero) = try driveWholeSteps(
               into: UnsafeMutableBufferPointer(rebasing: channel[index..<count]), simulating: simulates)
+            if isZero { zeroFrames.append(index..<(index + direct)) }
             if direct > 0 {
               index += direct
               continue
@@ -125,7 +130,7 @@ struct ResonantDriveSource: FrameSource {
     block.setFrameCount(count)
     if output == .drive {
       let checked = try block.channels[0].withUnsafeBufferPointer {
-        try driveCheck.check(UnsafeBufferPointer(rebasing: $0[..<count]))
+        try driveCheck.check(UnsafeBufferPointer(rebasing: $0[..<count]), zeros: zeroFrames)
       }
       peak = max(peak, checked)
     } else {
@@ -138,20 +143,22 @@ struct ResonantDriveSource: FrameSource {
   /// Skips a silence at rest, or drives whole steps straight from the target's block into
   /// `output` (simulating the acceleration in place when asked); returns the frames written, 0
   /// when neither can be done (less than a step of room, a step split between two blocks of
-  /// the target, or the pattern's end, after which steps of zeros are made one by one).
-  private mutating func driveWholeSteps(into output: UnsafeMutableBufferPointer<Float>, simulating: Bool) throws -> Int
-  {
+  /// the target, or the pattern's end, after which steps of zeros are made one by one), and
+  /// whether they are a silence's zeros.
+  private mutating func driveWholeSteps(
+    into output: UnsafeMutableBufferPointer<Float>, simulating: Bool
+  ) throws -> (frames: Int, isZero: Bool) {
     let skipped = try skipRest(upTo: output.count, accelerationToo: simulating)
     if skipped > 0 {
       output.baseAddress!.update(repeating: 0, count: skipped)
-      return skipped
+      return (skipped, true)
     }
     let stepFrames = controller.stepFrames
     let room = output.count - output.count % stepFrames
-    guard room > 0 else { return 0 }
+    guard room > 0 else { return (0, false) }
     let available = try target.available()
     let frames = min(room, available - available % stepFrames)
-    guard frames > 0 else { return 0 }
+    guard frames > 0 else { return (0, false) }
     let taken = target.take(frames) { samples in
       let taken = controller.drive(samples, into: UnsafeMutableBufferPointer(rebasing: output[0..<frames]))
       return (taken, taken)
@@ -159,7 +166,7 @@ struct ResonantDriveSource: FrameSource {
     if simulating {
       for offset in 0..<taken { output[offset] = Float(resonator.step(Double(output[offset]))) }
     }
-    return taken
+    return (taken, false)
   }
 
   /// Takes the next step of the target and makes the drive of the step to deliver.

@@ -66,4 +66,53 @@ import _HapticRenderTestSupport
     let audio = try PatternFixtures.render(buzzAndTaps) { $0.actuator = ActuatorRendering(model: .lra) }
     #expect(audio.channels[0].count > 48_000 / 4)
   }
+  /// Frames declared zeros are not read, and leave the check's sum and peak as reading them
+  /// would: an offset in blocks of any size holding zeros at any place is refused with the same
+  /// mean, to the bit, and a passing drive gives the same peak.
+  @Test(arguments: [4_096, 1_000, 7])
+  func knownZerosLeaveTheSumAndThePeak(_ blockSize: Int) throws {
+    // An offset of 0.9 with a ripple, refused within the first window, and zeros there in runs
+    // of 2 to 80 frames.
+    var samples = (0..<Self.rate).map { Float(0.9 + 0.09 * sin(Double($0) * 0.37)) }
+    var zeros: [Range<Int>] = []
+    var start = 3
+    for length in 1...40 {
+      zeros.append(start..<(start + length * 2))
+      start += length * 2 + length % 11 + 1
+    }
+    for span in zeros { for frame in span { samples[frame] = 0 } }
+    func outcome(declaringZeros: Bool, _ samples: [Float]) -> (mean: Double?, peak: Double) {
+      var check = DriveCheck(resonance: 170, sampleRate: Self.rate)
+      var peak = 0.0
+      var block = 0
+      while block < samples.count {
+        let end = min(samples.count, block + blockSize)
+        let declared = zeros.compactMap { span -> Range<Int>? in
+          let clamped = span.clamped(to: block..<end)
+          return clamped.isEmpty ? nil : (clamped.lowerBound - block)..<(clamped.upperBound - block)
+        }
+        do {
+          peak = try samples[block..<end].withUnsafeBufferPointer {
+            max(peak, try check.check($0, zeros: declaringZeros ? declared : []))
+          }
+        } catch let error as RenderError {
+          guard case .driveOffset(let mean, _) = error else { return (nil, peak) }
+          return (mean, peak)
+        } catch {
+          return (nil, peak)
+        }
+        block = end
+      }
+      return (nil, peak)
+    }
+    let read = outcome(declaringZeros: false, samples)
+    let skipped = outcome(declaringZeros: true, samples)
+    #expect(read.mean != nil)
+    #expect(read.mean?.bitPattern == skipped.mean?.bitPattern)
+    let passing = samples.enumerated().map { $0.element * ($0.offset % 2 == 0 ? 1 : -1) }
+    let readPeak = outcome(declaringZeros: false, passing)
+    let skippedPeak = outcome(declaringZeros: true, passing)
+    #expect(readPeak.mean == nil && skippedPeak.mean == nil)
+    #expect(readPeak.peak == skippedPeak.peak && readPeak.peak > 0.9)
+  }
 }
