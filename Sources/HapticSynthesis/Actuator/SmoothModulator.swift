@@ -230,21 +230,39 @@ struct SmoothModulator: Sendable {
             offset &+= 16
           }
         }
-        // The frames where the outer rows weigh, from all the rows (each row's product added
-        // whole), four at a time: the others of their group keep the dense rows' sum.
-        for (start, lanes) in edgeGroups {
-          var value = SIMD4<Float>()
-          var at = start
-          for row in 0..<rows {
+        // The frames where the outer rows weigh (two steps away: there are five rows), from all
+        // the rows, each row's product added whole, four at a time: the others of their group
+        // keep the dense rows' sum. The envelopes are splatted once for every group.
+        if !edgeGroups.isEmpty {
+          let (real0, imaginary0) = (SIMD4(repeating: Float(reals[0])), SIMD4(repeating: Float(imaginaries[0])))
+          let (real1, imaginary1) = (SIMD4(repeating: Float(reals[1])), SIMD4(repeating: Float(imaginaries[1])))
+          let (real2, imaginary2) = (SIMD4(repeating: Float(reals[2])), SIMD4(repeating: Float(imaginaries[2])))
+          let (real3, imaginary3) = (SIMD4(repeating: Float(reals[3])), SIMD4(repeating: Float(imaginaries[3])))
+          let (real4, imaginary4) = (SIMD4(repeating: Float(reals[4])), SIMD4(repeating: Float(imaginaries[4])))
+          let rowBytes = frames &* 4
+          for (start, lanes) in edgeGroups {
+            let (rowCosines, rowSines) = (UnsafeRawPointer(cosines + start), UnsafeRawPointer(sines + start))
+            var value = SIMD4<Float>()
             value +=
-              UnsafeRawPointer(cosines + at).loadUnaligned(as: SIMD4<Float>.self) * Float(reals[row])
-              - UnsafeRawPointer(sines + at).loadUnaligned(as: SIMD4<Float>.self) * Float(imaginaries[row])
-            at &+= frames
+              rowCosines.loadUnaligned(as: SIMD4<Float>.self) * real0
+              - rowSines.loadUnaligned(as: SIMD4<Float>.self) * imaginary0
+            value +=
+              rowCosines.loadUnaligned(fromByteOffset: rowBytes, as: SIMD4<Float>.self) * real1
+              - rowSines.loadUnaligned(fromByteOffset: rowBytes, as: SIMD4<Float>.self) * imaginary1
+            value +=
+              rowCosines.loadUnaligned(fromByteOffset: 2 &* rowBytes, as: SIMD4<Float>.self) * real2
+              - rowSines.loadUnaligned(fromByteOffset: 2 &* rowBytes, as: SIMD4<Float>.self) * imaginary2
+            value +=
+              rowCosines.loadUnaligned(fromByteOffset: 3 &* rowBytes, as: SIMD4<Float>.self) * real3
+              - rowSines.loadUnaligned(fromByteOffset: 3 &* rowBytes, as: SIMD4<Float>.self) * imaginary3
+            value +=
+              rowCosines.loadUnaligned(fromByteOffset: 4 &* rowBytes, as: SIMD4<Float>.self) * real4
+              - rowSines.loadUnaligned(fromByteOffset: 4 &* rowBytes, as: SIMD4<Float>.self) * imaginary4
+            let written = UnsafeMutableRawPointer(drive + start)
+            var dense = written.loadUnaligned(as: SIMD4<Float>.self)
+            dense.replace(with: value, where: lanes)
+            written.storeBytes(of: dense, as: SIMD4<Float>.self)
           }
-          let written = UnsafeMutableRawPointer(drive + start)
-          var dense = written.loadUnaligned(as: SIMD4<Float>.self)
-          dense.replace(with: value, where: lanes)
-          written.storeBytes(of: dense, as: SIMD4<Float>.self)
         }
         // The last frames, from all the rows.
         for frame in vectorFrames..<frames {
