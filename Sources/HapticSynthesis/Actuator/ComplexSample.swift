@@ -37,9 +37,15 @@ package struct ComplexSample: Sendable, Hashable {
     ComplexSample(a.real - b.real, a.imaginary - b.imaginary)
   }
 
+  /// `(a.re·b.re − a.im·b.im, a.re·b.im + a.im·b.re)`, as two lanes
+  /// `(a.re, a.im)·b.re + (−a.im, a.re)·b.im`: the same rounded products, and sums equal to the
+  /// bit (`x + (−y)` is `x − y`, and a sum does not depend on its order).
   @inline(__always)
   package static func * (a: ComplexSample, b: ComplexSample) -> ComplexSample {
-    ComplexSample(a.real * b.real - a.imaginary * b.imaginary, a.real * b.imaginary + a.imaginary * b.real)
+    let sums =
+      SIMD2(a.real, a.imaginary) * SIMD2(repeating: b.real) + SIMD2(-a.imaginary, a.real)
+      * SIMD2(repeating: b.imaginary)
+    return ComplexSample(sums.x, sums.y)
   }
 
   @inline(__always)
