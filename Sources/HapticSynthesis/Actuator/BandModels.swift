@@ -44,24 +44,23 @@ struct BandModels: Sendable {
     }
   }
 
-  /// Moves each mode over the step of the drive that `modulator` has just written
-  /// (``SteppedResonator/advance(written:)``).
+  /// Moves each mode over the step of the drive whose modulator's bases
+  /// (``SmoothModulator/withBases(_:)``) are `reals` and `imaginaries`
+  /// (``SteppedResonator/advance(reals:imaginaries:)``).
   @inline(__always)
-  mutating func advance(written modulator: SmoothModulator) {
+  mutating func advance(reals: UnsafeBufferPointer<Double>, imaginaries: UnsafeBufferPointer<Double>) {
     var inputReal = SIMD4<Double>()
     var inputImaginary = SIMD4<Double>()
-    modulator.withBases { reals, imaginaries in
-      for index in gains.indices {
-        let (positive, negative) = gains[index]
-        let baseReal = SIMD4<Double>(repeating: reals[index])
-        let baseImaginary = SIMD4<Double>(repeating: imaginaries[index])
-        // `input + G₊·base + G₋·conj(base)`, as complex products (`x − y·(−z)` is `x + y·z`
-        // and `−x + y` is `y − x`, exactly).
-        inputReal = inputReal + (positive.0 * baseReal - positive.1 * baseImaginary)
-        inputImaginary = inputImaginary + (positive.0 * baseImaginary + positive.1 * baseReal)
-        inputReal = inputReal + (negative.0 * baseReal + negative.1 * baseImaginary)
-        inputImaginary = inputImaginary + (negative.1 * baseReal - negative.0 * baseImaginary)
-      }
+    for index in gains.indices {
+      let (positive, negative) = gains[index]
+      let baseReal = SIMD4<Double>(repeating: reals[index])
+      let baseImaginary = SIMD4<Double>(repeating: imaginaries[index])
+      // `input + G₊·base + G₋·conj(base)`, as complex products (`x − y·(−z)` is `x + y·z`
+      // and `−x + y` is `y − x`, exactly).
+      inputReal = inputReal + (positive.0 * baseReal - positive.1 * baseImaginary)
+      inputImaginary = inputImaginary + (positive.0 * baseImaginary + positive.1 * baseReal)
+      inputReal = inputReal + (negative.0 * baseReal + negative.1 * baseImaginary)
+      inputImaginary = inputImaginary + (negative.1 * baseReal - negative.0 * baseImaginary)
     }
     // `q ← pˢ·q + input·0.5`.
     let movedReal = poleStep.real * real - poleStep.imaginary * imaginary

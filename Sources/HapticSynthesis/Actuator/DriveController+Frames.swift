@@ -78,8 +78,10 @@ extension DriveController {
   mutating func write(into drive: UnsafeMutablePointer<Float>) {
     let written = modulator.push(envelope, into: drive)
     if !written.isFaded {
-      writtenModel.advance(written: modulator)
-      robustStop?.advance(written: modulator)
+      modulator.withBases { reals, imaginaries in
+        writtenModel.advance(reals: reals, imaginaries: imaginaries)
+        robustStop?.advance(reals: reals, imaginaries: imaginaries)
+      }
     } else if written.step >= 0 {
       let frames = UnsafeBufferPointer(start: UnsafePointer(drive), count: stepFrames)
       for sample in frames { _ = writtenModel.resonator.step(Double(sample)) }

@@ -113,10 +113,11 @@ struct RobustStop: Sendable {
     self.smoothing = smoothing
   }
 
-  /// Moves the band models over the step that `modulator` has just written.
+  /// Moves the band models over the step of the drive whose modulator's bases are `reals` and
+  /// `imaginaries`.
   @inline(__always)
-  mutating func advance(written modulator: SmoothModulator) {
-    bandModels.advance(written: modulator)
+  mutating func advance(reals: UnsafeBufferPointer<Double>, imaginaries: UnsafeBufferPointer<Double>) {
+    bandModels.advance(reals: reals, imaginaries: imaginaries)
   }
 
   /// The band models' modes at the beginning of the step being decided

@@ -48,15 +48,14 @@ struct SteppedResonator: Sendable {
     smoothedGains = smoothed.map { (residue * $0.positive, residue * $0.negative) }
   }
 
-  /// Moves the mode over the step of the drive that `modulator` has just written.
+  /// Moves the mode over the step of the drive whose modulator's bases
+  /// (``SmoothModulator/withBases(_:)``) are `reals` and `imaginaries`.
   @inline(__always)
-  mutating func advance(written modulator: SmoothModulator) {
+  mutating func advance(reals: UnsafeBufferPointer<Double>, imaginaries: UnsafeBufferPointer<Double>) {
     var input = ComplexSample.zero
-    modulator.withBases { reals, imaginaries in
-      for index in smoothedGains.indices {
-        let base = ComplexSample(reals[index], imaginaries[index])
-        input = input + smoothedGains[index].positive * base + smoothedGains[index].negative * base.conjugate
-      }
+    for index in smoothedGains.indices {
+      let base = ComplexSample(reals[index], imaginaries[index])
+      input = input + smoothedGains[index].positive * base + smoothedGains[index].negative * base.conjugate
     }
     resonator.advance(poleStep: poleStep, input: input * 0.5)
   }
