@@ -104,6 +104,22 @@ private typealias F = PatternFixtures
     #expect(released == nil, "the producer still holds the source")
   }
 
+  /// A ring of another depth (an actuator's drive runs seconds ahead of the writer) gives the
+  /// blocks in their order, however its slots wrap.
+  @Test(arguments: [2, 5, 12])
+  func deeperRingGivesTheBlocksInOrder(depth: Int) {
+    let pipeline = BlockPipeline(Counter(), channelCount: 1, blockSize: 8, depth: depth) { counter, block in
+      block.withUnsafeMutableChannel(0) { $0[0] = Float(counter.made) }
+      block.setFrameCount(1)
+      counter.made += 1
+      return counter.made <= 100
+    }
+    var block = AudioBlock(channelCount: 1, capacity: 8)
+    var firsts: [Float] = []
+    while pipeline.read(into: &block) { firsts.append(block.channels[0][0]) }
+    #expect(firsts == (0..<100).map(Float.init))
+  }
+
   /// The producer has a thread of its own: with more work waiting on Dispatch's shared
   /// workers than they can take, every block still comes at once (a producer queued behind that
   /// work would wait until it ended: here, until a watchdog releases it after 5 s).
