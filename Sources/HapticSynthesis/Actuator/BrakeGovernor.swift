@@ -27,8 +27,7 @@ package struct BrakeGovernor: Sendable {
   private var references: [ComplexSample]
   private var slot = 0
   /// The monotonic queue: frames (absolute) and `|R| + B`, in a ring of `window + 1` slots.
-  private var queueFrames: [Int]
-  private var queueLevels: [Double]
+  private var queue: [(frame: Int, level: Double)]
   private var head = 0
   private var count = 0
   /// The frame of the next reference to enter.
@@ -47,8 +46,7 @@ package struct BrakeGovernor: Sendable {
     )
     growth = (0...window).map { PortableMath.exp(Double($0) / timeConstant) }
     references = Array(repeating: .zero, count: window + 1)
-    queueFrames = Array(repeating: 0, count: window + 1)
-    queueLevels = Array(repeating: 0, count: window + 1)
+    queue = Array(repeating: (0, 0), count: window + 1)
   }
 
   /// Takes `count` references of 0 after at least `window + 1` of them: what `count` calls of
@@ -64,7 +62,7 @@ package struct BrakeGovernor: Sendable {
     let oldest = nextFrame - slots
     for offset in 0..<slots {
       let position = head + offset < slots ? head + offset : head + offset - slots
-      queueFrames[position] = oldest + offset
+      queue[position].frame = oldest + offset
     }
   }
 
@@ -86,21 +84,20 @@ package struct BrakeGovernor: Sendable {
     let current = frame - window
     // Drop from the front the frames that left the window, then from the back every entry that
     // can no longer be the minimum (V = level·e^(frame·c)).
-    while count > 0, queueFrames[head] < current {
+    while count > 0, queue[head].frame < current {
       head = head + 1 == slots ? 0 : head + 1
       count -= 1
     }
     while count > 0 {
       let back = head + count - 1 < slots ? head + count - 1 : head + count - 1 - slots
-      guard queueLevels[back] >= level * growth[frame - queueFrames[back]] else { break }
+      guard queue[back].level >= level * growth[frame - queue[back].frame] else { break }
       count -= 1
     }
     let tail = head + count < slots ? head + count : head + count - slots
-    queueFrames[tail] = frame
-    queueLevels[tail] = level
+    queue[tail] = (frame, level)
     count += 1
     guard current >= 0 else { return (.zero, false) }
-    let limit = queueLevels[head] * growth[queueFrames[head] - current] - strength
+    let limit = queue[head].level * growth[queue[head].frame - current] - strength
     let original = references[slot]  // frame `current`, the oldest
     let squared = original.magnitudeSquared
     guard squared > limit * max(limit, 0) else { return (original, false) }

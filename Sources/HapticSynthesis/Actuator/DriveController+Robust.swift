@@ -15,7 +15,7 @@ extension DriveController {
     // The newest reference (the last one entered) is not silent against the current level:
     // no sound's end is in view, and the loop drives (the common case, kept cheap: the stop,
     // a large value, is not even copied).
-    let newest = pending[pendingIndex == 0 ? count - 1 : pendingIndex - 1].magnitude
+    let newest = pending[pendingIndex == 0 ? count - 1 : pendingIndex - 1].reference.magnitude
     // The larger magnitude as the root of the larger square: the same value (the root is
     // monotonic and correctly rounded), for one root instead of two.
     let current = max(mode.magnitudeSquared, reference.magnitudeSquared).squareRoot()
@@ -26,9 +26,9 @@ extension DriveController {
     // `targets[k]`: the reference at the end of step `k` from the one being driven.
     stopTargets.removeAll(keepingCapacity: true)
     stopTargets.append(reference)
-    var centre = pending[pendingIndex]
+    var centre = pending[pendingIndex].reference
     for offset in 1..<count {
-      let next = pending[(pendingIndex + offset) % count]
+      let next = pending[(pendingIndex + offset) % count].reference
       stopTargets.append((centre + next) * 0.5)
       centre = next
     }

@@ -80,8 +80,7 @@ package struct DriveController: Sendable {
   private var governor: BrakeGovernor
   /// References between the governor and the step being driven (`lookAhead` of them), and
   /// whether the governor lowered each.
-  var pending: [ComplexSample]
-  private var pendingLimits: [Bool]
+  var pending: [(reference: ComplexSample, isLimited: Bool)]
   var pendingIndex = 0
   /// The model's mode `q` (``Resonator/mode``) at the beginning of the step being driven, and
   /// the resonator for the frames of clipped steps.
@@ -151,8 +150,7 @@ package struct DriveController: Sendable {
     spreading = Array(repeating: .zero, count: max(1, demodulator.half - 1))
     var lookAhead = max(1, Int((Self.lookAheadSeconds / stepSeconds).rounded()))
     if model.resonanceTolerance > 0 { lookAhead += max(4, Int((RobustStop.horizonSeconds / stepSeconds).rounded())) }
-    pending = Array(repeating: .zero, count: lookAhead)
-    pendingLimits = Array(repeating: false, count: lookAhead)
+    pending = Array(repeating: (.zero, false), count: lookAhead)
     let delaySteps = demodulator.delay + spreading.count + governor.window + lookAhead
     let carrier = (0..<stepFrames).map { Sine.precise(turns: model.resonance * Double($0) / rate) }
     modulator = SmoothModulator(
@@ -335,14 +333,12 @@ package struct DriveController: Sendable {
     // correctly rounded: the same value, for one root instead of two).
     let level = min(earlier.magnitudeSquared, envelope.magnitudeSquared).squareRoot()
     let (limited, isLimited) = governor.next(earlier, level: level)
-    let current = pending[pendingIndex]
-    let isPlanned = pendingLimits[pendingIndex]
-    pending[pendingIndex] = limited
-    pendingLimits[pendingIndex] = isLimited
+    let (current, isPlanned) = pending[pendingIndex]
+    pending[pendingIndex] = (limited, isLimited)
     pendingIndex = pendingIndex + 1 == pending.count ? 0 : pendingIndex + 1
     // The reference at the end of the step: between its centre's and the next step's.
-    let reference = (current + pending[pendingIndex]) * 0.5
-    modeShare.take(current, pending[pendingIndex])
+    let reference = (current + pending[pendingIndex].reference) * 0.5
+    modeShare.take(current, pending[pendingIndex].reference)
     return (limited, reference, isPlanned)
   }
 }

@@ -9,12 +9,12 @@
 /// rotation over a step) takes out the rest. The averages spread an edge of the envelope over
 /// one period of f0 in all (5.9 ms at 170 Hz). The result lags the input by ``delay`` steps.
 ///
-/// - Complexity: O(1) per step; two buffers of ``half`` complex values.
+/// - Complexity: O(1) per step; a ring of ``half`` pairs of complex values.
 package struct EnvelopeDemodulator: Sendable {
   /// Steps in each average: half a period of f0 in steps, rounded, ≥ 1.
   package let half: Int
-  private var first: [ComplexSample]
-  private var second: [ComplexSample]
+  /// The values in the two averages, in one ring (one array to write at each step).
+  private var averaged: [(first: ComplexSample, second: ComplexSample)]
   private var firstSum = ComplexSample.zero
   private var secondSum = ComplexSample.zero
   private var index = 0
@@ -32,8 +32,7 @@ package struct EnvelopeDemodulator: Sendable {
   ///   - stepSeconds: The length of a control step in seconds.
   package init(frequency: Double, stepSeconds: Double) {
     half = max(1, Int((1 / (2 * frequency * stepSeconds)).rounded()))
-    first = Array(repeating: .zero, count: half)
-    second = Array(repeating: .zero, count: half)
+    averaged = Array(repeating: (.zero, .zero), count: half)
     scale = 1 / Double(half * half)
     imageStep = ComplexSample.unit(turns: -2 * frequency * stepSeconds)
     notchScale = ComplexSample(1, 0) / (ComplexSample(1, 0) - imageStep)
@@ -63,8 +62,7 @@ package struct EnvelopeDemodulator: Sendable {
         previousMean = .zero
         if zeroRun == 2 * half {
           for position in 0..<half {
-            first[position] = .zero
-            second[position] = .zero
+            averaged[position] = (.zero, .zero)
           }
           firstSum = .zero
           secondSum = .zero
@@ -77,10 +75,10 @@ package struct EnvelopeDemodulator: Sendable {
     }
     let notched = (mean - imageStep * previousMean) * notchScale
     previousMean = mean
-    firstSum = firstSum + notched - first[index]
-    first[index] = notched
-    secondSum = secondSum + firstSum - second[index]
-    second[index] = firstSum
+    let (oldFirst, oldSecond) = averaged[index]
+    firstSum = firstSum + notched - oldFirst
+    secondSum = secondSum + firstSum - oldSecond
+    averaged[index] = (notched, firstSum)
     index = index + 1 == half ? 0 : index + 1
     return secondSum * scale
   }
