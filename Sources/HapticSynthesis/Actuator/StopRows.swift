@@ -32,6 +32,19 @@ struct StopRows {
     let lateStep = end + stop.lateSteps[model]
     var power = ComplexSample(1, 0)
     var lastTurn = phasor * phasor
+    // For each weight a row has (at most three), `scale·Λ^k` and `scale·Λ^k·K`, `k` steps back:
+    // the same for every row of that weight, so made once.
+    var reaches: [(weight: Double, steps: [(reach: ComplexSample, direct: ComplexSample)])] = []
+    func reachTable(_ weight: Double) -> Int {
+      if let index = reaches.firstIndex(where: { $0.weight == weight }) { return index }
+      var reach = ComplexSample(weight.squareRoot(), 0)
+      let steps = (0..<count).map { _ -> (reach: ComplexSample, direct: ComplexSample) in
+        defer { reach = reach * pole }
+        return (reach, reach * gain)
+      }
+      reaches.append((weight: weight, steps: steps))
+      return reaches.count - 1
+    }
     for step in 0..<count {
       power = power * pole
       defer { lastTurn = lastTurn * stop.imageTurn }
@@ -49,19 +62,18 @@ struct StopRows {
         imaginary[index] = 0
       }
       // `v_k` reaches the end of step `step` through `Λ^(step−k)·(K·v_k + ρ_k·K̃·conj v_k)`.
-      var reach = ComplexSample(scale, 0)
+      let table = reaches[reachTable(weight)].steps
       var turn = lastTurn
       real.withUnsafeMutableBufferPointer { real in
         imaginary.withUnsafeMutableBufferPointer { imaginary in
-          for earlier in stride(from: step, through: 0, by: -1) {
-            let direct = reach * gain
+          for (back, (reach, direct)) in table[0...step].enumerated() {
+            let earlier = step - back
             let mirrored = reach * turn * imageGain
             let column = 2 * (earlier / RobustStop.blockSteps)
             real[column] += direct.real + mirrored.real
             real[column + 1] += mirrored.imaginary - direct.imaginary
             imaginary[column] += direct.imaginary + mirrored.imaginary
             imaginary[column + 1] += direct.real - mirrored.real
-            reach = reach * pole
             turn = turn * inverseTurn
           }
         }
