@@ -71,7 +71,7 @@ package struct RangeLimiter: Sendable {
           figures.inputPeak, PeakLimiter.measureLoudest(block, into: loudest.baseAddress! + frame))
         frame += block.frameCount
       }
-      loudest[frame..<frame + ahead.count].update(fromContentsOf: ahead)
+      _ = loudest[frame..<frame + ahead.count].update(fromContentsOf: ahead)
       loudest[(frame + ahead.count)..<(frameCount + lookahead - 1)].update(repeating: 0)
     }
     var gain = state
