@@ -22,6 +22,7 @@ import Testing
     }
     #expect(worst < 1e-14, "worst \(worst)")
     #expect(PortableMath.exp2(10) == 1_024 && PortableMath.exp2(-3) == 0.125)
+    #expect(PortableMath.exp2(0) == 1 && PortableMath.exp2(-0.0) == 1 && PortableMath.exp2(1) == 2)
     #expect(PortableMath.exp2(2_000) == .infinity && PortableMath.exp2(-2_000) == 0)
   }
 

@@ -9,6 +9,8 @@
 package enum PortableMath {
   /// `2^x` for finite `x`; 0 below 2^-1074 and +∞ above the largest Double.
   package static func exp2(_ x: Double) -> Double {
+    // Exactly what the series gives at 0, without it: a transient without a decay control.
+    if x == 0 { return 1 }
     if x >= 1024 { return .infinity }
     if x < -1075 { return 0 }
     let whole = x.rounded(.down)
