@@ -88,6 +88,37 @@ import _HapticRenderTestSupport
     #expect(one.channels[0].count > 3 * 257 * 1_024 && one.report.limitedOverloads > 0)
     try Self.expectTheSame(as: one, pattern, sampleRate: 8_000, blockSize: 257)
   }
+
+  /// An actuator's render refused after its target's threads started (the actuator's ring
+  /// after the pattern passes the duration limit), its target overloading the limiter on eight
+  /// threads: the refusal comes back, the threads stopped, whatever they were waiting for.
+  @Test func aRefusedActuatorRenderStopsItsTargetsThreads() throws {
+    let events = (0..<85).map { index in
+      F.event("HapticTransient", time: Double(index) * 0.011, ["HapticIntensity": 1, "HapticSharpness": 0])
+    }
+    let pattern = try F.pattern("{\"Pattern\": [\(events.joined(separator: ", "))]}")
+    var options = RenderOptions()
+    options.blockSize = 64
+    options.ceiling = 0.25
+    options.threads = 8
+    options.maximumDurationSeconds = 1
+    // The target alone is within the limit, so its threads start.
+    #expect(try Render.toMemory(pattern, options: options).report.limitedOverloads > 0)
+    options.actuator = ActuatorRendering(model: .lra, name: "lra")
+    do {
+      _ = try Render.toMemory(pattern, options: options)
+      Issue.record("an actuator render past the limit was not refused")
+    } catch let error as RenderError {
+      guard case .durationLimitExceeded(let seconds, let limit) = error else {
+        Issue.record("refused for another reason: \(error)")
+        return
+      }
+      #expect(seconds > 1 && limit == 1)
+    }
+    options.maximumDurationSeconds = 2
+    let rendered = try Render.toMemory(pattern, options: options)
+    #expect(rendered.channels[0].count > 48_000 && rendered.channels[0].contains { $0 != 0 })
+  }
 }
 
 private typealias F = PatternFixtures
