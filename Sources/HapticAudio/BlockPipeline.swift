@@ -2,7 +2,7 @@ import Dispatch
 import HapticSupport
 
 /// Runs a producer of blocks on a thread of its own, ahead of the thread that takes them,
-/// through a small ring of preallocated blocks. Chained, pipelines put the stages of a render
+/// through a ring of preallocated blocks (4 unless given another depth). Chained, pipelines put the stages of a render
 /// (synthesis, limiting, encoding) on separate cores; the blocks and their order are those of a
 /// single thread.
 ///

@@ -2,7 +2,7 @@ import HapticSupport
 
 /// A ``FrameSource`` read on a thread of its own, ahead of the thread that takes its blocks
 /// (through a ``BlockPipeline``): a golden file is decoded while the pattern it is compared with
-/// renders. The blocks, their order and the error that ends them are those of reading the
+/// renders, an actuator's drive is computed while its blocks are written. The blocks, their order and the error that ends them are those of reading the
 /// source directly.
 ///
 /// Blocks must be read with the block size given at creation.

@@ -104,16 +104,23 @@ private typealias F = PatternFixtures
     #expect(released == nil, "the producer still holds the source")
   }
 
-  /// A ring of another depth (an actuator's drive runs seconds ahead of the writer) gives the
-  /// blocks in their order, however its slots wrap.
+  /// A ring of another depth (an actuator's drive runs seconds ahead of the writer) fills
+  /// `depth` blocks ahead of a reader that takes none, and no more, then gives the blocks in
+  /// their order, however its slots wrap.
   @Test(arguments: [2, 5, 12])
   func deeperRingGivesTheBlocksInOrder(depth: Int) {
+    let made = DispatchSemaphore(value: 0)
     let pipeline = BlockPipeline(Counter(), channelCount: 1, blockSize: 8, depth: depth) { counter, block in
       block.withUnsafeMutableChannel(0) { $0[0] = Float(counter.made) }
       block.setFrameCount(1)
       counter.made += 1
+      made.signal()
       return counter.made <= 100
     }
+    for index in 0..<depth {
+      #expect(made.wait(timeout: .now() + 10) == .success, "block \(index) of \(depth) not made ahead")
+    }
+    #expect(made.wait(timeout: .now() + 0.2) == .timedOut, "more than \(depth) blocks made ahead")
     var block = AudioBlock(channelCount: 1, capacity: 8)
     var firsts: [Float] = []
     while pipeline.read(into: &block) { firsts.append(block.channels[0][0]) }

@@ -1,3 +1,4 @@
+import Dispatch
 import HapticAudio
 import Testing
 
@@ -13,6 +14,8 @@ import Testing
     let frameCount: Int
     var failsAt: Int?
     var next = 0
+    /// Signalled at each block read.
+    var reads: DispatchSemaphore?
 
     mutating func read(into block: inout AudioBlock) throws -> Bool {
       if next == failsAt { throw Broken() }
@@ -25,6 +28,7 @@ import Testing
       }
       block.setFrameCount(count)
       next += count
+      reads?.signal()
       return true
     }
   }
@@ -59,13 +63,19 @@ import Testing
     #expect(ahead.finish().next == 320)
   }
 
-  /// Finishing before the end stops the reading thread after at most a ring's worth of blocks.
-  @Test func finishingEarlyStopsReading() throws {
-    let ahead = ReadAhead(Numbers(frameCount: 1_000_000), blockSize: 8)
+  /// The reading thread reads a ring's worth of blocks ahead (4 unless the read-ahead is given
+  /// another depth), and finishing before the end stops it after at most that many.
+  @Test(arguments: [nil, 12])
+  func finishingEarlyStopsReading(depth: Int?) throws {
+    let reads = DispatchSemaphore(value: 0)
+    let ahead = ReadAhead(Numbers(frameCount: 1_000_000, reads: reads), blockSize: 8, depth: depth)
+    for index in 0..<(depth ?? 4) {
+      #expect(reads.wait(timeout: .now() + 10) == .success, "block \(index) not read ahead")
+    }
     var block = AudioBlock(channelCount: 2, capacity: 8)
     #expect(try ahead.read(into: &block) && block.channels[0][0] == 0)
     let source = ahead.finish()
-    #expect(source.next <= 8 * (1 + 4 + 1))
+    #expect(source.next <= 8 * (1 + (depth ?? 4) + 1))
     #expect(try !ahead.read(into: &block), "a finished source gives no more blocks")
   }
 }

@@ -140,20 +140,26 @@ public enum Render {
   /// samples of output (frames times channels, 1.5 MB): 8 s of one channel at 48 kHz, longer
   /// than a breathing pattern's silent hold (7 s in 4-7-8). The drive costs several times the
   /// encoder's work per frame where the target sounds and almost nothing where it is silent,
-  /// while the encoder's cost is the same everywhere; four blocks ahead, the drive waited for
-  /// the encoder's free slots some 400 times in the 19-minute breathing session of
-  /// `render-benchmark`, its core idle, and the encoder then waited for the drive.
+  /// while the encoder's cost is the same everywhere: ahead by only a few blocks, it would wait
+  /// for the encoder through a hold, and the encoder for it through the sound after
+  /// (docs/performance.md §4).
   static let actuatorReadAheadSamples = 384_000
 
+  /// The blocks the drive may make ahead: ``actuatorReadAheadSamples`` rounded up to whole
+  /// blocks of `blockSize` frames of `channelCount` channels, at least 4 and at most 1,024 (a
+  /// ring of thousands of tiny blocks would cost more than their frames).
+  package static func actuatorReadAheadDepth(blockSize: Int, channelCount: Int) -> Int {
+    let aheadFrames = actuatorReadAheadSamples / channelCount
+    return min(1_024, max(BlockPipeline<ActuatorSource>.depth, (aheadFrames + blockSize - 1) / blockSize))
+  }
+
   /// Hands every block of the actuator's `source` to `sink` on the calling thread while the
-  /// target and the controller run on another, up to ``actuatorReadAheadSamples`` ahead: at
-  /// least 4 blocks, at most 1,024 (a ring of thousands of tiny blocks would cost more than their
-  /// frames).
+  /// target and the controller run on another, ``actuatorReadAheadDepth(blockSize:channelCount:)``
+  /// blocks ahead at most.
   package static func run(
     _ source: ActuatorSource, blockSize: Int, into sink: (AudioBlock) throws -> Void
   ) throws -> RenderReport {
-    let aheadFrames = actuatorReadAheadSamples / source.channelCount
-    let depth = min(1_024, max(BlockPipeline<ActuatorSource>.depth, (aheadFrames + blockSize - 1) / blockSize))
+    let depth = actuatorReadAheadDepth(blockSize: blockSize, channelCount: source.channelCount)
     let ahead = ReadAhead(source, blockSize: blockSize, depth: depth)
     var block = AudioBlock(channelCount: source.channelCount, capacity: blockSize)
     while try ahead.read(into: &block) { try sink(block) }

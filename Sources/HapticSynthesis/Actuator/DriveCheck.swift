@@ -2,7 +2,8 @@ import HapticAudio
 
 /// Refuses what an amplifier must never be fed: a sample that is not finite, or a drive that
 /// holds a DC offset (a constant drive only pushes the mass aside and heats the coil). Every
-/// frame of an actuator's output passes through it before it is delivered
+/// frame of an actuator's output passes through it before it is delivered, the frames its
+/// source declares zeros (a silence skipped at rest) counted without being read
 /// (docs/actuators.md §2, "Checks").
 ///
 /// The mean of the drive over each window of ``windowPeriods`` periods of f0 must stay within

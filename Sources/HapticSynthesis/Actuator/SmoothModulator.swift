@@ -80,6 +80,8 @@ struct SmoothModulator: Sendable {
     denseRows = sparseRows..<(2 * reach + 1 - sparseRows)
     // Past the last whole group, every frame is summed from all the rows.
     let edges = (0..<(stepFrames & ~3)).filter { sparseRows > 0 && (weights[$0] != 0 || weights[last + $0] != 0) }
+    // The edge groups' sum is written for five rows, the most a reach of 2 gives.
+    precondition(edges.isEmpty || reach == 2, "edge groups beyond five rows")
     edgeGroups = Dictionary(grouping: edges) { $0 & ~3 }.sorted { $0.key < $1.key }.map { start, frames in
       var lanes = SIMDMask<SIMD4<Int32>>()
       for frame in frames { lanes[frame - start] = true }
