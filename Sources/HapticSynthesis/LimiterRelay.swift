@@ -11,7 +11,7 @@ import HapticSupport
 package final class LimiterRelay: Sendable {
   private let mailboxes: [Mailbox]
   private let isCancelled = Locked(false)
-  private let totals = Locked(RangeLimiter.Figures())
+  private let totals = Locked(LimiterFigures())
 
   private final class Mailbox: Sendable {
     let state = Locked<LimiterGain?>(nil)
@@ -58,10 +58,10 @@ package final class LimiterRelay: Sendable {
   }
 
   /// Adds a range's figures to the render's.
-  package func record(_ figures: RangeLimiter.Figures) {
+  package func record(_ figures: LimiterFigures) {
     totals.withLock { $0.add(figures) }
   }
 
   /// The figures of the ranges limited so far.
-  package var figures: RangeLimiter.Figures { totals.withLock { $0 } }
+  package var figures: LimiterFigures { totals.withLock { $0 } }
 }

@@ -68,6 +68,12 @@ package struct PeakLimiter: Sendable {
   package var overloadCount: Int { gain.overloadCount }
   /// The smallest gain applied so far, 0 … 1.
   package var smallestGain: Double { gain.smallestGain }
+  /// The three figures above together.
+  package var figures: LimiterFigures {
+    var figures = LimiterFigures()
+    (figures.inputPeak, figures.overloadCount, figures.smallestGain) = (inputPeak, overloadCount, smallestGain)
+    return figures
+  }
 
   /// - Parameters:
   ///   - frameCount: Frames the renderer renders in all.

@@ -9,26 +9,6 @@ import HapticAudio
 /// `lookahead − 1` frames after it, which the range's renderer renders ahead. Memory: the
 /// loudest magnitude and the gain of each frame of the range, kept from range to range.
 package struct RangeLimiter: Sendable {
-  /// What limiting found, per range, summed over the ranges into the figures of the whole
-  /// render (the same as ``PeakLimiter``'s).
-  package struct Figures: Sendable, Equatable {
-    /// Largest sample magnitude before limiting.
-    package var inputPeak = 0.0
-    /// Separate overloads limited (each time the gain left 1).
-    package var overloadCount = 0
-    /// The smallest gain applied, 0 … 1 (for a range, that of the frame before it included).
-    package var smallestGain = 1.0
-
-    package init() {}
-
-    /// Adds the figures of other frames of the same render.
-    package mutating func add(_ other: Figures) {
-      inputPeak = max(inputPeak, other.inputPeak)
-      overloadCount += other.overloadCount
-      smallestGain = min(smallestGain, other.smallestGain)
-    }
-  }
-
   /// The loudest magnitude of each frame of the range, then of the frames after it.
   private var loudest: [Float] = []
   /// The gain of each frame from the first one this range settles, by place.
@@ -51,7 +31,7 @@ package struct RangeLimiter: Sendable {
   package mutating func limit(
     _ blocks: inout [AudioBlock], blockCount: Int, firstFrame: Int, ahead: ArraySlice<Float>, state: LimiterGain,
     handOff: (LimiterGain) -> Void
-  ) -> Figures {
+  ) -> LimiterFigures {
     precondition(state.frameCount == firstFrame, "a range limited from the state at another frame")
     precondition(ahead.count < state.lookahead, "more frames ahead than the look-ahead")
     let frameCount = blocks[0..<blockCount].reduce(0) { $0 + $1.frameCount }
@@ -63,7 +43,7 @@ package struct RangeLimiter: Sendable {
     if loudest.count < frameCount + lookahead - 1 { loudest = Array(repeating: 0, count: frameCount + lookahead - 1) }
     if gains.count < settling { gains = Array(repeating: 1, count: settling) }
     scaled.removeAll(keepingCapacity: true)
-    var figures = Figures()
+    var figures = LimiterFigures()
     loudest.withUnsafeMutableBufferPointer { loudest in
       var frame = 0
       for block in blocks[0..<blockCount] {

@@ -41,9 +41,9 @@ import Testing
   /// The figures of the ranges: overloads summed, the largest peak, the smallest gain.
   @Test func figuresAreCombined() {
     let relay = LimiterRelay(threadCount: 2)
-    var first = RangeLimiter.Figures()
+    var first = LimiterFigures()
     (first.inputPeak, first.overloadCount, first.smallestGain) = (1.5, 3, 0.7)
-    var second = RangeLimiter.Figures()
+    var second = LimiterFigures()
     (second.inputPeak, second.overloadCount, second.smallestGain) = (1.2, 2, 0.6)
     relay.record(first)
     relay.record(second)

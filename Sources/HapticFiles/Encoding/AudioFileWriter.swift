@@ -26,7 +26,8 @@ import SystemPackage
 /// temporary file, and a failure midway leaves what was sent.
 /// Samples are clamped to ±1 (not a number is 0) and rounded to nearest (ties to even, no
 /// dither) as they are quantized, by the writer itself for 16- and 24-bit WAV, AIFF and CAF
-/// (`PCMQuantizer`, whose bytes libsndfile writes as they are), and WAV files get no PEAK chunk, so the same frames always give the same bytes. A WAV file whose data
+/// (`PCMQuantizer`, whose bytes libsndfile writes as they are), and WAV files get no PEAK
+/// chunk, so the same frames always give the same bytes. A WAV file whose data
 /// would pass 4 GiB is written as RF64 (the 64-bit WAV that every current reader opens).
 public struct AudioFileWriter: ~Copyable {
   /// Where the finished file goes.

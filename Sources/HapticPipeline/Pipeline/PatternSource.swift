@@ -109,7 +109,7 @@ public struct PatternSource: FrameSource {
       // Taken out and put back: a copy would duplicate the limiter's buffers on every block.
       defer { limiter = taken }
       guard taken.read(into: &block, from: { frames.render(into: &$0) }) else { return false }
-      report.record(taken)
+      report.record(taken.figures)
       return true
     }
     guard frames.render(into: &block) else { return false }
@@ -155,12 +155,9 @@ package struct RangedSource: ~Copyable {
   /// The next frames, as ``PatternSource/read(into:)`` gives them.
   package mutating func read(into block: inout AudioBlock) -> Bool {
     if let figures = synthesis.limiterFigures {
-      guard synthesis.render(into: &block) else {
-        report.record(figures)
-        return false
-      }
-      report.record(synthesis.limiterFigures ?? figures)
-      return true
+      // The synthesis limits the frames; a range's figures are in before its first block.
+      defer { report.record(synthesis.limiterFigures ?? figures) }
+      return synthesis.render(into: &block)
     }
     return PatternSource.read(
       into: &block, from: &synthesis, limiter: &limiter, policy: policy, measuresPeak: measuresPeak, report: &report)
@@ -190,21 +187,14 @@ package struct LimitedReadAhead: ~Copyable {
   /// The next limited frames, as ``PatternSource/read(into:)`` gives them.
   package mutating func read(into block: inout AudioBlock) -> Bool {
     guard limiter.read(into: &block, from: synthesis.read) else { return false }
-    report.record(limiter)
+    report.record(limiter.figures)
     return true
   }
 }
 
 extension RenderReport {
-  /// Takes the peak and the limiting so far from `limiter`.
-  fileprivate mutating func record(_ limiter: PeakLimiter) {
-    peak = limiter.inputPeak
-    limitedOverloads = limiter.overloadCount
-    smallestLimiterGain = limiter.smallestGain
-  }
-
-  /// Takes the peak and the limiting from the figures of a limiter that ran by time range.
-  fileprivate mutating func record(_ figures: RangeLimiter.Figures) {
+  /// Takes the peak and the limiting so far from a limiter's figures.
+  fileprivate mutating func record(_ figures: LimiterFigures) {
     peak = figures.inputPeak
     limitedOverloads = figures.overloadCount
     smallestLimiterGain = figures.smallestGain

@@ -73,7 +73,7 @@ package final class RangedSynthesis {
 
   /// With a limiter, what it found in the ranges limited so far (every range once every block
   /// has been read).
-  package var limiterFigures: RangeLimiter.Figures? { relay?.figures }
+  package var limiterFigures: LimiterFigures? { relay?.figures }
 
   /// Exchanges `block` (of the render's channel count and block size) with the next block of
   /// the render, waiting for it if need be.
