@@ -47,13 +47,8 @@ package struct DriveCheck: Sendable {
     var peak: Float = 0
     while index < samples.count {
       let run = min(windowFrames - count, samples.count - index)
-      // The known zeros within the run, from its first frame.
-      let runZeros = zeros.compactMap { span -> Range<Int>? in
-        let clamped = span.clamped(to: index..<(index + run))
-        return clamped.isEmpty ? nil : (clamped.lowerBound - index)..<(clamped.upperBound - index)
-      }
       let (runSum, runPeak) = Self.sumAndPeak(
-        UnsafeBufferPointer(rebasing: samples[index..<(index + run)]), zeros: runZeros)
+        UnsafeBufferPointer(rebasing: samples[index..<(index + run)]), zeros: zeros, from: index)
       sum += runSum
       peak = max(peak, runPeak)
       count += run
@@ -73,10 +68,10 @@ package struct DriveCheck: Sendable {
   }
 
   /// The sum of `samples`, eight lanes at a time (NaN and the infinities carry through), and
-  /// their largest magnitude. The groups of eight within `zeros` (frames of +0, in order, within
-  /// `samples`) are skipped: no lane is ever −0 (it starts at +0, and a sum is −0 only of two),
-  /// so adding +0 changes no lane and no peak.
-  private static func sumAndPeak(_ samples: UnsafeBufferPointer<Float>, zeros: [Range<Int>]) -> (
+  /// their largest magnitude. The groups of eight within `zeros` (frames of +0, in order,
+  /// counted from `start`, the frame `samples` starts at) are skipped: no lane is ever −0 (it
+  /// starts at +0, and a sum is −0 only of two), so adding +0 changes no lane and no peak.
+  private static func sumAndPeak(_ samples: UnsafeBufferPointer<Float>, zeros: [Range<Int>], from start: Int) -> (
     sum: Double, peak: Float
   ) {
     guard let base = samples.baseAddress else { return (0, 0) }
@@ -85,7 +80,11 @@ package struct DriveCheck: Sendable {
     var lanes = SIMD8<Float>()
     var peaks = SIMD8<Float>()
     var frame = 0
-    for span in zeros {
+    for known in zeros {
+      // The span within `samples`, from its first frame.
+      let clamped = known.clamped(to: start..<(start + samples.count))
+      guard !clamped.isEmpty else { continue }
+      let span = (clamped.lowerBound - start)..<(clamped.upperBound - start)
       // The groups of eight from `frame` that lie within the span.
       let first = (span.lowerBound + 7) & ~7
       let skipped = (span.upperBound - first) & ~7
