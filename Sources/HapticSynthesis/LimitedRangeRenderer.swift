@@ -2,9 +2,11 @@ import HapticAudio
 
 /// One of several renderers that share a limited render by time range (``RangeRenderer``),
 /// each applying the peak limiter to its own ranges: it renders a whole range, then the
-/// `lookahead − 1` frames after it (which lie in other renderers' ranges), waits for the
-/// limiter's state at the range's first frame from the range before (``LimiterRelay``), limits
-/// the range (``RangeLimiter``), hands the state at its end on, and gives the range's blocks.
+/// `lookahead − 1` frames after it (which lie in other renderers' ranges), measures their
+/// magnitudes, waits for the limiter's state at the range's first frame from the range before
+/// (``LimiterRelay``), limits the range (``RangeLimiter``), hands the state at its end on, and
+/// gives the range's blocks. Only the limiting waits: the ranges' limiting is one chain through
+/// the threads, the rendering and measuring are not.
 /// Its blocks are those of a render of every frame through ``PeakLimiter``, bit for bit, less
 /// the other renderers' ranges.
 ///
@@ -73,11 +75,13 @@ package struct LimitedRangeRenderer: Sendable {
     given = 0
     while stagedCount < staged.count, ranges.render(into: &staged[stagedCount]) { stagedCount += 1 }
     let aheadCount = renderAhead()
+    limiter.measure(
+      staged, blockCount: stagedCount, ahead: aheadLoudest[0..<aheadCount], lookahead: firstState.lookahead)
     guard let state = firstFrame == 0 ? firstState : relay.take(for: thread) else { return false }
     let (thread, relay) = (thread, relay)
-    let figures = limiter.limit(
-      &staged, blockCount: stagedCount, firstFrame: firstFrame, ahead: aheadLoudest[0..<aheadCount], state: state
-    ) { relay.publish($0, from: thread) }
+    let figures = limiter.limit(&staged, blockCount: stagedCount, firstFrame: firstFrame, state: state) {
+      relay.publish($0, from: thread)
+    }
     relay.record(figures)
     return true
   }

@@ -15,45 +15,59 @@ package struct RangeLimiter: Sendable {
   private var gains: [Double] = []
   /// The stretches of places in `gains` written; the other frames' gains are exactly 1.
   private var scaled: [Range<Int>] = []
+  /// The frames of the range measured last, and their largest magnitude.
+  private var frameCount = 0
+  private var inputPeak = 0.0
 
   package init() {}
 
-  /// Limits the frames of `blocks[0 ..< blockCount]`, the range `firstFrame ..< firstFrame + n`
-  /// of a render, in place.
+  /// Reads the loudest magnitude of each frame of `blocks[0 ..< blockCount]`, a range, and of
+  /// the frames after it: what limiting the range reads of its frames, which does not wait for
+  /// the state of the range before.
   ///
   /// - Parameters:
   ///   - ahead: The largest magnitude of each frame after the range, up to `lookahead − 1` of
   ///     them; fewer at the render's end, whose frames after its last are silent.
-  ///   - state: The gain curve after every frame before `firstFrame` (a new one at frame 0).
-  ///   - handOff: Receives the gain curve after the range's last frame, for the range after it,
-  ///     before the frames after the range are pushed.
-  /// - Returns: The range's figures.
-  package mutating func limit(
-    _ blocks: inout [AudioBlock], blockCount: Int, firstFrame: Int, ahead: ArraySlice<Float>, state: LimiterGain,
-    handOff: (LimiterGain) -> Void
-  ) -> LimiterFigures {
-    precondition(state.frameCount == firstFrame, "a range limited from the state at another frame")
-    precondition(ahead.count < state.lookahead, "more frames ahead than the look-ahead")
-    let frameCount = blocks[0..<blockCount].reduce(0) { $0 + $1.frameCount }
-    let lookahead = state.lookahead
-    // The range settles the gains of its frames and of the `lookahead − 1` frames before it,
-    // which the range before settled too.
-    let firstSettled = max(firstFrame - (lookahead - 1), 0)
-    let settling = firstFrame + frameCount - firstSettled
+  ///   - lookahead: The limiter's look-ahead, in frames.
+  package mutating func measure(_ blocks: [AudioBlock], blockCount: Int, ahead: ArraySlice<Float>, lookahead: Int) {
+    precondition(ahead.count < lookahead, "more frames ahead than the look-ahead")
+    frameCount = blocks[0..<blockCount].reduce(0) { $0 + $1.frameCount }
     if loudest.count < frameCount + lookahead - 1 { loudest = Array(repeating: 0, count: frameCount + lookahead - 1) }
-    if gains.count < settling { gains = Array(repeating: 1, count: settling) }
-    scaled.removeAll(keepingCapacity: true)
-    var figures = LimiterFigures()
+    inputPeak = 0
     loudest.withUnsafeMutableBufferPointer { loudest in
       var frame = 0
       for block in blocks[0..<blockCount] {
-        figures.inputPeak = max(
-          figures.inputPeak, PeakLimiter.measureLoudest(block, into: loudest.baseAddress! + frame))
+        inputPeak = max(inputPeak, PeakLimiter.measureLoudest(block, into: loudest.baseAddress! + frame))
         frame += block.frameCount
       }
       _ = loudest[frame..<frame + ahead.count].update(fromContentsOf: ahead)
       loudest[(frame + ahead.count)..<(frameCount + lookahead - 1)].update(repeating: 0)
     }
+  }
+
+  /// Limits the frames of `blocks[0 ..< blockCount]`, the range `firstFrame ..< firstFrame + n`
+  /// of a render that ``measure(_:blockCount:ahead:lookahead:)`` read last, in place.
+  ///
+  /// - Parameters:
+  ///   - state: The gain curve after every frame before `firstFrame` (a new one at frame 0).
+  ///   - handOff: Receives the gain curve after the range's last frame, for the range after it,
+  ///     before the frames after the range are pushed.
+  /// - Returns: The range's figures.
+  package mutating func limit(
+    _ blocks: inout [AudioBlock], blockCount: Int, firstFrame: Int, state: LimiterGain,
+    handOff: (LimiterGain) -> Void
+  ) -> LimiterFigures {
+    precondition(state.frameCount == firstFrame, "a range limited from the state at another frame")
+    precondition(loudest.count >= frameCount + state.lookahead - 1, "a range limited before it is measured")
+    let lookahead = state.lookahead
+    // The range settles the gains of its frames and of the `lookahead − 1` frames before it,
+    // which the range before settled too.
+    let firstSettled = max(firstFrame - (lookahead - 1), 0)
+    let settling = firstFrame + frameCount - firstSettled
+    if gains.count < settling { gains = Array(repeating: 1, count: settling) }
+    scaled.removeAll(keepingCapacity: true)
+    var figures = LimiterFigures()
+    figures.inputPeak = inputPeak
     var gain = state
     // Pushed in stretches that end where the gain of the frame before the range has settled
     // (the overloads counted from there are the range's) and at the range's last frame (where

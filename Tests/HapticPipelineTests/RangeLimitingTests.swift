@@ -92,6 +92,30 @@ import _HapticRenderTestSupport
   /// An actuator's render refused after its target's threads started (the actuator's ring
   /// after the pattern passes the duration limit), its target overloading the limiter on eight
   /// threads: the refusal comes back, the threads stopped, whatever they were waiting for.
+  /// By default a limited render takes a thread more than the processors (one waits for the
+  /// limiter's state from the range before while the others render), a render without the
+  /// limiter one per processor, and neither more threads than it has ranges.
+  @Test func aLimitedRenderTakesAThreadMoreThanTheProcessors() throws {
+    // Two buzzes at full strength: louder than the ceiling, so limited.
+    let buzz = F.event("HapticContinuous", time: 0, duration: 20, ["HapticIntensity": 1])
+    let pattern = try F.pattern("{\"Pattern\": [\(buzz), \(buzz)]}")
+    var options = RenderOptions()
+    let limited = try PatternSource(pattern, options: options)
+    #expect(limited.isLimited)
+    let rangeFrames = RangedSynthesis.rangeBlocks(blockSize: options.blockSize) * options.blockSize
+    let ranges = (limited.frameCount + rangeFrames - 1) / rangeFrames
+    let processors = Batch.processorCount
+    #expect(ranges >= 7)
+    #expect(Render.threadCount(limited, options) == (processors >= 2 ? min(processors + 1, ranges) : 1))
+    options.peakPolicy = .clip
+    #expect(Render.threadCount(try PatternSource(pattern, options: options), options) == min(processors, ranges))
+    options.threads = 2
+    #expect(Render.threadCount(limited, options) == 2)
+    let short = try F.pattern(
+      "{\"Pattern\": [\(F.event("HapticContinuous", time: 0, duration: 0.5, ["HapticIntensity": 1]))]}")
+    #expect(Render.threadCount(try PatternSource(short), RenderOptions()) == 1)
+  }
+
   @Test func aRefusedActuatorRenderStopsItsTargetsThreads() throws {
     let events = (0..<85).map { index in
       F.event("HapticTransient", time: Double(index) * 0.011, ["HapticIntensity": 1, "HapticSharpness": 0])

@@ -100,12 +100,20 @@ public enum Render {
   package static var readsAheadForFiles: Bool { ProcessorBudget.count >= 3 }
 
   /// The threads that synthesize the render of `source`: `options.threads`, or one per
-  /// processor the process may use, but no more than the render has time ranges
-  /// (``RangedSynthesis``), and at least 1.
+  /// processor the process may use and, where the threads limit their own ranges, one more;
+  /// but no more than the render has time ranges (``RangedSynthesis``), and at least 1.
+  ///
+  /// The ranges' limiting is one chain through the threads: a thread waits for the limiter's
+  /// state from the range before, and the extra thread renders meanwhile. On two processors
+  /// the 100,000 transients to a 16-bit WAV took 0.152 s on three threads, 0.169 s on two and
+  /// 0.160 s on four; the 1-hour session, whose limiter never acts, the same on two and three.
   package static func threadCount(_ source: PatternSource, _ options: RenderOptions) -> Int {
     let rangeFrames = RangedSynthesis.rangeBlocks(blockSize: options.blockSize) * options.blockSize
     let ranges = (source.frameCount + rangeFrames - 1) / rangeFrames
-    return max(1, min(options.threads ?? ProcessorBudget.count, ranges))
+    let processors = ProcessorBudget.count
+    let waits =
+      source.isLimited && RangedSynthesis.limitsInRanges(threadCount: processors, blockSize: options.blockSize)
+    return max(1, min(options.threads ?? processors + (waits ? 1 : 0), ranges))
   }
 
   /// Hands every block of `source` to `sink` on the calling thread while the blocks after it

@@ -53,7 +53,7 @@ struct Convert: ParsableCommand, OptionChecking {
   @Option(
     name: [.customShort("j"), .long],
     help:
-      "Files rendered at once with --out-dir, threads that synthesize one render with -o (default: one per usable processor)."
+      "Files rendered at once with --out-dir, threads that synthesize one render with -o (default: one per usable processor, and one more where the peak limiter runs)."
   )
   var jobs: Int?
 
