@@ -45,6 +45,7 @@ extension DriveController {
         stopLevel = level
         for model in stopScales.indices { stopScales[model] = 1 }
         stopRises = level > 1.1 * mode.magnitude
+        stopPlansTap = robustStop.plansTap(end: end + 1)
         stopStep = 0
         // A tap's plan may begin steps later: until then its steps count from the stop's start.
         planStart = 0
@@ -61,6 +62,10 @@ extension DriveController {
       stopStep += 1
     }
     if stopRises {
+      // A tap too long to plan (``RobustStop/largestTapPlan``) is the loop's.
+      guard stopPlansTap else {
+        return reference == .zero ? .zero : loopDrive(mode: mode, goal: reference).drives
+      }
       // A tap: planned once, ``RobustStop/leadSteps`` before its reference exceeds a hundredth
       // of its top.
       if plannedBlocks.isEmpty,

@@ -125,8 +125,10 @@ package struct DriveController: Sendable {
   var stopScales = [Double](repeating: 1, count: RobustStop.quietWeights.count)
   /// Steps until the end of the sound that the stop under way ends.
   var stopEnd: Int { stopStepsLeft - (robustStop?.extraSteps ?? 0) }
-  /// Whether the sound that the stop under way ends was still rising to its top when it began.
+  /// Whether the sound that the stop under way ends was still rising to its top when it began
+  /// (a tap), and whether that tap is planned (``RobustStop/plansTap(end:)``) or the loop's.
   var stopRises = false
+  var stopPlansTap = false
   /// Steps since the stop under way began, the drive envelopes of its plan's blocks, and the
   /// step the plan began at.
   var stopStep = 0

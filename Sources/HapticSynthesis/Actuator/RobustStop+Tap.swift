@@ -28,6 +28,18 @@ extension RobustStop {
   static let tapOnsetShare = 0.01
   /// Steps by which a stop begins, and a tap's plan, before the reference rises.
   static let leadSteps = 4
+  /// The most steps a tap's plan drives: its linear program grows with the cube of the steps,
+  /// which a resonance far above an LRA's makes many (a tap of `lra`, 170 Hz, is planned over
+  /// 23 to 30 steps; at 1,000 Hz one took some 150 and 0.7 s). A tap with more is driven by the
+  /// loop.
+  static let largestTapPlan = 48
+
+  /// Whether a tap that ends `end` steps from the step being decided is planned
+  /// (``planTap(nominal:modulator:phasor:rotation:step:targets:end:bound:)``), rather than
+  /// driven by the loop.
+  func plansTap(end: Int) -> Bool {
+    end + ringSteps <= Self.largestTapPlan
+  }
 
   /// The envelopes of the `driven` steps from the one being decided, or nil where none is
   /// found.

@@ -132,6 +132,30 @@ import _HapticRenderTestSupport
     }
   }
 
+  /// Taps on an actuator far above an LRA's resonance (1,000 Hz, Q 100, a tolerance of
+  /// 249 Hz), whose plans would hold some 150 steps (0.7 s of linear program a tap): the loop
+  /// drives each of them, within the ceiling (−40 dBFS) and to 85 % of it or more, and the first
+  /// moves the nominal unit (integrated here) from rest.
+  @Test func tapsTooLongToPlanAreDrivenByTheLoop() throws {
+    let model = ActuatorModel(
+      resonance: 1_000, qualityFactor: 100, ratedDrive: 0.01, resonanceTolerance: 249, ceiling: -40)
+    let taps = (0..<12).map { index in
+      F.event("HapticTransient", time: 0.03 * Double(index), ["HapticIntensity": 1, "HapticSharpness": 0.5])
+    }
+    let document = "{\"Pattern\": [\(taps.joined(separator: ", "))]}"
+    let drive = try F.render(document, rate: Self.rate) {
+      $0.layout = .haptic
+      $0.actuator = ActuatorRendering(model: model, output: .drive)
+    }.channels[0]
+    let window = Self.rate * 3 / 100
+    for index in 0..<12 {
+      let peak = drive[(index * window)..<((index + 1) * window)].map(abs).max() ?? 0
+      #expect(peak >= 0.0085 && peak <= 0.01, "tap \(index): drive peak \(peak)")
+    }
+    let felt = Self.accelerate(Array(drive[0..<window]), resonance: 1_000, q: 100, ratedDrive: 0.01).map(abs)
+    #expect((felt.max() ?? 0) > 0.008, "first tap: felt \(felt.max() ?? 0)")
+  }
+
   /// A tap 50 ms after a buzz (`success`'s last: a 0.4 s buzz at intensity 1, then a tap at
   /// intensity 0.8 whose carrier is at the band's top): the buzz still moves the band's units
   /// some 0.05 when the tap's plan begins, and on every unit the tap's ring (5…50 ms after its
