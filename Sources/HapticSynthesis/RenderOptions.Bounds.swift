@@ -2,17 +2,21 @@ import HapticModel
 
 extension RenderOptions {
   /// The values a setting accepts: finite numbers from ``lowerBound`` (itself excluded when
-  /// ``excludesLowerBound``) to ``upperBound`` (`infinity` when there is no upper bound).
+  /// ``excludesLowerBound``) to ``upperBound`` (`infinity` when there is no upper bound; itself
+  /// excluded when ``excludesUpperBound``).
   public struct Bounds: Hashable, Sendable, CustomStringConvertible {
     public var lowerBound: Double
     public var upperBound: Double
     public var excludesLowerBound: Bool
+    public var excludesUpperBound: Bool
 
-    /// The values of `range`, its lower bound excluded when `excludingLowerBound`.
-    public init(_ range: ClosedRange<Double>, excludingLowerBound: Bool = false) {
+    /// The values of `range`, its lower bound excluded when `excludingLowerBound`, its upper
+    /// bound when `excludingUpperBound`.
+    public init(_ range: ClosedRange<Double>, excludingLowerBound: Bool = false, excludingUpperBound: Bool = false) {
       lowerBound = range.lowerBound
       upperBound = range.upperBound
       excludesLowerBound = excludingLowerBound
+      excludesUpperBound = excludingUpperBound
     }
 
     /// The whole numbers of `range`.
@@ -27,13 +31,15 @@ extension RenderOptions {
 
     /// Whether `value` is accepted; NaN and the infinities never are.
     public func contains(_ value: Double) -> Bool {
-      value.isFinite && (excludesLowerBound ? value > lowerBound : value >= lowerBound) && value <= upperBound
+      value.isFinite && (excludesLowerBound ? value > lowerBound : value >= lowerBound)
+        && (excludesUpperBound ? value < upperBound : value <= upperBound)
     }
 
-    /// `-120…60`, `0 (excluded)…604800`, or `≥ 0` without an upper bound.
+    /// `-120…60`, `0 (excluded)…604800`, `0…42.5 (excluded)`, or `≥ 0` without an upper bound.
     public var description: String {
       guard upperBound.isFinite else { return "\(excludesLowerBound ? ">" : "≥") \(lowerBound.formatted)" }
       return "\(lowerBound.formatted)\(excludesLowerBound ? " (excluded)" : "")…\(upperBound.formatted)"
+        + (excludesUpperBound ? " (excluded)" : "")
     }
   }
 }

@@ -70,6 +70,22 @@ import _HapticRenderTestSupport
     ) { $0.actuator = ActuatorRendering(model: ActuatorModel(resonance: 170, qualityFactor: 10, ceiling: 0.5)) },
   ]
 
+  /// A tolerance must be below a quarter of the resonance: the quarter itself is refused, and
+  /// the range says that it is excluded.
+  @Test func aToleranceOfAQuarterOfTheResonanceIsRefusedAsExcluded() throws {
+    var options = RenderOptions()
+    options.actuator = ActuatorRendering(
+      model: ActuatorModel(resonance: 170, qualityFactor: 10, resonanceTolerance: 42.5))
+    #expect(throws: RenderError.self) { try options.validate() }
+    do {
+      try options.validate()
+    } catch {
+      #expect("\(error)" == "actuator resonance tolerance 42.5 Hz is outside 0…42.5 (excluded) Hz")
+    }
+    options.actuator?.model.resonanceTolerance = 42.49
+    try options.validate()
+  }
+
   @Test(arguments: outOfRange)
   func anOptionOutOfRangeNamesItsSettingValueAndRange(_ test: OutOfRangeCase) throws {
     var options = RenderOptions()

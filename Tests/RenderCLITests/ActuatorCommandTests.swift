@@ -130,7 +130,9 @@ import _HapticRenderTestSupport
       "\(folder.path)/buzz.ahap", "-o", "\(folder.path)/w.wav", "--actuator", "lra", "--resonance-tolerance", "50",
     ])
     #expect(wide.status == 1)
-    #expect(wide.standardError.contains("(--resonance-tolerance) 50 Hz is outside 0…42.5 Hz"), "\(wide.standardError)")
+    #expect(
+      wide.standardError.contains("(--resonance-tolerance) 50 Hz is outside 0…42.5 (excluded) Hz"),
+      "\(wide.standardError)")
     #expect(!FileManager.default.fileExists(atPath: "\(folder.path)/w.wav"))
   }
 
@@ -176,6 +178,15 @@ import _HapticRenderTestSupport
     (
       ["--actuator", "lra", "--resonance-tolerance=-1"],
       "render: error: --resonance-tolerance: expected a tolerance in Hz within 0…250, found -1"
+    ),
+    // A negative value after a space is the option's value, not an option.
+    (
+      ["--actuator", "lra", "--resonance-tolerance", "-1"],
+      "render: error: --resonance-tolerance: expected a tolerance in Hz within 0…250, found -1"
+    ),
+    (
+      ["--actuator", "lra", "--simulate", "--simulate-resonance", "-5"],
+      "render: error: --simulate-resonance: expected a resonance in Hz within 40…1000, found -5"
     ),
     (
       ["--actuator", "lra", "--layout", "stereo"],
@@ -244,6 +255,15 @@ import _HapticRenderTestSupport
     (
       ["--actuator", "lra", "--spread", "0"],
       "render: error: --spread: expected a spread in Hz above 0 and at most 1000, found 0"
+    ),
+    (
+      ["--actuator", "lra", "--spread", "-3"],
+      "render: error: --spread: expected a spread in Hz above 0 and at most 1000, found -3"
+    ),
+    // Units outside the resonances an actuator may have, found before any render.
+    (
+      ["--actuator", "lra", "--spread", "170"],
+      "render: error: --spread 170 Hz puts units at 0 and 340 Hz, outside the resonances an actuator may have (40…1000 Hz); around 170 Hz a spread may be at most 130 Hz"
     ),
   ])
   func spreadUsageErrors(_ flags: [String], _ message: String) async throws {

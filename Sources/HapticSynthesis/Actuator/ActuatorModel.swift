@@ -187,7 +187,8 @@ public struct ActuatorModel: Sendable, Hashable, Codable {
     try RenderOptions.Setting.actuatorCeiling.check(ceiling)
     guard 4 * resonanceTolerance < resonance else {
       throw .optionOutOfRange(
-        .actuatorResonanceTolerance, value: resonanceTolerance, range: RenderOptions.Bounds(0...(resonance / 4)))
+        .actuatorResonanceTolerance, value: resonanceTolerance,
+        range: RenderOptions.Bounds(0...(resonance / 4), excludingUpperBound: true))
     }
     guard let usableBand else { return }
     try usableBand.validate(sampleRate: sampleRate)

@@ -12,6 +12,7 @@ struct ActuatorOptionGroup: ParsableArguments {
   var actuator: String?
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "With --actuator: the spread of the actuator's resonance between units, in Hz, instead of the actuator's own (lra: 10); 0 stops the nominal unit alone, fastest.",
       valueName: "hz"))
@@ -51,6 +52,22 @@ struct ActuatorOptionGroup: ParsableArguments {
     }
   }
 
+  /// Fails, saying why (a usage error), when `--spread` puts a unit outside the resonances an
+  /// actuator may have (``ActuatorModel/resonanceRange``) around the actuator of `options`.
+  func check(spread: Double?, around options: RenderOptions, console: Console) throws {
+    guard let spread, let resonance = options.actuator?.model.resonance else { return }
+    let range = ActuatorModel.resonanceRange
+    guard !range.contains(resonance - spread) || !range.contains(resonance + spread) else { return }
+    let largest = min(resonance - range.lowerBound, range.upperBound - resonance)
+    console.error(
+      "--spread \(spread.formatted) Hz puts units at \((resonance - spread).formatted) and \((resonance + spread).formatted) Hz, "
+        + "outside the resonances an actuator may have (\(range.lowerBound.formatted)…\(range.upperBound.formatted) Hz); "
+        + (largest > 0
+          ? "around \(resonance.formatted) Hz a spread may be at most \(largest.formatted) Hz"
+          : "an actuator at \(resonance.formatted) Hz has no spread"))
+    throw ExitCode.validationFailure
+  }
+
   /// The actuator file `--actuator` names, when it names a file: an input no output may replace.
   var actuatorFiles: [String] {
     actuator.flatMap { ActuatorModel.named($0) == nil ? [$0] : nil } ?? []
@@ -75,8 +92,9 @@ struct ActuatorOptionGroup: ParsableArguments {
         console.warning(
           "--resonance-tolerance is ignored: a voice coil's drive is equalized across its band, not braked at its resonance"
         )
+      } else {
+        tolerated.resonanceTolerance = resonanceTolerance
       }
-      tolerated.resonanceTolerance = resonanceTolerance
     }
     options.actuator = ActuatorRendering(model: tolerated, output: output, name: actuator)
     if !hasProfile { options.profile = model.bandProfile }

@@ -43,6 +43,7 @@ struct Convert: ParsableCommand, OptionChecking {
   var noCompensation = false
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "With --simulate: the acceleration on an actuator resonating at HZ (a unit of the spread), the drive still computed for the actuator's own resonance.",
       valueName: "hz"))

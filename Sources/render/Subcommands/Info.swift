@@ -21,6 +21,7 @@ struct Info: ParsableCommand, OptionChecking {
   @OptionGroup var input: InputOptionGroup
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "With --actuator: the figures also on units resonating HZ/2 and HZ below and above the actuator's resonance, the drive computed for its own.",
       valueName: "hz"))
@@ -41,6 +42,7 @@ struct Info: ParsableCommand, OptionChecking {
         var options = try render.renderOptions(strict: input.strict, console: console)
         try actuator.apply(
           to: &options, output: .drive, hasProfile: render.hasProfile, strict: input.strict, console: console)
+        try actuator.check(spread: spread, around: options, console: console)
         guard let pattern = PatternLoading.load(file, input: input, console: console) else {
           throw ExitCode.failure
         }

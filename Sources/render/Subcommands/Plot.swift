@@ -28,6 +28,7 @@ struct Plot: ParsableCommand, OptionChecking {
   var width = 1_200
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "With --actuator: also the felt acceleration on units resonating HZ/2 and HZ below and above the actuator's resonance, the drive computed for its own.",
       valueName: "hz"))
@@ -56,6 +57,7 @@ struct Plot: ParsableCommand, OptionChecking {
     try actuator.apply(
       to: &options, output: .targetAndAcceleration, hasProfile: render.hasProfile, strict: input.strict,
       console: console)
+    try actuator.check(spread: spread, around: options, console: console)
     try PatternLoading.checkOutput(output, isNot: file, console: console)
     guard let pattern = PatternLoading.load(file, input: input, console: console) else {
       throw ExitCode.failure
