@@ -40,7 +40,8 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
       "actuator resonance \(resonance.formatted) Hz is not below half the \(sampleRate) Hz sample rate"
     case .missingActuator: "the options name no actuator"
     case .carrierAboveNyquist(let frequency, let sampleRate):
-      "a \(frequency.formatted) Hz carrier or tone is not below half the \(sampleRate) Hz sample rate"
+      // To a tenth of a hertz: a tone's frequency comes from its pitch, with every digit.
+      "a \(((frequency * 10).rounded() / 10).formatted) Hz carrier or tone is not below half the \(sampleRate) Hz sample rate"
     case .peakOverflow(let peak):
       "the output peaks at \(peak.formatted) (above full scale), which the peak policy `error` refuses"
     case .durationLimitExceeded(let seconds, let limit):

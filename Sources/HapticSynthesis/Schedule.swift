@@ -184,7 +184,8 @@ package struct Schedule: Sendable {
     case .audioContinuous:
       let pitch = ParameterTrack(.audioPitch, of: event, controls: controls)
       let highest = AudioContinuousVoice.fundamental(pitch: pitch.maximum)
-      if highest >= sampleRate / 2 {
+      // The haptic layout leaves the tones out: one it never plays cannot be refused.
+      if highest >= sampleRate / 2, options.layout != .haptic {
         throw .carrierAboveNyquist(frequency: highest, sampleRate: options.sampleRate)
       }
       let envelope = Envelope(event: event, controls: controls, sampleRate: sampleRate) {

@@ -30,7 +30,8 @@ package enum CommandLineMessages {
         setting, named: flag(for: setting).map { "\(setting) (\($0))" } ?? setting.description, value: value,
         range: range)
     case .resonanceAboveNyquist(let frequency, _), .carrierAboveNyquist(let frequency, _):
-      "\(error); raise --rate above \((2 * frequency).formatted)"
+      // Rounded down to a tenth of a hertz: every whole rate above it is above the frequency's.
+      "\(error); raise --rate above \(((2 * frequency * 10).rounded(.down) / 10).formatted)"
     case .peakOverflow(let peak): "the output peaks at \(peak.formatted) (above full scale) and --peak error was given"
     case .durationLimitExceeded, .soundLimitExceeded: "\(error); raise --max-duration"
     case .missingActuator, .missingWaveform, .driveNotFinite, .driveOffset: error.description

@@ -1,3 +1,4 @@
+import HapticPipeline
 import HapticReader
 import HapticSupport
 import HapticSynthesis
@@ -13,15 +14,23 @@ package struct Console {
   }
 
   /// Prints each diagnostic (warnings only when not quiet), one that repeats with a count
-  /// (``RepeatedDiagnostics``), then `error` when there is one.
-  package func print(_ diagnostics: [Diagnostic], omitted: Int = 0, error: (any Error)? = nil) {
+  /// (``RepeatedDiagnostics``), then `error` when there is one: after `input`, the file of a
+  /// batch it is about, when it is a render's, whose message does not name the file.
+  package func print(
+    _ diagnostics: [Diagnostic], omitted: Int = 0, error: (any Error)? = nil, input: String? = nil
+  ) {
     let shown = diagnostics.filter { $0.severity == .error || !isQuiet }
     for entry in RepeatedDiagnostics.collapse(shown) {
       line(CommandLineMessages.line(for: entry.diagnostic))
       if let note = entry.note { line(note) }
     }
     if let file = diagnostics.last?.location.file { note(omitted: omitted, in: file) }
-    if let error { self.error(error) }
+    guard let error else { return }
+    if let input, case .render = error as? PatternFailure {
+      self.error("\(input): \(CommandLineMessages.text(for: error))")
+    } else {
+      self.error(error)
+    }
   }
 
   /// Says how many diagnostics of `file` were found beyond those shown, when any were.

@@ -201,6 +201,18 @@ import _HapticRenderTestSupport
     #expect(!FileManager.default.fileExists(atPath: "\(folder.path)/o.wav"))
   }
 
+  /// The drive follows the haptic channel alone: a tone above half the rate, which the haptic
+  /// layout leaves out, does not stop it (its target is silent, and so is the drive).
+  @Test func aToneTheDriveLeavesOutIsNotRefused() async throws {
+    let folder = try TemporaryFolder()
+    let result = try await CommandRunner.render([
+      "\(Locations.samples)/audio-tone.ahap", "-o", "\(folder.path)/o.wav", "--actuator", "lra", "-r", "1000",
+    ])
+    #expect(result.status == 0, "\(result.standardError)")
+    let drive = try AudioFileReader(path: "\(folder.path)/o.wav").readAll()[0]
+    #expect(drive.count > 1_000 && drive.allSatisfy { $0 == 0 })
+  }
+
   @Test func infoReportsWhatEachEventFeelsLike() async throws {
     let folder = try Self.folderWithBuzz()
     let result = try await CommandRunner.render(["info", "\(folder.path)/buzz.ahap", "--actuator", "lra", "--json"])

@@ -66,6 +66,21 @@ import _HapticRenderTestSupport
     #expect(quiet.standardError.isEmpty)
   }
 
+  /// A file that cannot be rendered with the batch's options (a tone above half the rate) is
+  /// named in its error, which its own message does not; the others are written.
+  @Test func aRenderErrorNamesItsFile() async throws {
+    let folder = try TemporaryFolder()
+    let result = try await CommandRunner.render([
+      "\(samples)/audio-tone.ahap", "\(samples)/heartbeat.ahap", "--out-dir", "\(folder.path)/out", "-r", "1000",
+    ])
+    #expect(result.status == 1)
+    #expect(
+      result.standardError.contains(
+        "render: error: \(samples)/audio-tone.ahap: a 541.7 Hz carrier or tone is not below half the 1000 Hz sample rate; raise --rate above 1083.4\n"
+      ), "\(result.standardError)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: "\(folder.path)/out") == ["heartbeat.wav"])
+  }
+
   @Test func collidingOutputNamesStopBeforeAnyWork() async throws {
     let folder = try TemporaryFolder()
     try FileManager.default.createDirectory(atPath: "\(folder.path)/a", withIntermediateDirectories: true)

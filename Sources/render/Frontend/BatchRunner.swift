@@ -37,7 +37,7 @@ struct BatchRunner {
       }
       results = try batch.run(inputs, jobs: jobs) { state, result in
         progress.clear()
-        console.print(result.diagnostics, omitted: result.omittedDiagnostics, error: result.error)
+        console.print(result.diagnostics, omitted: result.omittedDiagnostics, error: result.error, input: result.input)
         progress.show(state)
       }
     } catch {

@@ -86,7 +86,7 @@ struct Preview: ParsableCommand, OptionChecking {
     let entries: [PreviewSite.Entry]
     do {
       let report: @Sendable (PreviewSite.Entry) -> Void = {
-        console.print($0.diagnostics, omitted: $0.omittedDiagnostics, error: $0.error)
+        console.print($0.diagnostics, omitted: $0.omittedDiagnostics, error: $0.error, input: $0.input)
       }
       if presetNames.isEmpty {
         entries = try site.run(try site.inputs(from: inputs), jobs: jobs ?? Batch.processorCount, progress: report)
