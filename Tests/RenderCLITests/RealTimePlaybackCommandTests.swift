@@ -24,6 +24,29 @@ import _HapticRenderTestSupport
     #expect(bytes.first == 255)
   }
 
+  /// A pattern longer than an hour: refused with the advice to raise `--max-duration`, which
+  /// `rtp` takes, and written with it.
+  @Test func aLongPatternNeedsMaxDuration() async throws {
+    let folder = try TemporaryFolder()
+    try Data("{\"Pattern\": [{\"Event\": {\"Time\": 3700, \"EventType\": \"HapticTransient\"}}]}".utf8)
+      .write(to: URL(fileURLWithPath: "\(folder.path)/late.ahap"))
+    let refused = try await CommandRunner.render(["rtp", "\(folder.path)/late.ahap", "-o", "\(folder.path)/l.bin"])
+    #expect(refused.status == 1)
+    #expect(
+      refused.standardError.contains(
+        "render: error: the output would last 3700 s, longer than the 3600 s limit; raise --max-duration"),
+      "\(refused.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: "\(folder.path)/l.bin"))
+    let written = try await CommandRunner.render([
+      "rtp", "\(folder.path)/late.ahap", "-o", "\(folder.path)/l.bin", "--max-duration", "4000",
+    ])
+    #expect(written.status == 0, "\(written.standardError)")
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: "\(folder.path)/l.bin"))
+    // One value per 5 ms to the transient's end, silent before its onset.
+    #expect(bytes.count > 3_700 * 200 && bytes.prefix(3_700 * 200 - 1).allSatisfy { $0 == 0 })
+    #expect(bytes.suffix(10).contains { $0 != 0 })
+  }
+
   @Test(arguments: ["heartbeat.h", "4-7 beat.h", "int.h", "_x.h"])
   func headerCompiles(_ name: String) async throws {
     let folder = try TemporaryFolder()

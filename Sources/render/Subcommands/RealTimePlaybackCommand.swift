@@ -27,6 +27,10 @@ struct RealTimePlaybackCommand: ParsableCommand, OptionChecking {
   @Option(help: ArgumentHelp("The chip's DATA_FORMAT_RTP: signed (0…127) or unsigned (0…255).", valueName: "format"))
   var format = "signed"
 
+  @Option(
+    help: ArgumentHelp("Refuse patterns longer than this many seconds (up to 604800, a week).", valueName: "seconds"))
+  var maxDuration = 3_600.0
+
   @OptionGroup var input: InputOptionGroup
   @OptionGroup var diagnostics: DiagnosticOptionGroup
 
@@ -53,8 +57,10 @@ struct RealTimePlaybackCommand: ParsableCommand, OptionChecking {
     try PatternLoading.checkOutput(output, isNot: file, console: console)
     guard let pattern = PatternLoading.load(file, input: input, console: console) else { throw ExitCode.failure }
     do {
+      var options = RenderOptions()
+      options.maximumDurationSeconds = maxDuration
       let playback = try RealTimePlayback(
-        pattern, options: RenderOptions(), rate: rate, format: RealTimePlayback.Format(rawValue: format) ?? .signed)
+        pattern, options: options, rate: rate, format: RealTimePlayback.Format(rawValue: format) ?? .signed)
       switch kind ?? .csv {
       case .csv: try TextFile.write(playback.csv, to: output)
       case .h:
