@@ -79,22 +79,22 @@ public struct RealTimePlayback: Sendable {
 
   /// A C header holding the values as a `const uint8_t` array, with its length and the rate,
   /// named from `name` (a file's name) as valid C identifiers: `breath` gives `breath_rtp`,
-  /// `BREATH_RTP_LENGTH` and `BREATH_RTP_RATE_HZ`.
+  /// `breath_rtp_LENGTH` and `breath_rtp_RATE_HZ`, its include guard `breath_rtp_H`. The case
+  /// is kept throughout, so that the headers of `Tap.h` and `tap.h` can be included together.
   public func cHeader(named name: String) -> String {
     let identifier = Self.identifier(name) + "_rtp"
-    let upper = identifier.uppercased()
     let rows = stride(from: 0, to: values.count, by: 16).map { start in
       "  " + values[start..<min(start + 16, values.count)].map { "\($0)," }.joined(separator: " ")
     }
     return """
       /* Real-time playback values (DATA_FORMAT_RTP \(format.rawValue), \(rate) updates per second), written by render rtp. */
-      #ifndef \(upper)_H
-      #define \(upper)_H
+      #ifndef \(identifier)_H
+      #define \(identifier)_H
 
       #include <stdint.h>
 
-      #define \(upper)_LENGTH \(values.count)u
-      #define \(upper)_RATE_HZ \(rate)u
+      #define \(identifier)_LENGTH \(values.count)u
+      #define \(identifier)_RATE_HZ \(rate)u
 
       static const uint8_t \(identifier)[\(max(values.count, 1))] = {
       \((rows.isEmpty ? ["  0,"] : rows).joined(separator: "\n"))

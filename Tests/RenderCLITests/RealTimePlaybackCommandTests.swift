@@ -56,12 +56,11 @@ import _HapticRenderTestSupport
     let array = try #require(
       header.split(separator: "\n").first { $0.hasPrefix("static const uint8_t ") }?.split(separator: " ")[3]
         .split(separator: "[").first)
-    let upper = array.uppercased()
     let program = """
       #include "\(name)"
       #include <stdio.h>
       int main(void) {
-        printf("%u %u %u\\n", (unsigned)\(upper)_LENGTH, (unsigned)\(upper)_RATE_HZ, (unsigned)\(array)[0]);
+        printf("%u %u %u\\n", (unsigned)\(array)_LENGTH, (unsigned)\(array)_RATE_HZ, (unsigned)\(array)[0]);
         return 0;
       }
 
@@ -81,6 +80,29 @@ import _HapticRenderTestSupport
     run.waitUntilExit()
     let printed = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     #expect(printed == "214 100 127\n", "\(name): \(printed)")
+  }
+
+  /// The headers of two files whose names differ only in case: their arrays, lengths and
+  /// include guards differ too, and a program includes both.
+  @Test func headersWhoseNamesDifferInCaseGoTogether() async throws {
+    let folder = try TemporaryFolder()
+    for name in ["Tap.h", "tap.h"] {
+      let result = try await CommandRunner.render(["rtp", heartbeat, "-o", "\(folder.path)/\(name)"])
+      #expect(result.status == 0, "\(result.standardError)")
+    }
+    let program = """
+      #include "Tap.h"
+      #include "tap.h"
+      int main(void) { return (int)(Tap_rtp_LENGTH - tap_rtp_LENGTH) + Tap_rtp[0] - tap_rtp[0]; }
+
+      """
+    try program.write(toFile: "\(folder.path)/both.c", atomically: true, encoding: .utf8)
+    let compiler = Process()
+    compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    compiler.arguments = ["cc", "-std=c99", "-Wall", "-Werror", "-o", "\(folder.path)/both", "\(folder.path)/both.c"]
+    try compiler.run()
+    compiler.waitUntilExit()
+    #expect(compiler.terminationStatus == 0, "cc failed")
   }
 
   @Test(arguments: [
