@@ -285,6 +285,22 @@ import _HapticRenderTestSupport
     #expect(result.standardError.contains(message), "\(result.standardError)")
   }
 
+  /// `info` of an audio file has no drive to describe: the actuator's options are refused, not
+  /// ignored.
+  @Test func infoOfAnAudioFileRefusesTheActuatorsOptions() async throws {
+    let folder = try Self.folderWithBuzz()
+    let render = try await CommandRunner.render(["\(folder.path)/buzz.ahap", "-o", "\(folder.path)/buzz.wav"])
+    #expect(render.status == 0, "\(render.standardError)")
+    for flags in [["--actuator", "lra"], ["--actuator", "lra", "--spread", "10"]] {
+      let result = try await CommandRunner.render(["info", "\(folder.path)/buzz.wav"] + flags)
+      #expect(result.status == 64)
+      #expect(
+        result.standardError.contains(
+          "render: error: --actuator and --spread describe a pattern's drive; '\(folder.path)/buzz.wav' is read as an audio file, which has none"
+        ), "\(result.standardError)")
+    }
+  }
+
   /// `plot --spread`: the felt acceleration on the four other units, as outlines in the lane.
   @Test func plotSpreadDrawsEachUnit() async throws {
     let folder = try Self.folderWithBuzz()

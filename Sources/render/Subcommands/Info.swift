@@ -55,6 +55,12 @@ struct Info: ParsableCommand, OptionChecking {
         }
         try show(PatternInfo(file: file, analysis: analysis, actuator: figures, spread: units))
       } else {
+        // An audio file has no drive to describe: the actuator's options would be ignored.
+        guard actuator.actuator == nil, spread == nil else {
+          console.error(
+            "--actuator and --spread describe a pattern's drive; '\(file)' is read as an audio file, which has none")
+          throw ExitCode.validationFailure
+        }
         let info = try AudioFileInfo(path: file)
         if let damage = info.damage { console.warning("'\(file)' is damaged: \(damage)") }
         try show(info)
