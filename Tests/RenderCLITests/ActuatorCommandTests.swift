@@ -213,6 +213,31 @@ import _HapticRenderTestSupport
     #expect(drive.count > 1_000 && drive.allSatisfy { $0 == 0 })
   }
 
+  /// A pattern too long for `--max-duration` is refused with the output's length, the drive's
+  /// ring-down included, once: a limit raised to it is not refused again, by `render` or by
+  /// `plot`.
+  @Test(arguments: [["-o", "out.wav"], ["plot", "-o", "out.svg"]])
+  func theLengthRefusedIsTheOutputs(_ command: [String]) async throws {
+    let folder = try TemporaryFolder()
+    let tapBuzzTap = "\(Locations.samples)/tap-buzz-tap.ahap"
+    let arguments =
+      (command.first == "plot" ? ["plot", tapBuzzTap] : [tapBuzzTap]) + ["-o", "\(folder.path)/\(command.last!)"]
+    let refused = try await CommandRunner.render(arguments + ["--actuator", "lra", "--max-duration", "0.7"])
+    #expect(refused.status == 1)
+    #expect(
+      refused.standardError.contains(
+        "render: error: the output would last 0.868 s, longer than the 0.7 s limit; raise --max-duration")
+        || refused.standardError.contains(
+          "render: error: the output would last 0.867 s, longer than the 0.7 s limit; raise --max-duration"),
+      "\(refused.standardError)")
+    let length = try #require(
+      refused.standardError.split(separator: " ").firstIndex(of: "last").map {
+        String(refused.standardError.split(separator: " ")[$0 + 1])
+      })
+    let written = try await CommandRunner.render(arguments + ["--actuator", "lra", "--max-duration", length])
+    #expect(written.status == 0, "\(written.standardError)")
+  }
+
   @Test func infoReportsWhatEachEventFeelsLike() async throws {
     let folder = try Self.folderWithBuzz()
     let result = try await CommandRunner.render(["info", "\(folder.path)/buzz.ahap", "--actuator", "lra", "--json"])

@@ -16,7 +16,15 @@ extension ActuatorSource {
     var targetOptions = options
     targetOptions.actuator = nil
     targetOptions.layout = .haptic
-    var target = try PatternSource(pattern, options: targetOptions)
+    var target: PatternSource
+    do {
+      target = try PatternSource(pattern, options: targetOptions)
+    } catch .durationLimitExceeded(let seconds, let limit) {
+      // The output runs on for the ring-down: the length refused is the output's, so that a
+      // limit raised to it is not refused again (to the millisecond above, a frame to spare).
+      let ring = Double(actuator.model.ringFrames(at: options.sampleRate) + 1) / Double(options.sampleRate)
+      throw .durationLimitExceeded(seconds: ((seconds + ring) * 1_000).rounded(.up) / 1_000, limit: limit)
+    }
     // Nothing reads the target's report: the render reports the drive's peak.
     target.measuresPeak = false
     let threadCount = Render.threadCount(target, options)

@@ -69,12 +69,13 @@ struct Plot: ParsableCommand, OptionChecking {
       let svg: String
       let analysis: PatternAnalysis
       if let actuator = options.actuator {
+        // The drive first: its refusal of a pattern too long names the output's length.
+        var source = try ActuatorSource(pattern, options: options)
         // The felt acceleration runs on for the ring-down: the time axis does too.
         var plain = options
         plain.actuator = nil
         plain.tailSeconds += actuator.model.ringSeconds
         analysis = try PatternAnalysis(pattern, options: plain)
-        var source = try ActuatorSource(pattern, options: options)
         var envelope = try EnvelopeSummary(of: &source, columns: width)
         // With --spread, the felt acceleration on each other unit, after the target and the felt.
         var units: [String] = []
