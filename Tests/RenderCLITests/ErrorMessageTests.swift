@@ -64,7 +64,9 @@ import _HapticRenderTestSupport
     let lines = result.standardError.split(separator: "\n").map(String.init)
     #expect(lines.count == 2, "\(result.standardError)")
     #expect(
-      lines.first == "render: error: the output would last 5000 s, longer than the 3600 s limit; raise --max-duration")
+      lines.first
+        == "render: error: set/late.ahap: the output would last 5000 s, longer than the 3600 s limit; raise --max-duration"
+    )
     #expect(lines.last == "render: error: rendered 1 of 2 files into out; 1 failed")
     #expect(folder.contents("out") == ["heartbeat.wav"])
   }

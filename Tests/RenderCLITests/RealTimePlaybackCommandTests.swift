@@ -65,13 +65,7 @@ import _HapticRenderTestSupport
       }
 
       """
-    try program.write(toFile: "\(folder.path)/main.c", atomically: true, encoding: .utf8)
-    let compiler = Process()
-    compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    compiler.arguments = ["cc", "-std=c99", "-Wall", "-Werror", "-o", "\(folder.path)/main", "\(folder.path)/main.c"]
-    try compiler.run()
-    compiler.waitUntilExit()
-    #expect(compiler.terminationStatus == 0, "\(name): cc failed")
+    #expect(try Self.compile(program, to: "\(folder.path)/main") == 0, "\(name): cc failed")
     let run = Process()
     run.executableURL = URL(fileURLWithPath: "\(folder.path)/main")
     let pipe = Pipe()
@@ -96,13 +90,19 @@ import _HapticRenderTestSupport
       int main(void) { return (int)(Tap_rtp_LENGTH - tap_rtp_LENGTH) + Tap_rtp[0] - tap_rtp[0]; }
 
       """
-    try program.write(toFile: "\(folder.path)/both.c", atomically: true, encoding: .utf8)
+    #expect(try Self.compile(program, to: "\(folder.path)/both") == 0, "cc failed")
+  }
+
+  /// Builds the C program `source` into the executable `binary` (its source beside it, `.c`)
+  /// with the system C compiler; returns the compiler's exit status.
+  private static func compile(_ source: String, to binary: String) throws -> Int32 {
+    try source.write(toFile: "\(binary).c", atomically: true, encoding: .utf8)
     let compiler = Process()
     compiler.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    compiler.arguments = ["cc", "-std=c99", "-Wall", "-Werror", "-o", "\(folder.path)/both", "\(folder.path)/both.c"]
+    compiler.arguments = ["cc", "-std=c99", "-Wall", "-Werror", "-o", binary, "\(binary).c"]
     try compiler.run()
     compiler.waitUntilExit()
-    #expect(compiler.terminationStatus == 0, "cc failed")
+    return compiler.terminationStatus
   }
 
   @Test(arguments: [
