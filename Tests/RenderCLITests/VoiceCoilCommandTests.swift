@@ -72,6 +72,26 @@ import _HapticRenderTestSupport
     #expect(folder.contents() == ["a.json", "buzz.ahap"], "nothing is written")
   }
 
+  /// `--strict` treats the options' warnings as errors too: the ignored tolerance, and a
+  /// `--resources` that is not a folder, fail before anything is written.
+  @Test(arguments: [
+    (
+      ["--actuator", "voice-coil", "--resonance-tolerance", "5"],
+      "render: error: --resonance-tolerance is ignored: a voice coil's drive is equalized across its band, not braked at its resonance"
+    ),
+    (
+      ["--resources", "missing-folder"],
+      "render: error: --resources 'missing-folder' is not a folder; no waveform is looked up there"
+    ),
+  ])
+  func strictFailsOnTheOptionsWarnings(_ flags: [String], _ message: String) async throws {
+    let folder = try Self.folderWithBuzz()
+    let result = try await CommandRunner.render(["buzz.ahap", "-o", "out.wav", "--strict"] + flags, in: folder.path)
+    #expect(result.status == 1)
+    #expect(result.standardError.contains(message), "\(result.standardError)")
+    #expect(folder.contents() == ["buzz.ahap"], "nothing is written")
+  }
+
   /// Ignored whatever its value: one that an LRA at the voice coil's resonance could not take
   /// (a quarter of 80 Hz is 20) is not refused after the warning says so.
   @Test(arguments: ["5", "100"])

@@ -89,9 +89,9 @@ struct ActuatorOptionGroup: ParsableArguments {
     var tolerated = model
     if let resonanceTolerance {
       if model.kind == .voiceCoil {
-        console.warning(
-          "--resonance-tolerance is ignored: a voice coil's drive is equalized across its band, not braked at its resonance"
-        )
+        try console.warning(
+          "--resonance-tolerance is ignored: a voice coil's drive is equalized across its band, not braked at its resonance",
+          strict: strict)
       } else {
         tolerated.resonanceTolerance = resonanceTolerance
       }

@@ -10,7 +10,7 @@ struct InputOptionGroup: ParsableArguments {
       valueName: "dir"), completion: .directory)
   var resources: [String] = []
 
-  @Flag(help: "Treat every warning as an error.")
+  @Flag(help: "Treat every warning as an error: the input files' and the options'.")
   var strict = false
 
   @Flag(
@@ -31,10 +31,10 @@ struct InputOptionGroup: ParsableArguments {
   var maxWaveformMemory = InputLimits().waveformBytes >> 20
 
   /// Warns about each `--resources` value that names no folder: nothing would ever be found
-  /// there, and a mistyped folder would otherwise go unnoticed.
-  func warnAboutResources(console: Console) {
+  /// there, and a mistyped folder would otherwise go unnoticed. With `--strict`, fails.
+  func warnAboutResources(console: Console) throws {
     for folder in resources where !PatternFiles.isFolder(folder) {
-      console.warning("--resources '\(folder)' is not a folder; no waveform is looked up there")
+      try console.warning("--resources '\(folder)' is not a folder; no waveform is looked up there", strict: strict)
     }
   }
 

@@ -82,7 +82,7 @@ struct AndroidCommand: ParsableCommand, OptionChecking {
 
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)
-    input.warnAboutResources(console: console)
+    try input.warnAboutResources(console: console)
     let options = try render.renderOptions(strict: input.strict, console: console)
     let device = try targetDevice(console: console)
     let otherInputs = render.profileFiles + (self.device.map { [$0] } ?? [])

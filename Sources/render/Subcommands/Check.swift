@@ -70,7 +70,7 @@ struct Check: ParsableCommand, OptionChecking {
 
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)
-    input.warnAboutResources(console: console)
+    try input.warnAboutResources(console: console)
     let options = try render.renderOptions(strict: input.strict, console: console)
     let check: GoldenCheck
     let files: [String]

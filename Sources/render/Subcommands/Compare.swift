@@ -41,7 +41,7 @@ struct Compare: ParsableCommand, OptionChecking {
 
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)
-    input.warnAboutResources(console: console)
+    try input.warnAboutResources(console: console)
     let report: ComparisonReport
     do {
       var expectedSource = try SourceOpening.open(expected, render: render, input: input, console: console)

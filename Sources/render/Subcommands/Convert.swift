@@ -95,7 +95,7 @@ struct Convert: ParsableCommand, OptionChecking {
 
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)
-    input.warnAboutResources(console: console)
+    try input.warnAboutResources(console: console)
     var options = try render.renderOptions(strict: input.strict, console: console)
     try actuator.apply(
       to: &options, output: simulate ? (noCompensation ? .plainAcceleration : .acceleration) : .drive,

@@ -35,7 +35,7 @@ struct Info: ParsableCommand, OptionChecking {
 
   func run() throws {
     let console = Console()
-    input.warnAboutResources(console: console)
+    try input.warnAboutResources(console: console)
     var rendering: ActuatorRendering?
     do {
       if PatternFiles.isPattern(file) {
@@ -62,7 +62,7 @@ struct Info: ParsableCommand, OptionChecking {
           throw ExitCode.validationFailure
         }
         let info = try AudioFileInfo(path: file)
-        if let damage = info.damage { console.warning("'\(file)' is damaged: \(damage)") }
+        if let damage = info.damage { try console.warning("'\(file)' is damaged: \(damage)", strict: input.strict) }
         try show(info)
       }
     } catch let exit as ExitCode {

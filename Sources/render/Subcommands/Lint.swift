@@ -53,7 +53,7 @@ struct Lint: ParsableCommand {
 
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)
-    input.warnAboutResources(console: console)
+    try input.warnAboutResources(console: console)
     let files: [String]
     do {
       files = try PatternFiles.find(in: paths, isSandboxed: input.sandbox)

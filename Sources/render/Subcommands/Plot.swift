@@ -52,7 +52,7 @@ struct Plot: ParsableCommand, OptionChecking {
 
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)
-    input.warnAboutResources(console: console)
+    try input.warnAboutResources(console: console)
     var options = try render.renderOptions(strict: input.strict, console: console)
     try actuator.apply(
       to: &options, output: .targetAndAcceleration, hasProfile: render.hasProfile, strict: input.strict,

@@ -72,7 +72,7 @@ struct Preview: ParsableCommand, OptionChecking {
 
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)
-    input.warnAboutResources(console: console)
+    try input.warnAboutResources(console: console)
     var options = try render.renderOptions(strict: input.strict, console: console)
     try actuator.apply(
       to: &options, output: .acceleration, hasProfile: render.hasProfile, strict: input.strict, console: console)

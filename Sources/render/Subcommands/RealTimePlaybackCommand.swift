@@ -53,7 +53,7 @@ struct RealTimePlaybackCommand: ParsableCommand, OptionChecking {
 
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)
-    input.warnAboutResources(console: console)
+    try input.warnAboutResources(console: console)
     try PatternLoading.checkOutput(output, isNot: file, console: console)
     guard let pattern = PatternLoading.load(file, input: input, console: console) else { throw ExitCode.failure }
     do {

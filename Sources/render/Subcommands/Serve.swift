@@ -44,7 +44,7 @@ struct Serve: ParsableCommand, OptionChecking {
 
   func run() throws {
     let console = Console(isQuiet: diagnostics.quiet)
-    inputOptions.warnAboutResources(console: console)
+    try inputOptions.warnAboutResources(console: console)
     let settings = ServeSettings(
       input: input, port: UInt16(port), plotWidth: width, treatsWarningsAsErrors: inputOptions.strict,
       isQuiet: diagnostics.quiet, options: try render.renderOptions(strict: inputOptions.strict, console: console),
