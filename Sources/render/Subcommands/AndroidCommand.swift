@@ -54,7 +54,7 @@ struct AndroidCommand: ParsableCommand, OptionChecking {
   @OptionGroup var render: RenderOptionGroup
   @OptionGroup var input: InputOptionGroup
 
-  @Option(name: [.customShort("j"), .long], help: "Files converted at once with --out-dir.")
+  @Option(name: [.customShort("j", allowingJoined: true), .long], help: "Files converted at once with --out-dir.")
   var jobs: Int?
 
   @OptionGroup var diagnostics: DiagnosticOptionGroup

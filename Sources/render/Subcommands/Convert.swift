@@ -52,7 +52,7 @@ struct Convert: ParsableCommand, OptionChecking {
   @OptionGroup var input: InputOptionGroup
 
   @Option(
-    name: [.customShort("j"), .long],
+    name: [.customShort("j", allowingJoined: true), .long],
     help:
       "Files rendered at once with --out-dir, threads that synthesize one render with -o (default: one per usable processor, and one more where the peak limiter runs)."
   )

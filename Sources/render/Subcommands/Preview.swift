@@ -44,7 +44,8 @@ struct Preview: ParsableCommand, OptionChecking {
   var width = 1_200
 
   @Option(
-    name: [.customShort("j"), .long], help: "Pages written at once with --out-dir (default: one per usable processor).")
+    name: [.customShort("j", allowingJoined: true), .long],
+    help: "Pages written at once with --out-dir (default: one per usable processor).")
   var jobs: Int?
 
   @OptionGroup var render: RenderOptionGroup
