@@ -112,6 +112,20 @@ import _HapticRenderTestSupport
     #expect(folder.contents().isEmpty)
   }
 
+  /// `info -q`, as every command that reads a pattern: its warnings are not printed, its
+  /// description is.
+  @Test func infoQuietPrintsNoWarnings() async throws {
+    let folder = try TemporaryFolder()
+    try Data("{\"Pattern\": [{\"Event\": {\"Time\": 0, \"EventType\": \"HapticTransient\"}}]}".utf8)
+      .write(to: URL(fileURLWithPath: "\(folder.path)/tap.ahap"))
+    let loud = try await CommandRunner.render(["info", "\(folder.path)/tap.ahap"])
+    #expect(loud.status == 0 && loud.standardError.contains("warning: Pattern[0].Event: no HapticIntensity"))
+    let quiet = try await CommandRunner.render(["info", "\(folder.path)/tap.ahap", "-q"])
+    #expect(quiet.status == 0, "\(quiet.standardError)")
+    #expect(quiet.standardError.isEmpty, "\(quiet.standardError)")
+    #expect(quiet.standardOutput == loud.standardOutput)
+  }
+
   @Test func invalidPatternPrintsLocatedErrorsAndKeepsTheOldOutput() async throws {
     let folder = try TemporaryFolder()
     let input = "\(folder.path)/bad.ahap"

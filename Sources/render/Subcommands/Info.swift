@@ -19,6 +19,7 @@ struct Info: ParsableCommand, OptionChecking {
   @OptionGroup var render: RenderOptionGroup
   @OptionGroup var actuator: ActuatorOptionGroup
   @OptionGroup var input: InputOptionGroup
+  @OptionGroup var diagnostics: DiagnosticOptionGroup
 
   @Option(
     parsing: .unconditional,
@@ -34,7 +35,7 @@ struct Info: ParsableCommand, OptionChecking {
   }
 
   func run() throws {
-    let console = Console()
+    let console = Console(isQuiet: diagnostics.quiet)
     try input.warnAboutResources(console: console)
     var rendering: ActuatorRendering?
     do {
