@@ -138,6 +138,9 @@ struct DiagnosticCase: CustomTestStringConvertible, Sendable {
       id: "unknown key", json: wrap("{\"Time\": 0, ⚑\"Name\": \"tap\", \"EventType\": \"HapticTransient\"}"),
       code: .unknownKey, expected: "Pattern[0].Event.Name: unknown key \"Name\" is ignored"),
     DiagnosticCase(
+      id: "empty key", json: wrap("{\"Time\": 0, ⚑\"\": 1, \"EventType\": \"HapticTransient\"}"),
+      code: .unknownKey, expected: "Pattern[0].Event.\"\": unknown key \"\" is ignored"),
+    DiagnosticCase(
       id: "two letters swapped in a key",
       json: wrap("{\"Time\": 0, ⚑\"Tiem\": 1, \"EventType\": \"HapticTransient\"}"), code: .unknownKey,
       expected: "Pattern[0].Event.Tiem: unknown key \"Tiem\" is ignored; did you mean \"Time\"?"),

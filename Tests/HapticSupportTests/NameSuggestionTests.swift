@@ -10,5 +10,8 @@ import Testing
     #expect(NameSuggestion.editDistance("", "info") == 4)
     #expect(NameSuggestion.closest(to: "Comapre", among: ["compare", "check"]) == "compare")
     #expect(NameSuggestion.closest(to: "zzz", among: ["compare", "check"]) == nil)
+    // An empty name is one insertion from every one-letter name: none is suggested.
+    #expect(NameSuggestion.closest(to: "", among: ["q", "resonance"]) == nil)
+    #expect(NameSuggestion.closest(to: "Q", among: ["q", "resonance"]) == "q")
   }
 }

@@ -76,7 +76,10 @@ public struct JSONPath: Hashable, Sendable, CustomStringConvertible {
     }
     for component in shown {
       switch component {
-      case .key(let key): text += text.isEmpty ? key : ".\(key)"
+      // An empty key shown as `""`, not as nothing.
+      case .key(let key):
+        let shown = key.isEmpty ? "\"\"" : key
+        text += text.isEmpty ? shown : ".\(shown)"
       case .index(let index): text += "[\(index)]"
       }
     }

@@ -1,9 +1,10 @@
 /// The known name a mistyped one most likely meant, for "did you mean" hints.
 package enum NameSuggestion {
   /// The candidate closest to `name` (case-insensitive edit distance), when it is within a
-  /// quarter of the name's length (at least 1); `nil` otherwise.
+  /// quarter of the name's length (at least 1); `nil` otherwise, and for an empty name (every
+  /// one-letter name would be as close).
   package static func closest(to name: String, among candidates: [String]) -> String? {
-    guard name.utf8.count <= 64 else { return nil }
+    guard !name.isEmpty, name.utf8.count <= 64 else { return nil }
     let lowered = name.lowercased()
     let scored = candidates.map { (candidate: $0, distance: editDistance(lowered, $0.lowercased())) }
     guard let best = scored.min(by: { $0.distance < $1.distance }),
