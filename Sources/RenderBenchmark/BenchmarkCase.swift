@@ -18,7 +18,8 @@ struct BenchmarkCase: Sendable {
     var wallSeconds: Double
     /// User and system seconds of every thread of the render (of `render` for a process).
     var processorSeconds: Double = 0
-    /// The synthesis threads of the render: those it was given, or the processors it may use.
+    /// The synthesis threads of the render: those it was given, or its default
+    /// (`Render.threadCount`: one per processor, and one more where the limiter runs on them).
     var threads = Batch.processorCount
     var files: Int = 1
     /// Bytes of AHAP text read, for the cases that time loading.
@@ -152,7 +153,7 @@ struct BenchmarkCase: Sendable {
   ///
   /// - Parameters:
   ///   - encoding: The WAV's sample encoding, `render -b` (24-bit when `nil`).
-  ///   - threads: The synthesis threads, `render -j` (one per processor when `nil`).
+  ///   - threads: The synthesis threads, `render -j` (`render`'s default when `nil`).
   static func endToEnd(
     _ text: @autoclosure @escaping @Sendable () -> String, encoding: AudioFileFormat.SampleEncoding? = nil,
     threads: Int? = nil, name: String, summary: String
@@ -176,7 +177,7 @@ struct BenchmarkCase: Sendable {
       let frames = try Renderer(pattern: pattern, options: options).frameCount
       return Measurement(
         audioSeconds: Double(frames) / 48_000, frames: frames, wallSeconds: wall, processorSeconds: processor,
-        threads: threads ?? Batch.processorCount, inputBytes: json.utf8.count, peakMemoryMB: peak)
+        threads: try threads ?? threadCount(pattern, options), inputBytes: json.utf8.count, peakMemoryMB: peak)
     } writeLimit: {
       try measureWriteLimit(text(), container: .wav, encoding: encoding)
     }
@@ -293,7 +294,14 @@ struct BenchmarkCase: Sendable {
       pattern, options: options, destination: .file("\(folder.path)/out.\(container)"), format: format)
     let (wall, processor) = watch.read()
     return Measurement(
-      audioSeconds: report.durationSeconds, frames: report.frameCount, wallSeconds: wall, processorSeconds: processor)
+      audioSeconds: report.durationSeconds, frames: report.frameCount, wallSeconds: wall, processorSeconds: processor,
+      threads: try threadCount(pattern, options))
+  }
+
+  /// The synthesis threads a render of `pattern` with `options` takes (not timed: its schedule
+  /// is made again).
+  static func threadCount(_ pattern: Pattern, _ options: RenderOptions) throws -> Int {
+    Render.threadCount(try PatternSource(pattern, options: options), options)
   }
 
   /// The write limit of a single-file case: its frames rendered into memory (not timed), then

@@ -106,7 +106,7 @@ public enum Render {
   /// The ranges' limiting is one chain through the threads: a thread waits for the limiter's
   /// state from the range before, and the extra thread renders meanwhile. On two processors
   /// the 100,000 transients to a 16-bit WAV took 0.152 s on three threads, 0.169 s on two and
-  /// 0.160 s on four; the 1-hour session, whose limiter never acts, the same on two and three.
+  /// 0.160 s on four; the 1-hour session, which needs no limiter, as long on three as on two.
   package static func threadCount(_ source: PatternSource, _ options: RenderOptions) -> Int {
     let rangeFrames = RangedSynthesis.rangeBlocks(blockSize: options.blockSize) * options.blockSize
     let ranges = (source.frameCount + rangeFrames - 1) / rangeFrames
