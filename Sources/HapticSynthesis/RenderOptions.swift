@@ -80,7 +80,7 @@ extension RenderOptions {
   /// one place options are checked.
   ///
   /// - Throws: ``RenderError/optionOutOfRange(_:value:range:)`` for the first value out of
-  ///   range, or the actuator's error (``ActuatorModel/validate(sampleRate:)``).
+  ///   range, or the actuator's error (``ActuatorModel/validate(sampleRate:isDriven:)``).
   public func validate() throws(RenderError) {
     try Setting.sampleRate.check(Double(sampleRate))
     try Setting.blockSize.check(Double(blockSize))

@@ -72,6 +72,20 @@ import _HapticRenderTestSupport
     #expect(folder.contents() == ["a.json", "buzz.ahap"], "nothing is written")
   }
 
+  /// A unit simulated far from the voice coil's resonance follows the voice coil's own drive:
+  /// its band's lower edge, which a drive computed for 1,000 Hz could not reach, is not refused.
+  @Test func aUnitSimulatedFarAwayFollowsTheDrive() async throws {
+    let folder = try Self.folderWithBuzz()
+    let result = try await CommandRunner.render(
+      [
+        "buzz.ahap", "-o", "out.wav", "--actuator", "voice-coil", "--simulate", "--simulate-resonance", "1000",
+        "-b", "float",
+      ], in: folder.path)
+    #expect(result.status == 0, "\(result.standardError)")
+    let acceleration = try AudioFileReader(path: "\(folder.path)/out.wav").readAll()[0]
+    #expect(acceleration.allSatisfy(\.isFinite) && acceleration.contains { abs($0) > 0.01 })
+  }
+
   /// `--strict` treats the options' warnings as errors too: the ignored tolerance, and a
   /// `--resources` that is not a folder, fail before anything is written.
   @Test(arguments: [

@@ -170,12 +170,17 @@ public struct ActuatorModel: Sendable, Hashable, Codable {
 
   /// Checks the values against their ranges and the resonance against the sample rate.
   ///
+  /// - Parameters:
+  ///   - sampleRate: The render's rate, in Hz.
+  ///   - isDriven: Whether a drive is computed for this actuator, whose band's lower edge must
+  ///     then be at or above ``lowestBandEdge``; `false` for a unit only simulated, which
+  ///     follows a drive computed for another.
   /// - Throws: ``RenderError/optionOutOfRange(_:value:range:)`` naming the value (an edge of
   ///   the usable band among them, ``FrequencyBand/validate(sampleRate:)``, its lower edge below
   ///   ``lowestBandEdge``), ``RenderError/resonanceAboveNyquist(resonance:sampleRate:)``, or
   ///   ``RenderError/carrierAboveNyquist(frequency:sampleRate:)`` for a band not below half the
   ///   sample rate.
-  public func validate(sampleRate: Int) throws(RenderError) {
+  public func validate(sampleRate: Int, isDriven: Bool = true) throws(RenderError) {
     try RenderOptions.Setting.actuatorResonance.check(resonance)
     guard 2 * resonance < Double(sampleRate) else {
       throw .resonanceAboveNyquist(resonance: resonance, sampleRate: sampleRate)
@@ -192,6 +197,7 @@ public struct ActuatorModel: Sendable, Hashable, Codable {
     }
     guard let usableBand else { return }
     try usableBand.validate(sampleRate: sampleRate)
+    guard isDriven else { return }
     let lowestEdge = lowestBandEdge
     guard usableBand.minimumFrequency >= lowestEdge else {
       throw .optionOutOfRange(

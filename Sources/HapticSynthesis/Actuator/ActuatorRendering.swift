@@ -44,9 +44,11 @@ public struct ActuatorRendering: Sendable, Hashable, Codable {
   }
 
   /// Checks the actuator, and the unit simulated when it is another, against their ranges and
-  /// the sample rate (``ActuatorModel/validate(sampleRate:)``).
+  /// the sample rate (``ActuatorModel/validate(sampleRate:isDriven:)``; the unit simulated
+  /// follows the actuator's drive, so its band's lower edge may need more than a drive of its
+  /// own could give).
   public func validate(sampleRate: Int) throws(RenderError) {
     try model.validate(sampleRate: sampleRate)
-    if simulatedResonance != nil { try simulatedModel.validate(sampleRate: sampleRate) }
+    if simulatedResonance != nil { try simulatedModel.validate(sampleRate: sampleRate, isDriven: false) }
   }
 }

@@ -54,7 +54,7 @@ package struct EqualizingDrive: Sendable {
   private var state = SIMD4<Double>.zero
 
   /// - Precondition: `model` has a usable band and is valid at `sampleRate`
-  ///   (``ActuatorModel/validate(sampleRate:)``).
+  ///   (``ActuatorModel/validate(sampleRate:isDriven:)``).
   package init(_ model: ActuatorModel, sampleRate: Int) {
     let band = model.usableBand!
     let period = 1 / Double(sampleRate)

@@ -38,7 +38,7 @@ package struct Resonator: Sendable {
     return ComplexSample.unit(turns: ringing * period) * PortableMath.exp(-decay * period)
   }
 
-  /// - Precondition: `model` is valid at `sampleRate` (``ActuatorModel/validate(sampleRate:)``).
+  /// - Precondition: `model` is valid at `sampleRate` (``ActuatorModel/validate(sampleRate:isDriven:)``).
   package init(_ model: ActuatorModel, sampleRate: Int) {
     let period = 1 / Double(sampleRate)
     pole = Self.pole(of: model, sampleRate: sampleRate)
