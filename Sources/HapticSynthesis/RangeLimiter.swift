@@ -16,7 +16,7 @@ package struct RangeLimiter: Sendable {
   /// The stretches of places in `gains` written; the other frames' gains are exactly 1.
   private var scaled: [Range<Int>] = []
   /// The frames of the range measured last, and their largest magnitude.
-  private var frameCount = 0
+  private var measuredFrames = 0
   private var inputPeak = 0.0
 
   package init() {}
@@ -31,7 +31,8 @@ package struct RangeLimiter: Sendable {
   ///   - lookahead: The limiter's look-ahead, in frames.
   package mutating func measure(_ blocks: [AudioBlock], blockCount: Int, ahead: ArraySlice<Float>, lookahead: Int) {
     precondition(ahead.count < lookahead, "more frames ahead than the look-ahead")
-    frameCount = blocks[0..<blockCount].reduce(0) { $0 + $1.frameCount }
+    let frameCount = blocks[0..<blockCount].reduce(0) { $0 + $1.frameCount }
+    measuredFrames = frameCount
     if loudest.count < frameCount + lookahead - 1 { loudest = Array(repeating: 0, count: frameCount + lookahead - 1) }
     inputPeak = 0
     loudest.withUnsafeMutableBufferPointer { loudest in
@@ -58,7 +59,8 @@ package struct RangeLimiter: Sendable {
     handOff: (LimiterGain) -> Void
   ) -> LimiterFigures {
     precondition(state.frameCount == firstFrame, "a range limited from the state at another frame")
-    precondition(loudest.count >= frameCount + state.lookahead - 1, "a range limited before it is measured")
+    let frameCount = blocks[0..<blockCount].reduce(0) { $0 + $1.frameCount }
+    precondition(frameCount == measuredFrames, "a range limited before it is measured")
     let lookahead = state.lookahead
     // The range settles the gains of its frames and of the `lookahead − 1` frames before it,
     // which the range before settled too.

@@ -23,7 +23,7 @@ extension ActuatorSource {
       // The output runs on for the ring-down: the length refused is the output's, so that a
       // limit raised to it is not refused again (to the millisecond above, a frame to spare).
       let ring = Double(actuator.model.ringFrames(at: options.sampleRate) + 1) / Double(options.sampleRate)
-      throw .durationLimitExceeded(seconds: ((seconds + ring) * 1_000).rounded(.up) / 1_000, limit: limit)
+      throw .durationLimitExceeded(seconds: Self.millisecondAbove(seconds + ring), limit: limit)
     }
     // Nothing reads the target's report: the render reports the drive's peak.
     target.measuresPeak = false
@@ -32,10 +32,14 @@ extension ActuatorSource {
       following: threadCount > 1
         ? RangedTarget(target, threadCount: threadCount, blockSize: options.blockSize) : target,
       actuator: actuator, blockSize: options.blockSize)
-    // To the millisecond above, as the limit's message gives it.
-    let seconds = (Double(frameCount) / Double(sampleRate) * 1_000).rounded(.up) / 1_000
+    let seconds = Self.millisecondAbove(Double(frameCount) / Double(sampleRate))
     if seconds > options.maximumDurationSeconds {
       throw .durationLimitExceeded(seconds: seconds, limit: options.maximumDurationSeconds)
     }
+  }
+
+  /// `seconds` rounded up to the millisecond, as the limit's message gives a length.
+  private static func millisecondAbove(_ seconds: Double) -> Double {
+    (seconds * 1_000).rounded(.up) / 1_000
   }
 }
