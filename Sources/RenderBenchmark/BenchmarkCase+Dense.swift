@@ -19,11 +19,11 @@ extension BenchmarkCase {
   ]
 
   /// The built `render` as a process on `count` short `AudioContinuous` events: its peak memory
-  /// is the file's bytes, the events, the schedule and the voices. No write limit: the output
+  /// is the file's bytes, the events, the schedule and the voices. No reference: the output
   /// is stereo.
   static func audioEvents(count: Int, name: String, summary: String) -> BenchmarkCase {
     var benchmark = endToEnd(audioEventPattern(count: count), name: name, summary: summary)
-    benchmark.writeLimit = nil
+    benchmark.reference = nil
     return benchmark
   }
 

@@ -7,9 +7,10 @@ struct BenchmarkCase: Sendable {
   var summary: String
   /// Runs the case in this process and returns its figures.
   var run: @Sendable () throws -> Measurement
-  /// Measures the write limit of the frames the case renders; `nil` for cases compared with
-  /// none (loading, batches).
-  var writeLimit: (@Sendable () throws -> Double)?
+  /// Measures the wall seconds the case is compared with, run alternately with it: the write
+  /// limit of the frames it renders, or for a drive the same render without the actuator;
+  /// `nil` for cases compared with none (loading, batches).
+  var reference: (@Sendable () throws -> Double)?
 
   /// What one case measured.
   struct Measurement: Codable {
@@ -24,8 +25,9 @@ struct BenchmarkCase: Sendable {
     var files: Int = 1
     /// Bytes of AHAP text read, for the cases that time loading.
     var inputBytes: Int = 0
-    /// Seconds libsndfile alone needs to write the same frames from a ready buffer.
-    var writeLimitSeconds: Double?
+    /// The reference's seconds (``BenchmarkCase/reference``): libsndfile alone writing the same
+    /// frames from a ready buffer, or the render without the actuator.
+    var referenceSeconds: Double?
     var peakMemoryMB: Double = 0
     /// Seconds each shard took, for the cases that run `render check --shard I/N` N times.
     var shardSeconds: [Double]?
@@ -88,7 +90,7 @@ struct BenchmarkCase: Sendable {
   {
     BenchmarkCase(name: name, summary: summary) {
       try measureSingle(breathingPattern(cycles: cycles), container: container)
-    } writeLimit: {
+    } reference: {
       try measureWriteLimit(breathingPattern(cycles: cycles), container: container)
     }
   }
@@ -96,29 +98,42 @@ struct BenchmarkCase: Sendable {
   static func transients(count: Int, name: String, summary: String) -> BenchmarkCase {
     BenchmarkCase(name: name, summary: summary) {
       try measureSingle(transientPattern(count: count), container: .wav)
-    } writeLimit: {
+    } reference: {
       try measureWriteLimit(transientPattern(count: count), container: .wav)
     }
   }
 
   /// A session rendered with the carriers of `band`'s band, for `model` when one is given (the
-  /// drive) or without an actuator: a pair measures what `--actuator` costs.
+  /// drive, with the render without it as its reference: the pair measures what `--actuator`
+  /// costs) or without an actuator.
   static func actuator(cycles: Int, model: ActuatorModel?, band: ActuatorModel, name: String, summary: String)
     -> BenchmarkCase
   {
-    BenchmarkCase(name: name, summary: summary) {
-      let (pattern, base) = try prepare(breathingPattern(cycles: cycles))
-      var options = base
-      options.profile = band.bandProfile
-      options.actuator = model.map { ActuatorRendering(model: $0, name: name) }
-      let folder = try Scratch()
-      let watch = Stopwatch()
-      let report = try Render.toFile(
-        pattern, options: options, destination: .file("\(folder.path)/out.wav"), format: AudioFileFormat(.wav))
-      let (wall, processor) = watch.read()
-      return Measurement(
-        audioSeconds: report.durationSeconds, frames: report.frameCount, wallSeconds: wall, processorSeconds: processor)
+    var benchmark = BenchmarkCase(name: name, summary: summary) {
+      try measureSession(cycles: cycles, model: model, band: band, name: name)
     }
+    if model != nil {
+      benchmark.reference = { try measureSession(cycles: cycles, model: nil, band: band, name: name).wallSeconds }
+    }
+    return benchmark
+  }
+
+  /// The session of `cycles` breathing cycles in `band`'s carrier band, rendered to a 24-bit WAV
+  /// for `model` or without an actuator.
+  static func measureSession(cycles: Int, model: ActuatorModel?, band: ActuatorModel, name: String) throws
+    -> Measurement
+  {
+    let (pattern, base) = try prepare(breathingPattern(cycles: cycles))
+    var options = base
+    options.profile = band.bandProfile
+    options.actuator = model.map { ActuatorRendering(model: $0, name: name) }
+    let folder = try Scratch()
+    let watch = Stopwatch()
+    let report = try Render.toFile(
+      pattern, options: options, destination: .file("\(folder.path)/out.wav"), format: AudioFileFormat(.wav))
+    let (wall, processor) = watch.read()
+    return Measurement(
+      audioSeconds: report.durationSeconds, frames: report.frameCount, wallSeconds: wall, processorSeconds: processor)
   }
 
   static func smallFiles(count: Int, name: String, summary: String) -> BenchmarkCase {
@@ -178,7 +193,7 @@ struct BenchmarkCase: Sendable {
       return Measurement(
         audioSeconds: Double(frames) / 48_000, frames: frames, wallSeconds: wall, processorSeconds: processor,
         threads: try threads ?? threadCount(pattern, options), inputBytes: json.utf8.count, peakMemoryMB: peak)
-    } writeLimit: {
+    } reference: {
       try measureWriteLimit(text(), container: .wav, encoding: encoding)
     }
   }
@@ -236,7 +251,7 @@ struct BenchmarkCase: Sendable {
       let (wall, processor) = watch.read()
       return Measurement(
         audioSeconds: report.durationSeconds, frames: report.frameCount, wallSeconds: wall, processorSeconds: processor)
-    } writeLimit: {
+    } reference: {
       try measureWriteLimit(text(), container: .wav)
     }
   }

@@ -139,14 +139,19 @@ package struct EqualizingDrive: Sendable {
   /// subnormal arithmetic).
   package mutating func equalize(_ samples: UnsafeMutableBufferPointer<Float>) {
     guard let base = samples.baseAddress else { return }
-    // The state and coefficients in locals, so that they stay in registers through the loop.
-    var state = state
-    let (toOutput, impulses, fourth, input, floor) = (toOutput, impulses, fourth, input, Self.restFloor)
+    // The state and coefficients in locals, so that they stay in registers through the loop;
+    // each mode in a pair of lanes of its own, so that no step moves a value across the halves
+    // of a wider register (on a processor with four-double vectors the compiler would otherwise
+    // put the chain from one step to the next through lane-crossing shuffles).
+    var (mode0, mode1) = (state.lowHalf, state.highHalf)
+    let (toOutput, impulses, input, floor) = (toOutput, impulses, input, Self.restFloor)
+    let fourth0 = (real: fourth.real.lowHalf, imaginary: fourth.imaginary.lowHalf)
+    let fourth1 = (real: fourth.real.highHalf, imaginary: fourth.imaginary.highHalf)
     let raw = UnsafeMutableRawPointer(base)
     let fours = samples.count - samples.count % 4
     var index = 0
     while index < fours {
-      if state == .zero {
+      if mode0 == .zero, mode1 == .zero {
         let zeros = UnsafeBufferPointer(rebasing: samples[index..<fours]).leadingZeroCount
         index += zeros - zeros % 4
         guard index < fours else { break }
@@ -155,16 +160,20 @@ package struct EqualizingDrive: Sendable {
       assert(index + 4 <= samples.count, "a four of frames past the end of the buffer")
       let single = raw.loadUnaligned(fromByteOffset: index * 4, as: SIMD4<Float>.self)
       let x = SIMD4<Double>(single)
-      if x == .zero, (state * state).max() < floor * floor {
-        state = .zero
+      if x == .zero, max((mode0 * mode0).max(), (mode1 * mode1).max()) < floor * floor {
+        (mode0, mode1) = (.zero, .zero)
         index += 4
         continue
       }
-      let y = toOutput(SIMD4<Float>(state)) + impulses(single)
+      let modes = SIMD4<Float>(lowHalf: SIMD2<Float>(mode0), highHalf: SIMD2<Float>(mode1))
+      let y = toOutput(modes) + impulses(single)
       raw.storeBytes(of: y, toByteOffset: index * 4, as: SIMD4<Float>.self)
-      state = Self.rotate(state, by: fourth) + input(x)
+      let inputs = input(x)
+      mode0 = Self.rotate(mode0, by: fourth0) + inputs.lowHalf
+      mode1 = Self.rotate(mode1, by: fourth1) + inputs.highHalf
       index += 4
     }
+    var state = SIMD4(lowHalf: mode0, highHalf: mode1)
     while index < samples.count {
       let x = Double(samples[index])
       state = Self.rotate(state, by: first) + residues * x
@@ -194,6 +203,15 @@ package struct EqualizingDrive: Sendable {
     _ state: SIMD4<Double>, by power: (real: SIMD4<Double>, imaginary: SIMD4<Double>)
   ) -> SIMD4<Double> {
     state * power.real + SIMD4(state[1], state[0], state[3], state[2]) * power.imaginary
+  }
+
+  /// The mode in `mode`, `(Re, Im)` lanes, times its power in `power`: a half of
+  /// ``rotate(_:by:)``, the same operations on each lane.
+  @inline(__always)
+  private static func rotate(
+    _ mode: SIMD2<Double>, by power: (real: SIMD2<Double>, imaginary: SIMD2<Double>)
+  ) -> SIMD2<Double> {
+    mode * power.real + SIMD2(mode[1], mode[0]) * power.imaginary
   }
 
   /// The state below which a zero target sets it to rest: far below a 24-bit step.
