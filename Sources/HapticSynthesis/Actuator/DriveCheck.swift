@@ -80,6 +80,16 @@ package struct DriveCheck: Sendable {
     var lanes = SIMD8<Float>()
     var peaks = SIMD8<Float>()
     var frame = 0
+    // Adds the groups of eight from `frame` up to `end` (a multiple of 8 from `frame`).
+    func accumulate(upTo end: Int) {
+      while frame < end {
+        let values = raw.loadUnaligned(fromByteOffset: frame * 4, as: SIMD8<Float>.self)
+        lanes += values
+        let magnitudes = values.magnitude
+        peaks.replace(with: magnitudes, where: magnitudes .> peaks)
+        frame += 8
+      }
+    }
     for known in zeros {
       // The span within `samples`, from its first frame.
       let clamped = known.clamped(to: start..<(start + samples.count))
@@ -89,22 +99,10 @@ package struct DriveCheck: Sendable {
       let first = (span.lowerBound + 7) & ~7
       let skipped = (span.upperBound - first) & ~7
       guard first >= frame, skipped > 0 else { continue }
-      while frame < first {
-        let values = raw.loadUnaligned(fromByteOffset: frame * 4, as: SIMD8<Float>.self)
-        lanes += values
-        let magnitudes = values.magnitude
-        peaks.replace(with: magnitudes, where: magnitudes .> peaks)
-        frame += 8
-      }
+      accumulate(upTo: first)
       frame += skipped
     }
-    while frame + 8 <= samples.count {
-      let values = raw.loadUnaligned(fromByteOffset: frame * 4, as: SIMD8<Float>.self)
-      lanes += values
-      let magnitudes = values.magnitude
-      peaks.replace(with: magnitudes, where: magnitudes .> peaks)
-      frame += 8
-    }
+    accumulate(upTo: frame + ((samples.count - frame) & ~7))
     var total = Double(lanes.sum())
     var peak = peaks.max()
     while frame < samples.count {
