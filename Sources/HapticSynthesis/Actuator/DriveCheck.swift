@@ -80,16 +80,6 @@ package struct DriveCheck: Sendable {
     var lanes = SIMD8<Float>()
     var peaks = SIMD8<Float>()
     var frame = 0
-    // Adds the groups of eight from `frame` up to `end` (a multiple of 8 from `frame`).
-    func accumulate(upTo end: Int) {
-      while frame < end {
-        let values = raw.loadUnaligned(fromByteOffset: frame * 4, as: SIMD8<Float>.self)
-        lanes += values
-        let magnitudes = values.magnitude
-        peaks.replace(with: magnitudes, where: magnitudes .> peaks)
-        frame += 8
-      }
-    }
     for known in zeros {
       // The span within `samples`, from its first frame.
       let clamped = known.clamped(to: start..<(start + samples.count))
@@ -99,10 +89,11 @@ package struct DriveCheck: Sendable {
       let first = (span.lowerBound + 7) & ~7
       let skipped = (span.upperBound - first) & ~7
       guard first >= frame, skipped > 0 else { continue }
-      accumulate(upTo: first)
+      accumulate(raw, from: &frame, upTo: first, into: &lanes, &peaks)
       frame += skipped
     }
-    accumulate(upTo: frame + ((samples.count - frame) & ~7))
+    let wholeGroupsEnd = frame + ((samples.count - frame) & ~7)
+    accumulate(raw, from: &frame, upTo: wholeGroupsEnd, into: &lanes, &peaks)
     var total = Double(lanes.sum())
     var peak = peaks.max()
     while frame < samples.count {
@@ -111,5 +102,21 @@ package struct DriveCheck: Sendable {
       frame += 1
     }
     return (total, peak)
+  }
+
+  /// Adds the groups of eight frames of `raw` from `frame` up to `end` (a multiple of 8 from
+  /// `frame`) to `lanes`, and their magnitudes to `peaks` (the largest in each lane).
+  @inline(__always)
+  private static func accumulate(
+    _ raw: UnsafeRawPointer, from frame: inout Int, upTo end: Int, into lanes: inout SIMD8<Float>,
+    _ peaks: inout SIMD8<Float>
+  ) {
+    while frame < end {
+      let values = raw.loadUnaligned(fromByteOffset: frame * 4, as: SIMD8<Float>.self)
+      lanes += values
+      let magnitudes = values.magnitude
+      peaks.replace(with: magnitudes, where: magnitudes .> peaks)
+      frame += 8
+    }
   }
 }
