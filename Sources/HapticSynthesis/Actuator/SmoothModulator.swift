@@ -201,6 +201,29 @@ struct SmoothModulator: Sendable {
           let rowSines = UnsafeRawPointer(sines + first * frames)
           let rowBytes = frames &* 4
           var offset = 0
+          // Eight frames at a time (one register where the processor has eight-float vectors,
+          // two otherwise), then the last four: each lane the same operations, the same bits.
+          let (wide0, wideImaginary0) = (
+            SIMD8(lowHalf: real0, highHalf: real0), SIMD8(lowHalf: imaginary0, highHalf: imaginary0)
+          )
+          let (wide1, wideImaginary1) = (
+            SIMD8(lowHalf: real1, highHalf: real1), SIMD8(lowHalf: imaginary1, highHalf: imaginary1)
+          )
+          let (wide2, wideImaginary2) = (
+            SIMD8(lowHalf: real2, highHalf: real2), SIMD8(lowHalf: imaginary2, highHalf: imaginary2)
+          )
+          while offset &+ 32 <= vectorFrames &* 4 {
+            var value = SIMD8<Float>()
+            value += rowCosines.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self) * wide0
+            value -= rowSines.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self) * wideImaginary0
+            value += rowCosines.loadUnaligned(fromByteOffset: offset &+ rowBytes, as: SIMD8<Float>.self) * wide1
+            value -= rowSines.loadUnaligned(fromByteOffset: offset &+ rowBytes, as: SIMD8<Float>.self) * wideImaginary1
+            value += rowCosines.loadUnaligned(fromByteOffset: offset &+ 2 &* rowBytes, as: SIMD8<Float>.self) * wide2
+            value -=
+              rowSines.loadUnaligned(fromByteOffset: offset &+ 2 &* rowBytes, as: SIMD8<Float>.self) * wideImaginary2
+            UnsafeMutableRawPointer(drive).storeBytes(of: value, toByteOffset: offset, as: SIMD8<Float>.self)
+            offset &+= 32
+          }
           while offset < vectorFrames &* 4 {
             var value = SIMD4<Float>()
             value += rowCosines.loadUnaligned(fromByteOffset: offset, as: SIMD4<Float>.self) * real0
