@@ -68,7 +68,8 @@ struct BenchmarkCase: Sendable {
       summary: "the same 260 patterns checked as 4 shards (`--shard I/4`), one process after another"),
     actuator(
       cycles: 60, model: nil, band: .lra, name: "session-19min-wav",
-      summary: "19-minute session (60 cycles) in lra's carrier band, 24-bit WAV: the render --actuator is compared with"
+      summary:
+        "19-minute session (60 cycles) in lra's carrier band, 24-bit WAV: what actuator-19min-wav runs as its reference"
     ),
     actuator(
       cycles: 60, model: .lra, band: .lra, name: "actuator-19min-wav",
@@ -76,7 +77,7 @@ struct BenchmarkCase: Sendable {
     actuator(
       cycles: 60, model: nil, band: .voiceCoil, name: "session-19min-wide-wav",
       summary:
-        "19-minute session (60 cycles) across voice-coil's 50…300 Hz, 24-bit WAV: the equalized drive's reference"
+        "19-minute session (60 cycles) across voice-coil's 50…300 Hz, 24-bit WAV: what voice-coil-19min-wav runs as its reference"
     ),
     actuator(
       cycles: 60, model: .voiceCoil, band: .voiceCoil, name: "voice-coil-19min-wav",

@@ -34,7 +34,9 @@ import _HapticRenderTestSupport
   func theLibraryAndTheRenderUnderTestDriveAnActuatorWithTheSameBytes(actuator: String) async throws {
     let folder = try TemporaryFolder()
     let model = try #require(ActuatorModel.named(actuator))
-    for input in Locations.files(in: Locations.samples, withExtension: "ahap") {
+    let inputs = Locations.files(in: Locations.samples, withExtension: "ahap")
+    #expect(inputs.count >= 13)
+    for input in inputs {
       let name = URL(fileURLWithPath: input).lastPathComponent
       let library = "\(folder.path)/\(name).library.wav"
       let binary = "\(folder.path)/\(name).binary.wav"

@@ -187,8 +187,7 @@ struct SmoothModulator: Sendable {
         let (cosines, sines) = (cosines.baseAddress!, sines.baseAddress!)
         let vectorFrames = frames & ~3
         if denseRows.count == 3 {
-          // Four frames at a time from the three dense rows (`lra`'s), their envelopes
-          // splatted once.
+          // From the three dense rows (`lra`'s), their envelopes splatted once.
           let first = denseRows.lowerBound
           let (real0, imaginary0) = (SIMD4(repeating: Float(reals[first])), SIMD4(repeating: Float(imaginaries[first])))
           let (real1, imaginary1) = (
