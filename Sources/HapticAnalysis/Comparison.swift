@@ -61,41 +61,11 @@ public enum Comparison {
         bIndex = 0
       }
       let count = min(a.frameCount - aIndex, b.frameCount - bIndex)
-      for offset in 0..<count {
-        let frame = report.framesCompared + offset
-        var (expectedEnergy, actualEnergy) = (0.0, 0.0)
-        for channel in 0..<channels {
-          let reference = Double(a.channels[channel][aIndex + offset])
-          let sample = Double(b.channels[channel][bIndex + offset])
-          guard reference.isFinite, sample.isFinite else {
-            // NaN or ±∞ on either side is a difference, whatever the other side holds.
-            report.nonFiniteSamples += 1
-            report.samplesOverTolerance += 1
-            if report.firstFrameOverTolerance == nil {
-              report.firstFrameOverTolerance = frame
-              report.firstChannelOverTolerance = channel
-            }
-            continue
-          }
-          let difference = abs(reference - sample)
-          expectedEnergy += reference * reference
-          actualEnergy += sample * sample
-          report.signalEnergy += reference * reference
-          report.differenceEnergy += difference * difference
-          if difference > report.maxDifference {
-            report.maxDifference = difference
-            report.maxDifferenceFrame = frame
-            report.maxDifferenceChannel = channel
-          }
-          if difference > tolerance.maxDifference {
-            report.samplesOverTolerance += 1
-            if report.firstFrameOverTolerance == nil {
-              report.firstFrameOverTolerance = frame
-              report.firstChannelOverTolerance = channel
-            }
-          }
-        }
-        envelope?.add(expectedEnergy: expectedEnergy, actualEnergy: actualEnergy)
+      if envelope != nil {
+        compare(a, from: aIndex, b, from: bIndex, count: count, tolerance.maxDifference, &report, &envelope!)
+      } else {
+        var none = NoFrameEnergies()
+        compare(a, from: aIndex, b, from: bIndex, count: count, tolerance.maxDifference, &report, &none)
       }
       aIndex += count
       bIndex += count
@@ -108,6 +78,57 @@ public enum Comparison {
       report.envelope = envelope
     }
     return report
+  }
+
+  /// Compares `count` frames of `expected` from `expectedIndex` with as many of `actual` from
+  /// `actualIndex`, frame by frame and channel by channel, into `report` (the frame numbers
+  /// counted from its ``ComparisonReport/framesCompared``; a sample differs when it is more than
+  /// `limit` away), and hands each frame's sums of squares to `energies`. The figures are kept
+  /// in locals through the run, so that they stay in registers; they are summed in the same
+  /// order as one frame at a time.
+  private static func compare(
+    _ expected: AudioBlock, from expectedIndex: Int, _ actual: AudioBlock, from actualIndex: Int, count: Int,
+    _ limit: Double, _ report: inout ComparisonReport, _ energies: inout some FrameEnergies
+  ) {
+    let (expectedChannels, actualChannels) = (expected.channels, actual.channels)
+    var (signal, difference) = (report.signalEnergy, report.differenceEnergy)
+    var (largest, largestFrame, largestChannel) = (
+      report.maxDifference, report.maxDifferenceFrame, report.maxDifferenceChannel
+    )
+    var (over, nonFinite) = (report.samplesOverTolerance, report.nonFiniteSamples)
+    var (firstFrame, firstChannel) = (report.firstFrameOverTolerance, report.firstChannelOverTolerance)
+    for offset in 0..<count {
+      let frame = report.framesCompared + offset
+      var (expectedEnergy, actualEnergy) = (0.0, 0.0)
+      for channel in expectedChannels.indices {
+        let reference = Double(expectedChannels[channel][expectedIndex + offset])
+        let sample = Double(actualChannels[channel][actualIndex + offset])
+        guard reference.isFinite, sample.isFinite else {
+          // NaN or ±∞ on either side is a difference, whatever the other side holds.
+          nonFinite += 1
+          over += 1
+          if firstFrame == nil { (firstFrame, firstChannel) = (frame, channel) }
+          continue
+        }
+        let gap = abs(reference - sample)
+        expectedEnergy += reference * reference
+        actualEnergy += sample * sample
+        signal += reference * reference
+        difference += gap * gap
+        if gap > largest { (largest, largestFrame, largestChannel) = (gap, frame, channel) }
+        if gap > limit {
+          over += 1
+          if firstFrame == nil { (firstFrame, firstChannel) = (frame, channel) }
+        }
+      }
+      energies.add(expectedEnergy: expectedEnergy, actualEnergy: actualEnergy)
+    }
+    (report.signalEnergy, report.differenceEnergy) = (signal, difference)
+    (report.maxDifference, report.maxDifferenceFrame, report.maxDifferenceChannel) = (
+      largest, largestFrame, largestChannel
+    )
+    (report.samplesOverTolerance, report.nonFiniteSamples) = (over, nonFinite)
+    (report.firstFrameOverTolerance, report.firstChannelOverTolerance) = (firstFrame, firstChannel)
   }
 
   /// Reads the rest of one side, from frame `index` of `block` on, and hands each frame's sum

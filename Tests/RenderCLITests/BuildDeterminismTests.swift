@@ -11,29 +11,22 @@ import _HapticRenderTestSupport
 /// installed (for x86-64-v3 where the machine has it: `scripts/release-build`).
 @Suite struct BuildDeterminismTests {
   @Test func theLibraryAndTheRenderUnderTestWriteTheSameBytes() async throws {
-    let folder = try TemporaryFolder()
-    let inputs = Locations.files(in: Locations.samples, withExtension: "ahap")
-    #expect(inputs.count >= 13)
-    for input in inputs {
-      let name = URL(fileURLWithPath: input).lastPathComponent
-      let library = "\(folder.path)/\(name).library.wav"
-      let binary = "\(folder.path)/\(name).binary.wav"
-      var diagnostics = Diagnostics()
-      let pattern = try #require(try PatternLoader().load(path: input, diagnostics: &diagnostics))
-      try Render.toFile(
-        pattern, destination: .file(library), format: AudioFileFormat(path: library, encoding: .float))
-      let result = try await CommandRunner.render([input, "-o", binary, "-b", "float", "-q"])
-      #expect(result.status == 0, "\(name): \(result.standardError)")
-      let expected = try FileSystem.readAll(library, limit: 1 << 30)
-      #expect(expected.count > 1_000, "\(name)")
-      #expect(try FileSystem.readAll(binary, limit: 1 << 30) == expected, "\(name)")
-    }
+    try await Self.compareEverySample(RenderOptions(), arguments: [])
   }
 
   @Test(arguments: ["lra", "voice-coil"])
   func theLibraryAndTheRenderUnderTestDriveAnActuatorWithTheSameBytes(actuator: String) async throws {
-    let folder = try TemporaryFolder()
     let model = try #require(ActuatorModel.named(actuator))
+    var options = RenderOptions()
+    options.actuator = ActuatorRendering(model: model, name: actuator)
+    options.profile = model.bandProfile
+    try await Self.compareEverySample(options, arguments: ["--actuator", actuator])
+  }
+
+  /// Renders every sample as float WAV with this build's library and `options`, and with the
+  /// `render` under test and `arguments` (the same options), and expects the same bytes.
+  private static func compareEverySample(_ options: RenderOptions, arguments: [String]) async throws {
+    let folder = try TemporaryFolder()
     let inputs = Locations.files(in: Locations.samples, withExtension: "ahap")
     #expect(inputs.count >= 13)
     for input in inputs {
@@ -42,17 +35,14 @@ import _HapticRenderTestSupport
       let binary = "\(folder.path)/\(name).binary.wav"
       var diagnostics = Diagnostics()
       let pattern = try #require(try PatternLoader().load(path: input, diagnostics: &diagnostics))
-      var options = RenderOptions()
-      options.actuator = ActuatorRendering(model: model, name: actuator)
-      options.profile = model.bandProfile
       try Render.toFile(
         pattern, options: options, destination: .file(library),
         format: AudioFileFormat(path: library, encoding: .float))
-      let result = try await CommandRunner.render([input, "-o", binary, "-b", "float", "-q", "--actuator", actuator])
+      let result = try await CommandRunner.render([input, "-o", binary, "-b", "float", "-q"] + arguments)
       #expect(result.status == 0, "\(name): \(result.standardError)")
       let expected = try FileSystem.readAll(library, limit: 1 << 30)
       #expect(expected.count > 1_000, "\(name)")
-      #expect(try FileSystem.readAll(binary, limit: 1 << 30) == expected, "\(name) on \(actuator)")
+      #expect(try FileSystem.readAll(binary, limit: 1 << 30) == expected, "\(name) \(arguments)")
     }
   }
 }
