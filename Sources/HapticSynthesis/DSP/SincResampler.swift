@@ -42,6 +42,12 @@ package struct SincResampler: Sendable {
   /// The kernel at `u` zero crossings (any sign).
   @inline(__always)
   package static func kernelValue(_ u: Double) -> Double {
+    kernel.withUnsafeBufferPointer { kernelValue(u, in: $0) }
+  }
+
+  /// ``kernelValue(_:)`` from the table's buffer.
+  @inline(__always)
+  private static func kernelValue(_ u: Double, in kernel: UnsafeBufferPointer<Float>) -> Double {
     let position = abs(u) * Double(tableResolution)
     let index = Int(position)
     guard index + 1 < kernel.count else { return 0 }
@@ -63,17 +69,26 @@ package struct SincResampler: Sendable {
     let first = Int((position - reach).rounded(.up))
     let last = Int((position + reach).rounded(.down))
     let count = samples.count
-    var sum = 0.0
-    for index in first...last {
-      var sourceIndex = index
-      if loops {
-        sourceIndex %= count
-        if sourceIndex < 0 { sourceIndex += count }
-      } else if index < 0 || index >= count {
-        continue
+    guard count > 0, first <= last else { return 0 }
+    return samples.withUnsafeBufferPointer { samples in
+      kernel.withUnsafeBufferPointer { kernel in
+        // Each index in order, as its own term: the indices outside the data add nothing
+        // unless they wrap around, and a wrapped index reads the frame it wraps to.
+        var sum = 0.0
+        if loops {
+          var sourceIndex = first % count
+          if sourceIndex < 0 { sourceIndex += count }
+          for index in first...last {
+            sum += Double(samples[sourceIndex]) * kernelValue((position - Double(index)) * cutoff, in: kernel)
+            sourceIndex = sourceIndex + 1 == count ? 0 : sourceIndex + 1
+          }
+        } else if max(first, 0) <= min(last, count - 1) {
+          for index in max(first, 0)...min(last, count - 1) {
+            sum += Double(samples[index]) * kernelValue((position - Double(index)) * cutoff, in: kernel)
+          }
+        }
+        return sum * cutoff
       }
-      sum += Double(samples[sourceIndex]) * kernelValue((position - Double(index)) * cutoff)
     }
-    return sum * cutoff
   }
 }
