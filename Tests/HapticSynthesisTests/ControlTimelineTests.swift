@@ -200,4 +200,24 @@ import _HapticRenderTestSupport
       #expect(Sine.of(unitTurns: SIMD4(repeating: x))[2] == Sine.of(unitTurns: x))
     }
   }
+
+  /// Four phases of any size at once (a tone's fundamental and its 3rd, 5th and 7th
+  /// harmonics), reduced to a turn lane by lane: the scalar sine's bits, out of range too.
+  @Test func sineLanesOfAnyPhaseMatchTheScalarSine() {
+    // Spread over the turn by the golden ratio's fraction, and the quarter turns.
+    let phases =
+      (0..<20_000).map { (Double($0) * 0.618_033_988_749_895).truncatingRemainder(dividingBy: 1) }
+      + [0, 0.25, 0.5, 0.75]
+    for phase in phases {
+      let turns = SIMD4(phase, phase * 3, phase * 5, phase * 7)
+      let lanes = Sine.of(turns: turns)
+      for lane in 0..<4 where lanes[lane].bitPattern != Sine.of(turns: turns[lane]).bitPattern {
+        Issue.record("\(turns[lane]) turns: \(lanes[lane]) ≠ \(Sine.of(turns: turns[lane]))")
+      }
+    }
+    for turns in [SIMD4(-0.3, 1e17, -2.5, 0x1p52), SIMD4(3.75, -0.0, 7e15, 0.999_999_999_999)] {
+      let lanes = Sine.of(turns: turns)
+      for lane in 0..<4 { #expect(lanes[lane].bitPattern == Sine.of(turns: turns[lane]).bitPattern, "\(turns[lane])") }
+    }
+  }
 }

@@ -89,6 +89,18 @@ package enum Sine {
     return Double(signOf: x, magnitudeOf: whole)
   }
 
+  /// Four sines at once, lane by lane the same operations as ``of(turns:)`` (so the same bits),
+  /// for `turns` in `0 ..< 2⁵²` (others are reduced one lane at a time, as ``of(turns:)`` does).
+  @inlinable @inline(__always)
+  package static func of(turns: SIMD4<Double>) -> SIMD4<Double> {
+    guard all((turns .>= 0) .& (turns .< 0x1p52)) else {
+      return SIMD4(of(turns: turns[0]), of(turns: turns[1]), of(turns: turns[2]), of(turns: turns[3]))
+    }
+    var whole = (turns + 0x1p52) - 0x1p52
+    whole.replace(with: whole - 1, where: whole .> turns)
+    return of(unitTurns: turns - whole)
+  }
+
   /// Four sines at once, lane by lane the same operations as ``of(unitTurns:)`` (so the same
   /// bits), for `x` in `0 ..< 1`.
   @inlinable @inline(__always)

@@ -35,12 +35,16 @@ package struct AudioContinuousTone: Sendable {
       let time = Double(frame) / sampleRate
       let brightness = brightness.next(at: time)
       let frequency = constantFrequency ?? AudioContinuousVoice.fundamental(pitch: pitch.next(at: time))
-      var tone = Sine.of(turns: phase)
+      // The fundamental and the 3rd, 5th and 7th harmonics' sines at once; the harmonics at or
+      // above 0.45·fs are left out.
+      let sines = Sine.of(turns: SIMD4(phase, phase * 3, phase * 5, phase * 7))
+      var tone = sines[0]
       var weight = 1.0
-      for harmonic in stride(from: 3, through: 7, by: 2) {
+      for lane in 1...3 {
+        let harmonic = Double(2 * lane + 1)
         weight *= brightness
-        guard Double(harmonic) * frequency < nyquistLimit else { break }
-        tone += weight / Double(harmonic) * Sine.of(turns: phase * Double(harmonic))
+        guard harmonic * frequency < nyquistLimit else { break }
+        tone += weight / harmonic * sines[lane]
       }
       let envelopeLevel = follower?.next() ?? envelope.level(atFrame: frame - onsetFrame)
       let level = volume.next(at: time) * envelopeLevel
