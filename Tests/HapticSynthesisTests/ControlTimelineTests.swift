@@ -220,4 +220,25 @@ import _HapticRenderTestSupport
       for lane in 0..<4 { #expect(lanes[lane].bitPattern == Sine.of(turns: turns[lane]).bitPattern, "\(turns[lane])") }
     }
   }
+
+  /// Eight precise sines and cosines at once (a rotating oscillator's exact groups): the
+  /// scalar ``Sine/precise(turns:)``'s bits, at quarter and half turns, negative phases, halves
+  /// that round away from zero, and past 2⁵².
+  @Test func preciseLanesMatchTheScalarPreciseSine() {
+    let specials: [Double] = [
+      0, -0.0, 0.125, 0.375, -0.125, -0.375, 0.5, -0.5, 2.5, -2.5, 0.625, -0.875, 1e17, -1e17, 0x1p52, 0x1p53 + 2,
+    ]
+    let spread = (0..<16_000).map { (Double($0) * 0.618_033_988_749_895).truncatingRemainder(dividingBy: 1) * 40 - 20 }
+    let values = specials + spread
+    for start in stride(from: 0, to: values.count - 7, by: 8) {
+      let turns = SIMD8((0..<8).map { values[start + $0] })
+      let lanes = Sine.precise(turns: turns)
+      for lane in 0..<8 {
+        let scalar = Sine.precise(turns: turns[lane])
+        #expect(
+          lanes.sine[lane].bitPattern == scalar.sine.bitPattern
+            && lanes.cosine[lane].bitPattern == scalar.cosine.bitPattern, "\(turns[lane]) turns")
+      }
+    }
+  }
 }

@@ -151,11 +151,9 @@ package struct RotatingSine: Sendable {
   /// The cosines and sines of frames `group ..< group + 8`, each from its phase
   /// `n · increment + offset`.
   private static func exact(group: Int, increment: Double, offset: Double) -> (SIMD8<Double>, SIMD8<Double>) {
-    var cosines = SIMD8<Double>()
-    var sines = SIMD8<Double>()
-    for lane in 0..<8 {
-      (sines[lane], cosines[lane]) = Sine.precise(turns: Double(group + lane) * increment + offset)
-    }
+    var turns = SIMD8<Double>()
+    for lane in 0..<8 { turns[lane] = Double(group + lane) * increment + offset }
+    let (sines, cosines) = Sine.precise(turns: turns)
     return (cosines, sines)
   }
 }

@@ -77,6 +77,57 @@ package enum Sine {
     }
   }
 
+  /// Eight ``precise(turns:)`` at once, lane by lane the same operations (so the same bits).
+  package static func precise(turns: SIMD8<Double>) -> (sine: SIMD8<Double>, cosine: SIMD8<Double>) {
+    let fraction = turns - nearestInteger(turns)
+    let quarters = nearestInteger(4 * fraction)
+    let theta = (fraction - quarters / 4) * (2 * Double.pi)
+    let t2 = theta * theta
+    var sine = SIMD8<Double>(repeating: 1.0 / 355_687_428_096_000)
+    sine = sine * t2 - SIMD8(repeating: 1.0 / 1_307_674_368_000)
+    sine = sine * t2 + SIMD8(repeating: 1.0 / 6_227_020_800)
+    sine = sine * t2 - SIMD8(repeating: 1.0 / 39_916_800)
+    sine = sine * t2 + SIMD8(repeating: 1.0 / 362_880)
+    sine = sine * t2 - SIMD8(repeating: 1.0 / 5_040)
+    sine = sine * t2 + SIMD8(repeating: 1.0 / 120)
+    sine = sine * t2 - SIMD8(repeating: 1.0 / 6)
+    sine = (sine * t2 + SIMD8(repeating: 1)) * theta
+    var cosine = SIMD8<Double>(repeating: 1.0 / 20_922_789_888_000)
+    cosine = cosine * t2 - SIMD8(repeating: 1.0 / 87_178_291_200)
+    cosine = cosine * t2 + SIMD8(repeating: 1.0 / 479_001_600)
+    cosine = cosine * t2 - SIMD8(repeating: 1.0 / 3_628_800)
+    cosine = cosine * t2 + SIMD8(repeating: 1.0 / 40_320)
+    cosine = cosine * t2 - SIMD8(repeating: 1.0 / 720)
+    cosine = cosine * t2 + SIMD8(repeating: 1.0 / 24)
+    cosine = cosine * t2 - SIMD8(repeating: 1.0 / 2)
+    cosine = cosine * t2 + SIMD8(repeating: 1)
+    // The quarter turns exchange and negate them as ``precise(turns:)``'s cases do; negated by
+    // a product with −1, which is exact and flips a zero's sign (`SIMD`'s prefix minus is
+    // `0 − x`, which turns −0 into +0 where the scalar minus gives −0).
+    var (sines, cosines) = (sine, cosine)
+    let (negativeSine, negativeCosine) = (sine * -1, cosine * -1)
+    let (first, half, last) = (quarters .== 1, (quarters .== 2) .| (quarters .== -2), quarters .== -1)
+    sines.replace(with: cosine, where: first)
+    cosines.replace(with: negativeSine, where: first)
+    sines.replace(with: negativeSine, where: half)
+    cosines.replace(with: negativeCosine, where: half)
+    sines.replace(with: negativeCosine, where: last)
+    cosines.replace(with: sine, where: last)
+    return (sines, cosines)
+  }
+
+  /// ``nearestInteger(_:)`` of eight values, lane by lane the same operations.
+  package static func nearestInteger(_ x: SIMD8<Double>) -> SIMD8<Double> {
+    let bits = unsafeBitCast(x, to: SIMD8<UInt64>.self)
+    let signs = bits & SIMD8(repeating: 1 << 63)
+    let magnitude = unsafeBitCast(bits & ~SIMD8(repeating: 1 << 63), to: SIMD8<Double>.self)
+    var whole = (magnitude + 0x1p52) - 0x1p52
+    whole.replace(with: whole + 1, where: magnitude - whole .== 0.5)
+    // Past 2⁵² (or not finite) a value is its own nearest integer, as `rounded()` gives it.
+    let rounded = unsafeBitCast(unsafeBitCast(whole, to: SIMD8<UInt64>.self) | signs, to: SIMD8<Double>.self)
+    return rounded.replacing(with: x, where: .!(magnitude .< 0x1p52))
+  }
+
   /// `x.rounded()` (to the nearest integer, halves away from zero), bit for bit, with two
   /// additions instead of a libm call (`round` on baseline x86-64).
   @inline(__always)
