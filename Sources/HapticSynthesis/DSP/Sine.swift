@@ -49,26 +49,7 @@ package enum Sine {
     let fraction = turns - nearestInteger(turns)  // −1/2 … 1/2, exact
     let quarters = nearestInteger(4 * fraction)  // −2 … 2
     let theta = (fraction - quarters / 4) * (2 * Double.pi)  // the subtraction is exact
-    let t2 = theta * theta
-    // Horner's rule on θ − θ³/3! + … + θ¹⁷/17! and 1 − θ²/2! + … + θ¹⁶/16!.
-    var sine = 1.0 / 355_687_428_096_000
-    sine = sine * t2 - 1.0 / 1_307_674_368_000
-    sine = sine * t2 + 1.0 / 6_227_020_800
-    sine = sine * t2 - 1.0 / 39_916_800
-    sine = sine * t2 + 1.0 / 362_880
-    sine = sine * t2 - 1.0 / 5_040
-    sine = sine * t2 + 1.0 / 120
-    sine = sine * t2 - 1.0 / 6
-    sine = (sine * t2 + 1) * theta
-    var cosine = 1.0 / 20_922_789_888_000
-    cosine = cosine * t2 - 1.0 / 87_178_291_200
-    cosine = cosine * t2 + 1.0 / 479_001_600
-    cosine = cosine * t2 - 1.0 / 3_628_800
-    cosine = cosine * t2 + 1.0 / 40_320
-    cosine = cosine * t2 - 1.0 / 720
-    cosine = cosine * t2 + 1.0 / 24
-    cosine = cosine * t2 - 1.0 / 2
-    cosine = cosine * t2 + 1
+    let (sine, cosine) = series(theta)
     switch Int(quarters) {
     case 1: return (cosine, -sine)
     case 2, -2: return (-sine, -cosine)
@@ -77,30 +58,38 @@ package enum Sine {
     }
   }
 
+  /// The Taylor series of ``precise(turns:)`` at `theta` (radians, within ±π/4): Horner's rule
+  /// on θ − θ³/3! + … + θ¹⁷/17! and 1 − θ²/2! + … + θ¹⁶/16!, for one value or eight lanes alike.
+  @inline(__always)
+  private static func series<Value: PreciseSeries>(_ theta: Value) -> (sine: Value, cosine: Value) {
+    let t2 = theta * theta
+    var sine = Value(repeating: 1.0 / 355_687_428_096_000)
+    sine = sine * t2 - 1.0 / 1_307_674_368_000
+    sine = sine * t2 + 1.0 / 6_227_020_800
+    sine = sine * t2 - 1.0 / 39_916_800
+    sine = sine * t2 + 1.0 / 362_880
+    sine = sine * t2 - 1.0 / 5_040
+    sine = sine * t2 + 1.0 / 120
+    sine = sine * t2 - 1.0 / 6
+    sine = (sine * t2 + 1) * theta
+    var cosine = Value(repeating: 1.0 / 20_922_789_888_000)
+    cosine = cosine * t2 - 1.0 / 87_178_291_200
+    cosine = cosine * t2 + 1.0 / 479_001_600
+    cosine = cosine * t2 - 1.0 / 3_628_800
+    cosine = cosine * t2 + 1.0 / 40_320
+    cosine = cosine * t2 - 1.0 / 720
+    cosine = cosine * t2 + 1.0 / 24
+    cosine = cosine * t2 - 1.0 / 2
+    cosine = cosine * t2 + 1
+    return (sine, cosine)
+  }
+
   /// Eight ``precise(turns:)`` at once, lane by lane the same operations (so the same bits).
   package static func precise(turns: SIMD8<Double>) -> (sine: SIMD8<Double>, cosine: SIMD8<Double>) {
     let fraction = turns - nearestInteger(turns)
     let quarters = nearestInteger(4 * fraction)
     let theta = (fraction - quarters / 4) * (2 * Double.pi)
-    let t2 = theta * theta
-    var sine = SIMD8<Double>(repeating: 1.0 / 355_687_428_096_000)
-    sine = sine * t2 - SIMD8(repeating: 1.0 / 1_307_674_368_000)
-    sine = sine * t2 + SIMD8(repeating: 1.0 / 6_227_020_800)
-    sine = sine * t2 - SIMD8(repeating: 1.0 / 39_916_800)
-    sine = sine * t2 + SIMD8(repeating: 1.0 / 362_880)
-    sine = sine * t2 - SIMD8(repeating: 1.0 / 5_040)
-    sine = sine * t2 + SIMD8(repeating: 1.0 / 120)
-    sine = sine * t2 - SIMD8(repeating: 1.0 / 6)
-    sine = (sine * t2 + SIMD8(repeating: 1)) * theta
-    var cosine = SIMD8<Double>(repeating: 1.0 / 20_922_789_888_000)
-    cosine = cosine * t2 - SIMD8(repeating: 1.0 / 87_178_291_200)
-    cosine = cosine * t2 + SIMD8(repeating: 1.0 / 479_001_600)
-    cosine = cosine * t2 - SIMD8(repeating: 1.0 / 3_628_800)
-    cosine = cosine * t2 + SIMD8(repeating: 1.0 / 40_320)
-    cosine = cosine * t2 - SIMD8(repeating: 1.0 / 720)
-    cosine = cosine * t2 + SIMD8(repeating: 1.0 / 24)
-    cosine = cosine * t2 - SIMD8(repeating: 1.0 / 2)
-    cosine = cosine * t2 + SIMD8(repeating: 1)
+    let (sine, cosine) = series(theta)
     // The quarter turns exchange and negate them as ``precise(turns:)``'s cases do; negated by
     // a product with −1, which is exact and flips a zero's sign (`SIMD`'s prefix minus is
     // `0 − x`, which turns −0 into +0 where the scalar minus gives −0).
@@ -171,3 +160,18 @@ package enum Sine {
     return sum * theta
   }
 }
+
+/// What ``Sine``'s precise series computes with: a `Double`, or eight lanes of them (each lane
+/// the same operations).
+private protocol PreciseSeries {
+  init(repeating value: Double)
+  static func * (left: Self, right: Self) -> Self
+  static func + (left: Self, right: Double) -> Self
+  static func - (left: Self, right: Double) -> Self
+}
+
+extension Double: PreciseSeries {
+  fileprivate init(repeating value: Double) { self = value }
+}
+
+extension SIMD8: PreciseSeries where Scalar == Double {}
