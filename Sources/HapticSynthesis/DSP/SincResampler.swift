@@ -39,13 +39,7 @@ package struct SincResampler: Sendable {
     return sum
   }
 
-  /// The kernel at `u` zero crossings (any sign).
-  @inline(__always)
-  package static func kernelValue(_ u: Double) -> Double {
-    kernel.withUnsafeBufferPointer { kernelValue(u, in: $0) }
-  }
-
-  /// ``kernelValue(_:)`` from the table's buffer.
+  /// The kernel at `u` zero crossings (any sign), from `kernel`, the buffer of ``kernel``.
   @inline(__always)
   private static func kernelValue(_ u: Double, in kernel: UnsafeBufferPointer<Float>) -> Double {
     let position = abs(u) * Double(tableResolution)
