@@ -36,9 +36,10 @@ package struct Schedule: Sendable {
     let highest = max(options.profile.minimumFrequency, options.profile.maximumFrequency)
     var hasHaptic = false
     var latestEnd: Double?
-    for event in pattern.events {
-      let end = event.time + event.duration
-      hasHaptic = hasHaptic || event.type.isHaptic
+    // By index here and below: a loop over the events themselves copies each.
+    for index in pattern.events.indices {
+      let end = pattern.events[index].time + pattern.events[index].duration
+      hasHaptic = hasHaptic || pattern.events[index].type.isHaptic
       latestEnd = max(latestEnd ?? end, end)
     }
     if hasHaptic, highest >= sampleRate / 2 {
@@ -70,13 +71,15 @@ package struct Schedule: Sendable {
       throw .soundLimitExceeded(seconds: voiceSeconds, limit: options.maximumVoiceSeconds)
     }
     var voices = schedule.voices
-    let isInOrder = zip(voices, voices.dropFirst()).allSatisfy { $0.onsetFrame <= $1.onsetFrame }
+    let isInOrder = voices.indices.dropFirst().allSatisfy { voices[$0 - 1].onsetFrame <= voices[$0].onsetFrame }
     if !isInOrder {
       voices = voices.enumerated()
         .sorted { ($0.element.onsetFrame, $0.offset) < ($1.element.onsetFrame, $1.offset) }
         .map(\.element)
     }
-    if pattern.events.contains(where: { $0.type == .hapticContinuous }) { PhaseAlignment.align(&voices) }
+    if pattern.events.indices.contains(where: { pattern.events[$0].type == .hapticContinuous }) {
+      PhaseAlignment.align(&voices)
+    }
     self.voices = voices
     let controlEnd = Self.lastControl(of: pattern, sampleRate: sampleRate)
     let end = controlEnd.frame > schedule.end.frame ? controlEnd : schedule.end
@@ -107,14 +110,14 @@ package struct Schedule: Sendable {
       voices = [Voice](largeCapacity: max(capacity, events.count))
       spans.reserveCapacity(max(capacity, events.count))
       var playable: [String: SampledAudio] = [:]
-      for (index, event) in zip(events.indices, events) {
+      for index in events.indices {
         let voice = try Schedule.voice(
-          for: event, controls: controls, waveforms: waveforms, options: options, playable: &playable)
+          for: events[index], controls: controls, waveforms: waveforms, options: options, playable: &playable)
         let voiceEnd = Double(voice.endFrame) / sampleRate + options.tailSeconds
         if voiceEnd > options.maximumDurationSeconds {
           throw .durationLimitExceeded(seconds: voiceEnd, limit: options.maximumDurationSeconds)
         }
-        let counted = Int(((event.time + event.duration) * sampleRate).rounded())
+        let counted = Int(((events[index].time + events[index].duration) * sampleRate).rounded())
         // The sound on a tie with the event's own duration; the earlier event on a tie with another.
         let latest: (frame: Int, source: LengthSource) =
           voice.endFrame >= counted ? (voice.endFrame, .sound(event: index)) : (counted, .eventDuration(event: index))
@@ -122,11 +125,11 @@ package struct Schedule: Sendable {
         voices.append(voice)
         spans.append(voice.onsetFrame..<max(voice.onsetFrame, voice.endFrame))
       }
-      for (event, (voice, span)) in zip(events, zip(voices, spans)) {
+      for (offset, index) in events.indices.enumerated() {
         sweep.add(
           Schedule.amplitudeBound(
-            of: voice, playing: event, controls: controls, waveforms: waveforms, options: options),
-          over: span)
+            of: voices[offset], playing: events[index], controls: controls, waveforms: waveforms, options: options),
+          over: spans[offset])
       }
     }
 

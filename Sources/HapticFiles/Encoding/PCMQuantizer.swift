@@ -55,8 +55,10 @@ package struct PCMQuantizer: Sendable {
   /// 1.5 · 2^23 and 1.5 · 2^52. Added to a value `v` in range (`|v| ≤ 2^23`, and `|v| ≤ 2^15`
   /// in single precision), the sum's unit in the last place is 1: the sum is the integer nearest
   /// `v`, ties to even, plus the offset, and its low bits are that integer's two's complement.
-  private static let floatRounding = SIMD8<Float>(repeating: 12_582_912)
-  private static let doubleRounding = SIMD8<Double>(repeating: 6_755_399_441_055_744)
+  /// Computed, not stored: a stored one would be read through its lazy initializer's check in
+  /// every group of eight.
+  private static var floatRounding: SIMD8<Float> { SIMD8(repeating: 12_582_912) }
+  private static var doubleRounding: SIMD8<Double> { SIMD8(repeating: 6_755_399_441_055_744) }
 
   /// Quantizes `samples` one at a time, clamping each, into `target`'s places from `first` on.
   private func quantize(_ samples: UnsafeBufferPointer<Float>, from first: Int, into target: UnsafeMutableRawPointer) {
