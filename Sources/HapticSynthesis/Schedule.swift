@@ -52,25 +52,37 @@ package struct Schedule: Sendable {
 
     let controls = Controls(pattern)
     self.controls = controls
-    var parts = TwoHalves.map(count: pattern.events.count, from: threshold) { run, isFirst in
-      Result { () throws(RenderError) in
-        // The first part's voices become the schedule's: room for the others' too.
-        try Part(
-          pattern.events[run], controls: controls, waveforms: waveforms, options: options,
-          capacity: isFirst ? pattern.events.count : 0)
+    // Each part writes the voices and spans of its run of events in place, in the schedule's
+    // own arrays: nothing is copied when the parts are joined.
+    let count = pattern.events.count
+    var parts: [Part] = []
+    var spans: [Range<Int>] = []
+    var voices = [Voice](largeUninitializedCapacity: count) { voiceBuffer, voicesMade in
+      spans = [Range<Int>](unsafeUninitializedCapacity: count) { spanBuffer, spansMade in
+        let places = Places(voices: voiceBuffer.baseAddress, spans: spanBuffer.baseAddress)
+        parts = TwoHalves.map(count: count, from: threshold) { run, isFirst in
+          // The first part's sweep becomes the schedule's: room for the others' pieces too.
+          Part(
+            pattern.events[run], into: places, controls: controls, waveforms: waveforms, options: options,
+            capacity: isFirst ? count : run.count)
+        }
+        if parts.allSatisfy({ $0.failure == nil }) {
+          (voicesMade, spansMade) = (count, count)
+        } else {
+          for part in parts { places.voices?.advanced(by: part.made.lowerBound).deinitialize(count: part.made.count) }
+        }
       }
     }
-    // The first error in event order, as one pass would find it; the first part is moved out,
-    // so that its buffers are taken over, not copied.
-    var schedule = try parts.removeFirst().get()
-    for part in parts { schedule.append(try part.get()) }
-    parts.removeAll()  // the later parts' buffers, now copied into the first's
+    // The first error in event order, as one pass would find it.
+    if let failure = parts.lazy.compactMap(\.failure).first { throw failure }
+    var schedule = parts.removeFirst()
+    for part in parts { schedule.append(part) }
+    parts.removeAll()
 
-    let voiceSeconds = Double(schedule.spans.reduce(0) { $0 + $1.count }) / sampleRate
+    let voiceSeconds = Double(spans.reduce(0) { $0 + $1.count }) / sampleRate
     if voiceSeconds > options.maximumVoiceSeconds {
       throw .soundLimitExceeded(seconds: voiceSeconds, limit: options.maximumVoiceSeconds)
     }
-    var voices = schedule.voices
     let isInOrder = voices.indices.dropFirst().allSatisfy { voices[$0 - 1].onsetFrame <= voices[$0].onsetFrame }
     if !isInOrder {
       voices = voices.enumerated()
@@ -86,29 +98,49 @@ package struct Schedule: Sendable {
     lengthEndFrame = max(end.frame, 0)
     lengthSource = end.source
     frameCount = lengthEndFrame + Int((options.tailSeconds * sampleRate).rounded())
-    spans = schedule.spans
+    self.spans = spans
     peakBound = schedule.sweep.largestSum()
   }
 
-  /// A run of consecutive events scheduled: their voices in event order, the frames each
-  /// sounds, and their pieces of the amplitude sweep.
+  /// Where the parts write: the storage of the schedule's voices and spans, one place per
+  /// event; each part writes only its own run's places, so the threads never share one.
+  private struct Places: @unchecked Sendable {
+    let voices: UnsafeMutablePointer<Voice>?
+    let spans: UnsafeMutablePointer<Range<Int>>?
+  }
+
+  /// A run of consecutive events scheduled: their voices and the frames each sounds written in
+  /// their places, and their pieces of the amplitude sweep.
   private struct Part: Sendable {
-    var voices: [Voice] = []
-    var spans: [Range<Int>] = []
+    /// The events whose voice and span are written: the run, or a prefix of it with
+    /// ``failure``.
+    var made: Range<Int>
+    /// Why the event after ``made`` has no voice.
+    var failure: RenderError?
     /// The latest frame any of the events counts in (docs/signal-model.md §5.2), before the tail, and what
     /// ends there; `Int.min` for none.
     var end: (frame: Int, source: LengthSource) = (Int.min, .nothing)
     var sweep: AmplitudeSweep
 
-    /// - Parameter capacity: Voices to reserve room for, at least `events.count`.
+    /// - Parameter capacity: Voices the sweep reserves room for, at least `events.count`.
     init(
-      _ events: ArraySlice<Event>, controls: Controls, waveforms: [String: SampledAudio], options: RenderOptions,
-      capacity: Int
+      _ events: ArraySlice<Event>, into places: Places, controls: Controls, waveforms: [String: SampledAudio],
+      options: RenderOptions, capacity: Int
+    ) {
+      made = events.startIndex..<events.startIndex
+      sweep = AmplitudeSweep(sampleRate: Double(options.sampleRate), capacity: capacity)
+      do {
+        try schedule(events, into: places, controls: controls, waveforms: waveforms, options: options)
+      } catch {
+        failure = error
+      }
+    }
+
+    private mutating func schedule(
+      _ events: ArraySlice<Event>, into places: Places, controls: Controls, waveforms: [String: SampledAudio],
+      options: RenderOptions
     ) throws(RenderError) {
       let sampleRate = Double(options.sampleRate)
-      sweep = AmplitudeSweep(sampleRate: sampleRate, capacity: max(capacity, events.count))
-      voices = [Voice](largeCapacity: max(capacity, events.count))
-      spans.reserveCapacity(max(capacity, events.count))
       var playable: [String: SampledAudio] = [:]
       for index in events.indices {
         let voice = try Schedule.voice(
@@ -122,21 +154,22 @@ package struct Schedule: Sendable {
         let latest: (frame: Int, source: LengthSource) =
           voice.endFrame >= counted ? (voice.endFrame, .sound(event: index)) : (counted, .eventDuration(event: index))
         if latest.frame > end.frame { end = latest }
-        voices.append(voice)
-        spans.append(voice.onsetFrame..<max(voice.onsetFrame, voice.endFrame))
+        // Unchecked: every index of the run has a place.
+        places.spans![index] = voice.onsetFrame..<max(voice.onsetFrame, voice.endFrame)
+        (places.voices! + index).initialize(to: voice)
+        made = made.lowerBound..<index + 1
       }
-      for (offset, index) in events.indices.enumerated() {
+      for index in events.indices {
         sweep.add(
           Schedule.amplitudeBound(
-            of: voices[offset], playing: events[index], controls: controls, waveforms: waveforms, options: options),
-          over: spans[offset])
+            of: places.voices![index], playing: events[index], controls: controls, waveforms: waveforms,
+            options: options),
+          over: places.spans![index])
       }
     }
 
     /// Adds the next run's events after this one's.
     mutating func append(_ next: Part) {
-      voices += next.voices
-      spans += next.spans
       if next.end.frame > end.frame { end = next.end }
       sweep.append(next.sweep)
     }
