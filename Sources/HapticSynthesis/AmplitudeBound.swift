@@ -1,7 +1,8 @@
 /// The largest amplitude one voice can reach over an interval.
 package enum AmplitudeBound {
-  /// A haptic voice: the amplitude the options give its effective intensity.
-  case haptic(ParameterTrack, RenderOptions)
+  /// A haptic voice: the amplitude the options give its effective intensity. Indirect: the
+  /// bound is then a word, which a switch over it reads without copying the options.
+  indirect case haptic(ParameterTrack, RenderOptions)
   /// One bound for the whole span: an audio voice, or a haptic voice whose intensity no control
   /// changes.
   case constant(Double)

@@ -59,17 +59,22 @@ package struct Schedule: Sendable {
     var spans: [Range<Int>] = []
     var voices = [Voice](largeUninitializedCapacity: count) { voiceBuffer, voicesMade in
       spans = [Range<Int>](unsafeUninitializedCapacity: count) { spanBuffer, spansMade in
-        let places = Places(voices: voiceBuffer.baseAddress, spans: spanBuffer.baseAddress)
-        parts = TwoHalves.map(count: count, from: threshold) { run, isFirst in
-          // The first part's sweep becomes the schedule's: room for the others' pieces too.
-          Part(
-            pattern.events[run], into: places, controls: controls, waveforms: waveforms, options: options,
-            capacity: isFirst ? count : run.count)
-        }
-        if parts.allSatisfy({ $0.failure == nil }) {
-          (voicesMade, spansMade) = (count, count)
-        } else {
-          for part in parts { places.voices?.advanced(by: part.made.lowerBound).deinitialize(count: part.made.count) }
+        pattern.events.withUnsafeBufferPointer { events in
+          let places = Places(
+            events: events.baseAddress, voices: voiceBuffer.baseAddress, spans: spanBuffer.baseAddress)
+          parts = TwoHalves.map(count: count, from: threshold) { run, isFirst in
+            // The first part's sweep becomes the schedule's: room for the others' pieces too.
+            Part(
+              run, in: places, controls: controls, waveforms: waveforms, options: options,
+              capacity: isFirst ? count : run.count)
+          }
+          if parts.allSatisfy({ $0.failure == nil }) {
+            (voicesMade, spansMade) = (count, count)
+          } else {
+            for part in parts {
+              places.voices?.advanced(by: part.made.lowerBound).deinitialize(count: part.made.count)
+            }
+          }
         }
       }
     }
@@ -102,9 +107,12 @@ package struct Schedule: Sendable {
     peakBound = schedule.sweep.largestSum()
   }
 
-  /// Where the parts write: the storage of the schedule's voices and spans, one place per
-  /// event; each part writes only its own run's places, so the threads never share one.
+  /// The storage the parts share: the pattern's events, which they read (through a pointer, an
+  /// event is read in place, not copied), and the schedule's voices and spans, which they
+  /// write; one place per event, and each part writes only its own run's places, so the threads
+  /// never write the same one.
   private struct Places: @unchecked Sendable {
+    let events: UnsafePointer<Event>?
     let voices: UnsafeMutablePointer<Voice>?
     let spans: UnsafeMutablePointer<Range<Int>>?
   }
@@ -122,27 +130,29 @@ package struct Schedule: Sendable {
     var end: (frame: Int, source: LengthSource) = (Int.min, .nothing)
     var sweep: AmplitudeSweep
 
-    /// - Parameter capacity: Voices the sweep reserves room for, at least `events.count`.
+    /// - Parameter capacity: Voices the sweep reserves room for, at least `run.count`.
     init(
-      _ events: ArraySlice<Event>, into places: Places, controls: Controls, waveforms: [String: SampledAudio],
+      _ run: Range<Int>, in places: Places, controls: Controls, waveforms: [String: SampledAudio],
       options: RenderOptions, capacity: Int
     ) {
-      made = events.startIndex..<events.startIndex
+      made = run.lowerBound..<run.lowerBound
       sweep = AmplitudeSweep(sampleRate: Double(options.sampleRate), capacity: capacity)
       do {
-        try schedule(events, into: places, controls: controls, waveforms: waveforms, options: options)
+        try schedule(run, in: places, controls: controls, waveforms: waveforms, options: options)
       } catch {
         failure = error
       }
     }
 
     private mutating func schedule(
-      _ events: ArraySlice<Event>, into places: Places, controls: Controls, waveforms: [String: SampledAudio],
+      _ run: Range<Int>, in places: Places, controls: Controls, waveforms: [String: SampledAudio],
       options: RenderOptions
     ) throws(RenderError) {
       let sampleRate = Double(options.sampleRate)
       var playable: [String: SampledAudio] = [:]
-      for index in events.indices {
+      // Unchecked below: every index of the run has a place.
+      let events = places.events!
+      for index in run {
         let voice = try Schedule.voice(
           for: events[index], controls: controls, waveforms: waveforms, options: options, playable: &playable)
         let voiceEnd = Double(voice.endFrame) / sampleRate + options.tailSeconds
@@ -154,12 +164,11 @@ package struct Schedule: Sendable {
         let latest: (frame: Int, source: LengthSource) =
           voice.endFrame >= counted ? (voice.endFrame, .sound(event: index)) : (counted, .eventDuration(event: index))
         if latest.frame > end.frame { end = latest }
-        // Unchecked: every index of the run has a place.
         places.spans![index] = voice.onsetFrame..<max(voice.onsetFrame, voice.endFrame)
         (places.voices! + index).initialize(to: voice)
         made = made.lowerBound..<index + 1
       }
-      for index in events.indices {
+      for index in run {
         sweep.add(
           Schedule.amplitudeBound(
             of: places.voices![index], playing: events[index], controls: controls, waveforms: waveforms,
