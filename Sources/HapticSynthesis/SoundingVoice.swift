@@ -1,3 +1,5 @@
+import HapticSupport
+
 /// A voice while it sounds: the scheduled ``Voice`` unboxed, with the state it changes as it
 /// renders (phase, oscillator, control positions).
 package struct SoundingVoice: Sendable {
@@ -7,11 +9,14 @@ package struct SoundingVoice: Sendable {
   package let endFrame: Int
   private var sound: Sound
 
+  /// What the voice plays. A transient, by far the commonest and the shortest, is held in
+  /// place (240 bytes); the other kinds by reference, so that a sounding voice takes 256 bytes,
+  /// not the 1,152 of a tone, wherever the renderer makes, moves or drops one.
   private enum Sound: Sendable {
     case transient(TransientVoice, RotatingSine)
-    case hapticContinuous(HapticContinuousVoice)
-    case audioContinuous(AudioContinuousTone)
-    case audioCustom(AudioCustomVoice)
+    case hapticContinuous(CopyOnWrite<HapticContinuousVoice>)
+    case audioContinuous(CopyOnWrite<AudioContinuousTone>)
+    case audioCustom(CopyOnWrite<AudioCustomVoice>)
   }
 
   /// The voice at its onset, following `controls` (the pattern's, ``Schedule/controls``).
@@ -23,9 +28,9 @@ package struct SoundingVoice: Sendable {
       case .transient(let voice):
         .transient(
           voice, RotatingSine(increment: voice.increment, startingAt: voice.onsetFrame, offset: voice.phaseOffset))
-      case .hapticContinuous(let voice): .hapticContinuous(voice)
-      case .audioContinuous(let voice): .audioContinuous(AudioContinuousTone(voice, controls: controls))
-      case .audioCustom(let voice): .audioCustom(voice)
+      case .hapticContinuous(let voice): .hapticContinuous(CopyOnWrite(voice))
+      case .audioContinuous(let voice): .audioContinuous(CopyOnWrite(AudioContinuousTone(voice, controls: controls)))
+      case .audioCustom(let voice): .audioCustom(CopyOnWrite(voice))
       }
   }
 
@@ -35,7 +40,7 @@ package struct SoundingVoice: Sendable {
   package var startsAnywhere: Bool {
     switch sound {
     case .transient: true
-    case .hapticContinuous(let voice): voice.startsAnywhere
+    case .hapticContinuous(let voice): voice.value.startsAnywhere
     case .audioContinuous, .audioCustom: false
     }
   }
@@ -47,13 +52,13 @@ package struct SoundingVoice: Sendable {
       voice.render(frames, with: &sine, into: &buses)
       sound = .transient(voice, sine)
     case .hapticContinuous(var voice):
-      voice.render(frames, into: &buses)
+      voice.value.render(frames, into: &buses)
       sound = .hapticContinuous(voice)
     case .audioContinuous(var voice):
-      voice.render(frames, into: &buses)
+      voice.value.render(frames, into: &buses)
       sound = .audioContinuous(voice)
     case .audioCustom(var voice):
-      voice.render(frames, into: &buses)
+      voice.value.render(frames, into: &buses)
       sound = .audioCustom(voice)
     }
   }
