@@ -224,11 +224,7 @@ package struct LimiterGain: Sendable {
             pushed += place - slot
             if place == lookahead {
               // The block is complete: it becomes the previous one.
-              var suffix = 1.0
-              for place in stride(from: lookahead - 1, through: 0, by: -1) {
-                suffix = min(suffix, blockRequired[place])
-                previousSuffixMinimum[place] = suffix
-              }
+              Self.writeSuffixMinima(of: blockRequired, into: previousSuffixMinimum)
               place = 0
             }
             slot = place
@@ -239,6 +235,36 @@ package struct LimiterGain: Sendable {
     (self.slot, self.frameCount, self.prefixMinimum) = (slot, frameCount, prefixMinimum)
     (self.heldSum, self.heldBelowOne, self.release) = (heldSum, heldBelowOne, release)
     return (pushed, emitted)
+  }
+
+  /// Writes to each place of `target` the smallest of `values` from that place to the end.
+  ///
+  /// Four places at a time, from the end: the four's own running minima first, which do not
+  /// wait for the places after them, then each with the minimum after the four, so that the
+  /// chain of comparisons from place to place is one per four places. A minimum is exact in any
+  /// order: the same values as one place at a time.
+  private static func writeSuffixMinima(
+    of values: UnsafeMutableBufferPointer<Double>, into target: UnsafeMutableBufferPointer<Double>
+  ) {
+    var after = 1.0
+    var place = values.count
+    while place >= 4 {
+      let fourth = values[place - 1]
+      let third = min(values[place - 2], fourth)
+      let second = min(values[place - 3], third)
+      let first = min(values[place - 4], second)
+      target[place - 1] = min(fourth, after)
+      target[place - 2] = min(third, after)
+      target[place - 3] = min(second, after)
+      after = min(first, after)
+      target[place - 4] = after
+      place -= 4
+    }
+    while place > 0 {
+      place -= 1
+      after = min(values[place], after)
+      target[place] = after
+    }
   }
 
   /// Writes the required gain of each of `loudest` to `target`, eight at a time: `ceiling / m`
