@@ -20,7 +20,7 @@ package struct SoundingVoice: Sendable {
   }
 
   /// The voice at its onset, following `controls` (the pattern's, ``Schedule/controls``).
-  package init(_ voice: Voice, controls: Controls) {
+  package init(_ voice: borrowing Voice, controls: borrowing Controls) {
     onsetFrame = voice.onsetFrame
     endFrame = voice.endFrame
     sound =
@@ -29,7 +29,8 @@ package struct SoundingVoice: Sendable {
         .transient(
           voice, RotatingSine(increment: voice.increment, startingAt: voice.onsetFrame, offset: voice.phaseOffset))
       case .hapticContinuous(let voice): .hapticContinuous(CopyOnWrite(voice))
-      case .audioContinuous(let voice): .audioContinuous(CopyOnWrite(AudioContinuousTone(voice, controls: controls)))
+      case .audioContinuous(let voice):
+        .audioContinuous(CopyOnWrite(AudioContinuousTone(voice, controls: copy controls)))
       case .audioCustom(let voice): .audioCustom(CopyOnWrite(voice))
       }
   }
