@@ -36,11 +36,13 @@ package struct Schedule: Sendable {
     let highest = max(options.profile.minimumFrequency, options.profile.maximumFrequency)
     var hasHaptic = false
     var latestEnd: Double?
-    // By index here and below: a loop over the events themselves copies each.
-    for index in pattern.events.indices {
-      let end = pattern.events[index].time + pattern.events[index].duration
-      hasHaptic = hasHaptic || pattern.events[index].type.isHaptic
-      latestEnd = max(latestEnd ?? end, end)
+    // Through the storage here and below: an event or a voice read there is not copied.
+    pattern.events.withUnsafeBufferPointer { events in
+      for event in events.indices {
+        let end = events[event].time + events[event].duration
+        hasHaptic = hasHaptic || events[event].type.isHaptic
+        latestEnd = max(latestEnd ?? end, end)
+      }
     }
     if hasHaptic, highest >= sampleRate / 2 {
       throw .carrierAboveNyquist(frequency: highest, sampleRate: options.sampleRate)
@@ -88,13 +90,18 @@ package struct Schedule: Sendable {
     if voiceSeconds > options.maximumVoiceSeconds {
       throw .soundLimitExceeded(seconds: voiceSeconds, limit: options.maximumVoiceSeconds)
     }
-    let isInOrder = voices.indices.dropFirst().allSatisfy { voices[$0 - 1].onsetFrame <= voices[$0].onsetFrame }
+    let isInOrder = voices.withUnsafeBufferPointer { voices in
+      voices.indices.dropFirst().allSatisfy { voices[$0 - 1].onsetFrame <= voices[$0].onsetFrame }
+    }
     if !isInOrder {
       voices = voices.enumerated()
         .sorted { ($0.element.onsetFrame, $0.offset) < ($1.element.onsetFrame, $1.offset) }
         .map(\.element)
     }
-    if pattern.events.indices.contains(where: { pattern.events[$0].type == .hapticContinuous }) {
+    let hasContinuous = pattern.events.withUnsafeBufferPointer { events in
+      events.indices.contains { events[$0].type == .hapticContinuous }
+    }
+    if hasContinuous {
       PhaseAlignment.align(&voices)
     }
     self.voices = voices

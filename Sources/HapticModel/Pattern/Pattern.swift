@@ -40,5 +40,8 @@ public struct Pattern: Sendable {
   }
 
   /// `true` when at least one event is an audio event.
-  public var hasAudioEvents: Bool { events.indices.contains { !events[$0].type.isHaptic } }
+  public var hasAudioEvents: Bool {
+    // Through the storage: an event read there is not copied.
+    events.withUnsafeBufferPointer { events in events.indices.contains { !events[$0].type.isHaptic } }
+  }
 }
