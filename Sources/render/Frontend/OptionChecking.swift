@@ -5,9 +5,10 @@ import ArgumentParser
 /// its stray value.
 ///
 /// swift-argument-parser validates a command before it looks for unknown options, so the tool
-/// parses its arguments twice (``CommandParsing/parse(_:)``): first without these checks, then
-/// with them, from `validate()`, where a `ValidationError` is printed by swift-argument-parser
-/// with the usage of the subcommand that failed.
+/// parses its arguments without these checks first (``CommandParsing/parse(_:)``), then runs
+/// them on the parsed command; only when one fails are the arguments parsed again with them,
+/// from `validate()`, where the `ValidationError` is printed by swift-argument-parser with the
+/// usage of the subcommand that failed.
 protocol OptionChecking: ParsableCommand {
   /// Throws `ValidationError` for values out of range or options that do not go together.
   func checkOptions() throws
@@ -25,9 +26,16 @@ enum CommandParsing {
   @TaskLocal static var checksOptions = false
 
   /// The command `arguments` name, parsed as ``RenderCommand`` parses it, with its options
-  /// checked after everything swift-argument-parser checks itself.
+  /// checked after everything swift-argument-parser checks itself. (A parse takes about a
+  /// millisecond: the second is made only to report a check that failed.)
   static func parse(_ arguments: [String]) throws -> any ParsableCommand {
-    _ = try RenderCommand.parseAsRoot(arguments)
-    return try $checksOptions.withValue(true) { try RenderCommand.parseAsRoot(arguments) }
+    let command = try RenderCommand.parseAsRoot(arguments)
+    do {
+      try (command as? any OptionChecking)?.checkOptions()
+      return command
+    } catch {
+      // Parsed again with the checks, for swift-argument-parser to report the one that fails.
+      return try $checksOptions.withValue(true) { try RenderCommand.parseAsRoot(arguments) }
+    }
   }
 }
