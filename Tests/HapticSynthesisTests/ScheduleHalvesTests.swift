@@ -87,5 +87,13 @@ private typealias F = PatternFixtures
       try error(transient, transient, shrill, custom("second.wav"))
         == .carrierAboveNyquist(frequency: 880, sampleRate: 1_600))
     #expect(try error(transient, transient, custom("second.wav"), shrill) == .missingWaveform(path: "second.wav"))
+    // Voices held by reference made in both halves before the errors, then let go (the suite
+    // runs under AddressSanitizer in CI, which reports one released twice or used after).
+    let buzz = F.event("HapticContinuous", time: 0.1, duration: 0.3, ["HapticIntensity": 0.5])
+    let tone = F.event("AudioContinuous", time: 0.1, duration: 0.3)
+    #expect(
+      try error(buzz, tone, custom("first.wav"), buzz, tone, custom("second.wav"))
+        == .missingWaveform(path: "first.wav"))
+    #expect(try error(buzz, tone, buzz, tone, custom("second.wav"), buzz) == .missingWaveform(path: "second.wav"))
   }
 }
