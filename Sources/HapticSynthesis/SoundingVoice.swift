@@ -17,6 +17,9 @@ package struct SoundingVoice: Sendable {
     case hapticContinuous(CopyOnWrite<HapticContinuousVoice>)
     case audioContinuous(CopyOnWrite<AudioContinuousTone>)
     case audioCustom(CopyOnWrite<AudioCustomVoice>)
+    /// Held while a voice held by reference renders: its box then has no other reference, and
+    /// changes in place instead of being copied.
+    case rendering
   }
 
   /// The voice at its onset, following `controls` (the pattern's, ``Schedule/controls``).
@@ -42,7 +45,7 @@ package struct SoundingVoice: Sendable {
     switch sound {
     case .transient: true
     case .hapticContinuous(let voice): voice.value.startsAnywhere
-    case .audioContinuous, .audioCustom: false
+    case .audioContinuous, .audioCustom, .rendering: false
     }
   }
 
@@ -53,14 +56,19 @@ package struct SoundingVoice: Sendable {
       voice.render(frames, with: &sine, into: &buses)
       sound = .transient(voice, sine)
     case .hapticContinuous(var voice):
+      sound = .rendering
       voice.value.render(frames, into: &buses)
       sound = .hapticContinuous(voice)
     case .audioContinuous(var voice):
+      sound = .rendering
       voice.value.render(frames, into: &buses)
       sound = .audioContinuous(voice)
     case .audioCustom(var voice):
+      sound = .rendering
       voice.value.render(frames, into: &buses)
       sound = .audioCustom(voice)
+    case .rendering:
+      preconditionFailure("a voice rendered while it renders")
     }
   }
 }
