@@ -64,7 +64,7 @@ package struct Schedule: Sendable {
         pattern.events.withUnsafeBufferPointer { events in
           let places = Places(
             events: events.baseAddress, voices: voiceBuffer.baseAddress, spans: spanBuffer.baseAddress)
-          parts = TwoHalves.map(count: count, from: threshold) { run, isFirst in
+          parts = TwoHalves.map(count: count, from: threshold, sharing: places) { run, isFirst, places in
             // The first part's sweep becomes the schedule's: room for the others' pieces too.
             Part(
               run, in: places, controls: controls, waveforms: waveforms, options: options,
@@ -114,11 +114,10 @@ package struct Schedule: Sendable {
     peakBound = schedule.sweep.largestSum()
   }
 
-  /// The storage the parts share: the pattern's events, which they read (through a pointer, an
-  /// event is read in place, not copied), and the schedule's voices and spans, which they
-  /// write; one place per event, and each part writes only its own run's places, so the threads
-  /// never write the same one.
-  private struct Places: @unchecked Sendable {
+  /// The storage the parts share (``TwoHalves/map(count:from:sharing:_:)``): the pattern's
+  /// events, which they read (through a pointer, an event is read in place, not copied), and
+  /// the schedule's voices and spans, which they write, one place per event.
+  private struct Places {
     let events: UnsafePointer<Event>?
     let voices: UnsafeMutablePointer<Voice>?
     let spans: UnsafeMutablePointer<Range<Int>>?

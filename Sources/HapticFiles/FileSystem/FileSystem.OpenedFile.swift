@@ -51,8 +51,8 @@ extension FileSystem {
       var failure: FileSystemError?
       // Read into uninitialized memory: zeroing it first would write every byte twice.
       let bytes = [UInt8](largeUninitializedCapacity: count) { buffer, initialized in
-        let target = Target(buffer.baseAddress)
-        let runs = TwoHalves.map(count: count, from: Self.bytesReadInHalvesFrom) { run, _ in
+        let runs = TwoHalves.map(count: count, from: Self.bytesReadInHalvesFrom, sharing: buffer.baseAddress) {
+          run, _, target in
           (run, Result { () throws(FileSystemError) in try self.read(run, from: offset, into: target) })
         }
         // The bytes are those up to the first run read short, as one read from the start gives.
@@ -71,24 +71,17 @@ extension FileSystem {
       return bytes
     }
 
-    /// Where the runs of a read go: the array's storage, each run its own places (the caller
-    /// waits for both before the array is made), hence `@unchecked`.
-    private struct Target: @unchecked Sendable {
-      let base: UnsafeMutablePointer<UInt8>?
-
-      init(_ base: UnsafeMutablePointer<UInt8>?) {
-        self.base = base
-      }
-    }
-
-    /// Reads the file's bytes `offset + run` into the places `run` of `target`.
+    /// Reads the file's bytes `offset + run` into the places `run` of `target`, the array's
+    /// storage.
     ///
     /// - Returns: How many it read: fewer than `run.count` where the file ends sooner.
-    private func read(_ run: Range<Int>, from offset: Int, into target: Target) throws(FileSystemError) -> Int {
+    private func read(_ run: Range<Int>, from offset: Int, into target: UnsafeMutablePointer<UInt8>?)
+      throws(FileSystemError) -> Int
+    {
       var got = 0
       while got < run.count {
         // Unchecked: `run` lies inside the array's capacity.
-        let rest = UnsafeMutableRawBufferPointer(start: target.base! + run.lowerBound + got, count: run.count - got)
+        let rest = UnsafeMutableRawBufferPointer(start: target! + run.lowerBound + got, count: run.count - got)
         let read = try FileSystem.call(path) {
           try descriptor.read(fromAbsoluteOffset: Int64(offset + run.lowerBound + got), into: rest)
         }

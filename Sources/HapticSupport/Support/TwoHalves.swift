@@ -5,7 +5,9 @@ import Dispatch
 ///
 /// Two shapes:
 /// - ``map(count:from:_:)``: consecutive runs of items (pattern elements, events), each read
-///   on its own; the caller merges the runs' results in order.
+///   on its own; the caller merges the runs' results in order. With
+///   ``map(count:from:sharing:_:)`` the runs write their items' results in place, each in its
+///   own places of storage the caller holds (a file's bytes, a schedule's voices).
 /// - ``Tail``: the end of a text read from a place near its middle while the caller reads
 ///   from the start; when the caller reaches that place it takes the tail's result over (or
 ///   reads on alone when the tail is not usable there).
@@ -25,6 +27,17 @@ package enum TwoHalves {
       results.withLock { $0[index] = result }
     }
     return results.withLock { $0.map { $0! } }
+  }
+
+  /// ``map(count:from:_:)`` for runs that share storage the caller holds: `places` (pointers
+  /// into it) reaches each run's `body`, which may read any of it and writes only the places of
+  /// its own run. The caller keeps the storage until this returns, after both runs.
+  package static func map<Places, Result: Sendable>(
+    count: Int, from threshold: Int, sharing places: Places,
+    _ body: @Sendable (_ run: Range<Int>, _ isFirst: Bool, _ places: Places) -> Result
+  ) -> [Result] {
+    let shared = HandOver(places)
+    return map(count: count, from: threshold) { run, isFirst in body(run, isFirst, shared.value) }
   }
 
   /// The end of a large text, read on a thread of its own from ``start`` while the caller reads
@@ -75,9 +88,10 @@ package enum TwoHalves {
   }
 }
 
-/// A value moved to the tail's thread: the caller gives it up when the tail starts, so the two
-/// threads never share it. (What it points into, the text, is only read by both, and outlives
-/// the tail: the caller waits for the tail before letting it go.)
+/// A value handed to other threads where the compiler cannot see that it is safe: a reader
+/// moved to the tail's thread (the caller gives it up when the tail starts, so the two threads
+/// never share it), or pointers that runs share (each writes only its own places). What they
+/// point into outlives the threads: the caller waits for them before letting it go.
 private struct HandOver<Value>: @unchecked Sendable {
   let value: Value
 
