@@ -98,12 +98,7 @@ package struct Schedule: Sendable {
         .sorted { ($0.element.onsetFrame, $0.offset) < ($1.element.onsetFrame, $1.offset) }
         .map(\.element)
     }
-    let hasContinuous = pattern.events.withUnsafeBufferPointer { events in
-      events.indices.contains { events[$0].type == .hapticContinuous }
-    }
-    if hasContinuous {
-      PhaseAlignment.align(&voices)
-    }
+    if pattern.hasEvent(where: { $0 == .hapticContinuous }) { PhaseAlignment.align(&voices) }
     self.voices = voices
     let controlEnd = Self.lastControl(of: pattern, sampleRate: sampleRate)
     let end = controlEnd.frame > schedule.end.frame ? controlEnd : schedule.end
