@@ -193,7 +193,8 @@ struct BenchmarkCase: Sendable {
       let frames = try Renderer(pattern: pattern, options: options).frameCount
       return Measurement(
         audioSeconds: Double(frames) / 48_000, frames: frames, wallSeconds: wall, processorSeconds: processor,
-        threads: try threads ?? threadCount(pattern, options), inputBytes: json.utf8.count, peakMemoryMB: peak)
+        threads: try threads ?? threadCount(pattern, options, format: AudioFileFormat(.wav, encoding: encoding)),
+        inputBytes: json.utf8.count, peakMemoryMB: peak)
     } reference: {
       try measureWriteLimit(text(), container: .wav, encoding: encoding)
     }
@@ -311,13 +312,14 @@ struct BenchmarkCase: Sendable {
     let (wall, processor) = watch.read()
     return Measurement(
       audioSeconds: report.durationSeconds, frames: report.frameCount, wallSeconds: wall, processorSeconds: processor,
-      threads: try threadCount(pattern, options))
+      threads: try threadCount(pattern, options, format: format))
   }
 
-  /// The synthesis threads a render of `pattern` with `options` takes (not timed: its schedule
-  /// is made again).
-  static func threadCount(_ pattern: Pattern, _ options: RenderOptions) throws -> Int {
-    Render.threadCount(try PatternSource(pattern, options: options), options)
+  /// The synthesis threads a render of `pattern` with `options` into a file of `format` takes
+  /// (not timed: its schedule is made again).
+  static func threadCount(_ pattern: Pattern, _ options: RenderOptions, format: AudioFileFormat) throws -> Int {
+    Render.threadCount(
+      try PatternSource(pattern, options: options), options, writeCost: format.nanosecondsPerSample)
   }
 
   /// The write limit of a single-file case: its frames rendered into memory (not timed), then

@@ -1,3 +1,4 @@
+import HapticFiles
 import HapticPipeline
 import HapticSynthesis
 import Testing
@@ -114,6 +115,34 @@ import _HapticRenderTestSupport
     let short = try F.pattern(
       "{\"Pattern\": [\(F.event("HapticContinuous", time: 0, duration: 0.5, ["HapticIntensity": 1]))]}")
     #expect(Render.threadCount(try PatternSource(short), RenderOptions()) == 1)
+  }
+
+  /// On two processors, a render into a file whose writer costs at least half the synthesis
+  /// takes one synthesis thread (the writer and it fill the two); a heavier synthesis, a
+  /// machine with more processors, a stream or a chosen `threads` keep the count above.
+  @Test func onTwoProcessorsALightSynthesisTakesOneThread() throws {
+    let buzz = F.event("HapticContinuous", time: 0, duration: 20, ["HapticIntensity": 1])
+    let haptic = try PatternSource(try F.pattern("{\"Pattern\": [\(buzz), \(buzz)]}"))
+    let tone = F.event("AudioContinuous", time: 0, duration: 20, ["AudioVolume": 1])
+    let audio = try PatternSource(try F.pattern("{\"Pattern\": [\(tone), \(tone)]}"))
+    #expect(haptic.isLimited && audio.isLimited)
+    #expect(audio.nanosecondsPerFrame > 10 * haptic.nanosecondsPerFrame)
+    var options = RenderOptions()
+    func threads(_ source: PatternSource, _ format: AudioFileFormat?, processors: Int = 2) -> Int {
+      Render.threadCount(source, options, writeCost: format?.nanosecondsPerSample, processors: processors)
+    }
+    let wav24 = try AudioFileFormat(.wav, encoding: .pcm24)
+    let flac = try AudioFileFormat(.flac, encoding: .pcm16)
+    #expect(threads(haptic, wav24) == 1)
+    #expect(threads(haptic, flac) == 1)
+    #expect(threads(haptic, try AudioFileFormat(.wav, encoding: .pcm16)) == 3)
+    #expect(threads(audio, wav24) == 3)
+    #expect(threads(audio, flac) == 3)
+    #expect(threads(audio, try AudioFileFormat(.opus)) == 1)
+    #expect(threads(haptic, nil) == 3)
+    #expect(threads(haptic, wav24, processors: 4) == 5)
+    options.threads = 2
+    #expect(threads(haptic, wav24) == 2)
   }
 
   @Test func aRefusedActuatorRenderStopsItsTargetsThreads() throws {

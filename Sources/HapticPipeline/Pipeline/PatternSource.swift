@@ -65,6 +65,10 @@ public struct PatternSource: FrameSource {
   public var channelCount: Int { renderer.layout.channelCount }
   public var frameCount: Int { renderer.frameCount }
 
+  /// Processor time the synthesis is expected to take per frame (``Renderer``'s estimate, in
+  /// nanoseconds of the project's machine; the peak policy's work is in the voices' figures).
+  package var nanosecondsPerFrame: Double { renderer.nanosecondsPerFrame }
+
   /// Whether a peak limiter follows the synthesis (the `limit` policy, when an overload is
   /// possible): only then can ``readingAhead()`` put the two on separate threads.
   package var isLimited: Bool { limiter != nil }

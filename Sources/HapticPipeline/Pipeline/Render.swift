@@ -72,7 +72,7 @@ public enum Render {
         channelCount: source.channelCount, tags: [("ANDROID_HAPTIC", String(hapticChannels))])
       let report = try run(
         source, blockSize: options.blockSize, readsAhead: readsAheadForFiles,
-        threadCount: threadCount(source, options)
+        threadCount: threadCount(source, options, writeCost: format.nanosecondsPerSample)
       ) { block in
         try writer.write(block)
       }
@@ -83,7 +83,8 @@ public enum Render {
       to: destination, format: format, sampleRate: options.sampleRate, channelCount: source.channelCount,
       frameCount: source.frameCount)
     let report = try run(
-      source, blockSize: options.blockSize, readsAhead: readsAheadForFiles, threadCount: threadCount(source, options)
+      source, blockSize: options.blockSize, readsAhead: readsAheadForFiles,
+      threadCount: threadCount(source, options, writeCost: format.nanosecondsPerSample)
     ) { block in
       try writer.write(block)
     }
@@ -106,11 +107,27 @@ public enum Render {
   /// The ranges' limiting is one chain through the threads: a thread waits for the limiter's
   /// state from the range before, and the extra thread renders meanwhile. On two processors
   /// the 100,000 transients to a 16-bit WAV took 0.152 s on three threads, 0.169 s on two and
-  /// 0.160 s on four; the 1-hour session, which needs no limiter, as long on three as on two.
-  package static func threadCount(_ source: PatternSource, _ options: RenderOptions) -> Int {
+  /// 0.160 s on four.
+  ///
+  /// On two processors or fewer, a writer that takes `writeCost` nanoseconds a sample
+  /// (`AudioFileFormat.nanosecondsPerSample`) leaves the synthesis one thread unless its
+  /// estimate (``PatternSource/nanosecondsPerFrame``) is more than twice the writer's: one
+  /// thread then keeps pace with the writer, and more would take turns with it on the two
+  /// processors and limit look-aheads twice. End to end on two processors: the 100,000
+  /// transients to a 24-bit WAV (synthesis 1.5 times the writer) 0.116 s on one thread against
+  /// 0.128 s on three, the 1-hour session 0.254 s against 0.276 s, FLAC even; at 16 bits (2.3
+  /// times) the two are even, and audio events (20 times) need every thread.
+  package static func threadCount(
+    _ source: PatternSource, _ options: RenderOptions, writeCost: Double? = nil,
+    processors: Int = ProcessorBudget.count
+  ) -> Int {
     let rangeFrames = RangedSynthesis.rangeBlocks(blockSize: options.blockSize) * options.blockSize
     let ranges = (source.frameCount + rangeFrames - 1) / rangeFrames
-    let processors = ProcessorBudget.count
+    if options.threads == nil, processors <= 2, let writeCost,
+      source.nanosecondsPerFrame <= 2 * writeCost * Double(source.channelCount)
+    {
+      return 1
+    }
     let waits =
       source.isLimited && RangedSynthesis.limitsInRanges(threadCount: processors, blockSize: options.blockSize)
     return max(1, min(options.threads ?? processors + (waits ? 1 : 0), ranges))

@@ -54,7 +54,7 @@ struct Convert: ParsableCommand, OptionChecking {
   @Option(
     name: [.customShort("j", allowingJoined: true), .long],
     help:
-      "Files rendered at once with --out-dir, threads that synthesize one render with -o (default: one per usable processor, and one more where the peak limiter runs)."
+      "Files rendered at once with --out-dir, threads that synthesize one render with -o (default: one per usable processor, and one more where the peak limiter runs; on two processors, one when the file's encoding costs at least half the synthesis)."
   )
   var jobs: Int?
 
