@@ -66,11 +66,12 @@ package final class BlockPipeline<Source: ~Copyable> {
     guard !isFinished else { return false }
     ring.filled.wait()
     let slot = ring.slots[index % ring.slots.count]
-    if slot.isEnd {
+    guard !slot.isEnd, var produced = slot.block.take() else {
       isFinished = true
       return false
     }
-    swap(&block, &slot.block)
+    swap(&block, &produced)
+    slot.block = produced
     heldSlots += 1
     if heldSlots == 2 {
       ring.free.signal()
@@ -121,10 +122,11 @@ package final class BlockPipeline<Source: ~Copyable> {
   /// to its end (which ``stopProducer()`` waits for). The compiler cannot see those hand-overs,
   /// hence `@unchecked`.
   private final class Ring: @unchecked Sendable {
+    /// A block in flight; made by the producer the first time it fills the slot, on its own
+    /// thread (the ring's first pages are touched there, not on the thread that starts it).
     final class Slot {
-      package var block: AudioBlock
-      package var isEnd = false
-      package init(_ block: AudioBlock) { self.block = block }
+      var block: AudioBlock?
+      var isEnd = false
     }
 
     /// The blocks in flight.
@@ -138,6 +140,8 @@ package final class BlockPipeline<Source: ~Copyable> {
     private let makeBlock: (inout Source, inout AudioBlock) -> Bool
     /// Set when the blocks are no longer wanted; the producer then stops.
     let isStopped = Locked(false)
+    private let channelCount: Int
+    private let blockSize: Int
 
     init(
       _ source: consuming Source, produce: @escaping (inout Source, inout AudioBlock) -> Bool, channelCount: Int,
@@ -145,7 +149,9 @@ package final class BlockPipeline<Source: ~Copyable> {
     ) {
       self.source = consume source
       makeBlock = produce
-      slots = (0..<depth).map { _ in Slot(AudioBlock(channelCount: channelCount, capacity: blockSize)) }
+      self.channelCount = channelCount
+      self.blockSize = blockSize
+      slots = (0..<depth).map { _ in Slot() }
       for _ in 0..<depth { free.signal() }
     }
 
@@ -157,7 +163,9 @@ package final class BlockPipeline<Source: ~Copyable> {
         free.wait()
         if isStopped.withLock({ $0 }) { break }
         let slot = slots[index % slots.count]
-        slot.isEnd = !makeBlock(&source, &slot.block)
+        var block = slot.block.take() ?? AudioBlock(channelCount: channelCount, capacity: blockSize)
+        slot.isEnd = !makeBlock(&source, &block)
+        slot.block = block
         filled.signal()
         if slot.isEnd { break }
         index += 1

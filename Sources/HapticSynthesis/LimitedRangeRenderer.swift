@@ -19,13 +19,16 @@ package struct LimitedRangeRenderer: Sendable {
   /// The limiter's state at the render's first frame.
   private let firstState: LimiterGain
   private var limiter = RangeLimiter()
-  /// The range's blocks, rendered and limited, and how many are given.
-  private var staged: [AudioBlock]
+  /// The range's blocks, rendered and limited, and how many are given; made with the first
+  /// range, on the thread that renders it.
+  private var staged: [AudioBlock] = []
   private var stagedCount = 0
   private var given = 0
   /// Renders the frames after a range, and the loudest magnitude of each.
   private var ahead: AudioBlock
   private var aheadLoudest: [Float]
+  /// Frames of each block.
+  private let blockSize: Int
 
   /// - Parameters:
   ///   - ranges: This thread's renderer, rendering the ranges of index `thread`.
@@ -45,9 +48,7 @@ package struct LimitedRangeRenderer: Sendable {
     self.relay = relay
     self.firstState = firstState
     let channelCount = ranges.renderer.layout.channelCount
-    staged = (0..<ranges.rangeFrames / blockSize).map { _ in
-      AudioBlock(channelCount: channelCount, capacity: blockSize)
-    }
+    self.blockSize = blockSize
     ahead = AudioBlock(channelCount: channelCount, capacity: max(1, min(firstState.lookahead - 1, blockSize)))
     aheadLoudest = Array(repeating: 0, count: firstState.lookahead)
   }
@@ -71,6 +72,12 @@ package struct LimitedRangeRenderer: Sendable {
   private mutating func stageNextRange() -> Bool {
     let firstFrame = ranges.nextFrame
     guard firstFrame < ranges.renderer.frameCount else { return false }
+    if staged.isEmpty {
+      let channelCount = ahead.channels.count
+      staged = (0..<ranges.rangeFrames / blockSize).map { _ in
+        AudioBlock(channelCount: channelCount, capacity: blockSize)
+      }
+    }
     stagedCount = 0
     given = 0
     while stagedCount < staged.count, ranges.render(into: &staged[stagedCount]) { stagedCount += 1 }

@@ -35,8 +35,9 @@ public struct RenderOptions: Sendable, Codable {
   public var maximumDurationSeconds: Double = 3_600
   /// Threads that synthesize one render, each a time range of it at a time: `nil` for one per
   /// processor the process may use, and one more where they apply the peak limiter (a thread
-  /// waits for the limiter's state from the range before); 1 (or less) synthesizes on one
-  /// thread. The output is the same bit for bit whatever the count. Default `nil`.
+  /// waits for the limiter's state from the range before), but one on two processors when a
+  /// file's encoding is expected to cost at least half the synthesis; 1 (or less) synthesizes
+  /// on one thread. The output is the same bit for bit whatever the count. Default `nil`.
   public var threads: Int?
 
   /// Most sound accepted, in seconds summed over every event (overlapping events count each):

@@ -61,14 +61,11 @@ public struct Renderer: Sendable {
   }
 
   /// Processor time the synthesis is expected to take per frame of the render, in the
-  /// nanoseconds of ``Voice/nanosecondsPerFrame``: each voice's figure over the frames it sounds,
-  /// and 0.3 ns per sample for clearing and mixing the blocks (measured on 600 s of silence).
-  /// O(voices).
+  /// nanoseconds of ``Voice/synthesisNanoseconds``: the voices' figures, and 0.3 ns per sample
+  /// for clearing and mixing the blocks (measured on 600 s of silence). O(voices).
   package var nanosecondsPerFrame: Double {
     let voiceCost = schedule.withUnsafeBufferPointer { voices in
-      voices.indices.reduce(0.0) { cost, index in
-        cost + Double(voices[index].endFrame - voices[index].onsetFrame) * voices[index].nanosecondsPerFrame
-      }
+      voices.indices.reduce(0.0) { $0 + voices[$1].synthesisNanoseconds }
     }
     return 0.3 * Double(layout.channelCount) + voiceCost / Double(max(frameCount, 1))
   }

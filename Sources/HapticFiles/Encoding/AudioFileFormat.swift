@@ -136,7 +136,7 @@ public struct AudioFileFormat: Sendable, Hashable, CustomStringConvertible {
 
   /// Processor time writing one sample (a frame of one channel) takes, encoding included, in
   /// nanoseconds of the project's two-processor machine, to weigh against the synthesis's
-  /// (`Voice.nanosecondsPerFrame`): measured writing 600 s of 48 kHz transients to memory
+  /// (`Voice.synthesisNanoseconds`): measured writing 600 s of 48 kHz transients to memory
   /// (`/dev/shm`), the kernel's copy included.
   package var nanosecondsPerSample: Double {
     switch (container, encoding) {
