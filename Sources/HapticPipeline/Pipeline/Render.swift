@@ -115,8 +115,9 @@ public enum Render {
   /// thread then keeps pace with the writer, and more would take turns with it on the two
   /// processors and limit look-aheads twice. End to end on two processors: the 100,000
   /// transients to a 24-bit WAV (synthesis 1.5 times the writer) 0.116 s on one thread against
-  /// 0.128 s on three, the 1-hour session 0.254 s against 0.276 s, FLAC even; at 16 bits (2.3
-  /// times) the two are even, and audio events (20 times) need every thread.
+  /// 0.128 s on three, the 1-hour session 0.254 s against 0.276 s on two, FLAC even; at 16 bits
+  /// (2.3 times) the two are even, and audio events (about 100 times) take 0.86 s on three
+  /// against 1.46 s on one.
   package static func threadCount(
     _ source: PatternSource, _ options: RenderOptions, writeCost: Double? = nil,
     processors: Int = ProcessorBudget.count
