@@ -66,10 +66,11 @@ package final class BlockPipeline<Source: ~Copyable> {
     guard !isFinished else { return false }
     ring.filled.wait()
     let slot = ring.slots[index % ring.slots.count]
-    guard !slot.isEnd, var produced = slot.block.take() else {
+    if slot.isEnd {
       isFinished = true
       return false
     }
+    guard var produced = slot.block.take() else { preconditionFailure("a slot filled without a block") }
     swap(&block, &produced)
     slot.block = produced
     heldSlots += 1
@@ -123,7 +124,7 @@ package final class BlockPipeline<Source: ~Copyable> {
   /// hence `@unchecked`.
   private final class Ring: @unchecked Sendable {
     /// A block in flight; made by the producer the first time it fills the slot, on its own
-    /// thread (the ring's first pages are touched there, not on the thread that starts it).
+    /// thread, so that starting a pipeline touches none of the ring's pages.
     final class Slot {
       var block: AudioBlock?
       var isEnd = false

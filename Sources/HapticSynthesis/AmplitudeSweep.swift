@@ -43,9 +43,10 @@ package struct AmplitudeSweep {
     ends += other.ends
   }
 
-  /// The largest sum of the amplitudes of the pieces that overlap, 0 when none was added; the
-  /// pieces are let go (sorted in place, then freed).
-  mutating func largestSum() -> Double {
+  /// The largest sum of the amplitudes of the pieces that overlap, 0 when none was added, and
+  /// the frames where the sum exceeds `threshold`; the pieces are let go (sorted in place, then
+  /// freed).
+  mutating func largestSum(framesAbove threshold: Double) -> (largest: Double, framesAbove: Int) {
     // The edges in order of (frame, change): ends before starts at the same frame. The starts
     // and the ends are sorted apart (when the spans are in order, so are most of the starts)
     // and merged as they are summed, without an array of both.
@@ -57,18 +58,26 @@ package struct AmplitudeSweep {
     ends.sort { ($0.frame, $0.change) < ($1.frame, $1.change) }
     var sum = 0.0
     var most = 0.0
+    var framesAbove = 0
+    var lastFrame = 0
     var (start, end) = (0, 0)
-    while start < starts.count {
-      if end < ends.count, (ends[end].frame, ends[end].change) < (starts[start].frame, starts[start].change) {
-        sum += ends[end].change
+    while start < starts.count || (end < ends.count && sum > threshold) {
+      let edge: (frame: Int, change: Double)
+      if start == starts.count
+        || (end < ends.count && (ends[end].frame, ends[end].change) < (starts[start].frame, starts[start].change))
+      {
+        edge = ends[end]
         end += 1
       } else {
-        sum += starts[start].change
+        edge = starts[start]
         start += 1
       }
+      if sum > threshold { framesAbove += edge.frame - lastFrame }
+      lastFrame = edge.frame
+      sum += edge.change
       most = max(most, sum)
     }
-    // The ends left only lower the sum.
-    return most
+    // The ends left only lower the sum, below the threshold.
+    return (most, framesAbove)
   }
 }

@@ -73,7 +73,7 @@ package struct LimitedRangeRenderer: Sendable {
     let firstFrame = ranges.nextFrame
     guard firstFrame < ranges.renderer.frameCount else { return false }
     if staged.isEmpty {
-      let channelCount = ahead.channels.count
+      let channelCount = ranges.renderer.layout.channelCount
       staged = (0..<ranges.rangeFrames / blockSize).map { _ in
         AudioBlock(channelCount: channelCount, capacity: blockSize)
       }

@@ -25,6 +25,11 @@ package struct PeakLimiter: Sendable {
   package static let lookaheadSeconds = 0.005
   /// Release time in seconds.
   package static let releaseSeconds = 0.050
+  /// Processor time the limiter is expected to take per frame where the voices' amplitude
+  /// bounds exceed the ceiling, in nanoseconds of the project's machine (as
+  /// `Voice.synthesisNanoseconds`): measured on 600 s of two overlapping full-intensity
+  /// buzzes, over the ceiling throughout (`render-benchmark --costs`).
+  package static let nanosecondsPerFrame = 2.5
 
   package let channelCount: Int
   /// Frames of the renderer's output, and so of the limiter's.

@@ -26,6 +26,9 @@ public struct Renderer: Sendable {
   public var peakBound: Double { unscaledPeakBound * Double(gain) }
 
   private let unscaledPeakBound: Double
+  /// Frames where the voices' amplitude bounds, with the options' gain, exceed their ceiling
+  /// (``Schedule/framesOverCeiling``).
+  package let framesOverCeiling: Int
   private let schedule: [Voice]
   private let controls: Controls
   private var nextVoice = 0
@@ -53,6 +56,7 @@ public struct Renderer: Sendable {
     self.schedule = schedule.voices
     controls = schedule.controls
     unscaledPeakBound = schedule.peakBound
+    framesOverCeiling = schedule.framesOverCeiling
     frameCount = schedule.frameCount
     sampleRate = options.sampleRate
     layout = options.layout.resolved(for: pattern)

@@ -17,6 +17,9 @@ package struct Schedule: Sendable {
   /// An upper bound of any output sample's magnitude before gain: the largest sum of the
   /// amplitude bounds of voices sounding together.
   package let peakBound: Double
+  /// Frames where that sum, times the options' gain, exceeds their ceiling: where a peak
+  /// limiter may have work.
+  package let framesOverCeiling: Int
   /// The pattern's controls, which voices follow once they sound.
   package let controls: Controls
 
@@ -106,7 +109,8 @@ package struct Schedule: Sendable {
     lengthSource = end.source
     frameCount = lengthEndFrame + Int((options.tailSeconds * sampleRate).rounded())
     self.spans = spans
-    peakBound = schedule.sweep.largestSum()
+    let threshold = options.ceiling / Decibels.gain(options.gainDecibels)
+    (peakBound, framesOverCeiling) = schedule.sweep.largestSum(framesAbove: threshold)
   }
 
   /// The storage the parts share (``TwoHalves/map(count:from:sharing:_:)``): the pattern's

@@ -20,7 +20,8 @@ struct BenchmarkCase: Sendable {
     /// User and system seconds of every thread of the render (of `render` for a process).
     var processorSeconds: Double = 0
     /// The synthesis threads of the render: those it was given, or its default
-    /// (`Render.threadCount`: one per processor, and one more where the limiter runs on them).
+    /// (`Render.threadCount`: one per processor, and one more where the limiter runs on them;
+    /// on two processors one for a file whose encoder costs at least half the synthesis).
     var threads = Batch.processorCount
     var files: Int = 1
     /// Bytes of AHAP text read, for the cases that time loading.
@@ -133,8 +134,10 @@ struct BenchmarkCase: Sendable {
     let report = try Render.toFile(
       pattern, options: options, destination: .file("\(folder.path)/out.wav"), format: AudioFileFormat(.wav))
     let (wall, processor) = watch.read()
+    // With an actuator, the threads of its target, which the drive reads (no file).
     return Measurement(
-      audioSeconds: report.durationSeconds, frames: report.frameCount, wallSeconds: wall, processorSeconds: processor)
+      audioSeconds: report.durationSeconds, frames: report.frameCount, wallSeconds: wall, processorSeconds: processor,
+      threads: try threadCount(pattern, options, format: model == nil ? AudioFileFormat(.wav) : nil))
   }
 
   static func smallFiles(count: Int, name: String, summary: String) -> BenchmarkCase {
@@ -252,7 +255,8 @@ struct BenchmarkCase: Sendable {
       let report = try Render.stream(pattern, options: options) { _ in }
       let (wall, processor) = watch.read()
       return Measurement(
-        audioSeconds: report.durationSeconds, frames: report.frameCount, wallSeconds: wall, processorSeconds: processor)
+        audioSeconds: report.durationSeconds, frames: report.frameCount, wallSeconds: wall, processorSeconds: processor,
+        threads: try threadCount(pattern, options, format: nil))
     } reference: {
       try measureWriteLimit(text(), container: .wav)
     }
@@ -315,11 +319,10 @@ struct BenchmarkCase: Sendable {
       threads: try threadCount(pattern, options, format: format))
   }
 
-  /// The synthesis threads a render of `pattern` with `options` into a file of `format` takes
-  /// (not timed: its schedule is made again).
-  static func threadCount(_ pattern: Pattern, _ options: RenderOptions, format: AudioFileFormat) throws -> Int {
-    Render.threadCount(
-      try PatternSource(pattern, options: options), options, writeCost: format.nanosecondsPerSample)
+  /// The synthesis threads a render of `pattern` with `options` into a file of `format` (or a
+  /// stream, `nil`) takes (not timed: its schedule is made again).
+  static func threadCount(_ pattern: Pattern, _ options: RenderOptions, format: AudioFileFormat?) throws -> Int {
+    Render.threadCount(try PatternSource(pattern, options: options), options, writingTo: format)
   }
 
   /// The write limit of a single-file case: its frames rendered into memory (not timed), then

@@ -11,7 +11,8 @@ import HapticRender
 //   scripts/benchmark [--runs N] [CASE…]
 //
 // `--write-patterns DIR` writes the large patterns as files instead (session-1h.ahap,
-// transients-100k.ahap), to time `render` on them by hand.
+// transients-100k.ahap), to time `render` on them by hand; `--costs` prints the estimates that
+// choose a render's synthesis threads beside their measure on this machine (`CostCheck`).
 
 var arguments = Array(CommandLine.arguments.dropFirst())
 var runs = 3
@@ -39,6 +40,10 @@ if arguments.first == "--run-case", arguments.count == 2 {
   // A case that runs `render` reports the process's own peak.
   if measurement.peakMemoryMB == 0 { measurement.peakMemoryMB = peakMemoryMB() }
   print(String(decoding: try JSONEncoder().encode(measurement), as: UTF8.self))
+  exit(0)
+}
+if arguments.first == "--costs" {
+  try CostCheck.run()
   exit(0)
 }
 if arguments.first == "--write-patterns", arguments.count == 2 {

@@ -117,35 +117,43 @@ import _HapticRenderTestSupport
     #expect(Render.threadCount(try PatternSource(short), RenderOptions()) == 1)
   }
 
-  /// On two processors, a render into a file whose writer costs at least half the synthesis
+  /// On two processors, a render into a file whose encoder costs at least half the synthesis
   /// takes one synthesis thread (the writer and it fill the two); a synthesis more than twice
-  /// the writer's work, a machine with more processors, a stream or a chosen `threads` keep
-  /// the count above.
+  /// the encoder's work (the limiter's included), a machine with more processors, a stream or
+  /// a chosen `threads` keep the count above.
   @Test func onTwoProcessorsALightSynthesisTakesOneThread() throws {
-    let buzz = F.event("HapticContinuous", time: 0, duration: 20, ["HapticIntensity": 1])
-    let haptic = try PatternSource(try F.pattern("{\"Pattern\": [\(buzz), \(buzz)]}"))
-    let tone = F.event("AudioContinuous", time: 0, duration: 20, ["AudioVolume": 1])
-    let audio = try PatternSource(try F.pattern("{\"Pattern\": [\(tone), \(tone)]}"))
-    #expect(haptic.isLimited && audio.isLimited)
-    #expect(audio.nanosecondsPerFrame > 10 * haptic.nanosecondsPerFrame)
+    func buzzes(_ type: String, _ parameter: String, _ value: Double) throws -> PatternSource {
+      let buzz = F.event(type, time: 0, duration: 20, [parameter: value])
+      return try PatternSource(try F.pattern("{\"Pattern\": [\(buzz), \(buzz)]}"))
+    }
+    // Two buzzes at half intensity (amplitude 0.25 each) never reach the ceiling; at full
+    // intensity they are over it throughout, and the limiter works on every frame.
+    let quiet = try buzzes("HapticContinuous", "HapticIntensity", 0.5)
+    let loud = try buzzes("HapticContinuous", "HapticIntensity", 1)
+    let tones = try buzzes("AudioContinuous", "AudioVolume", 1)
+    #expect(!quiet.isLimited && loud.isLimited && tones.isLimited)
+    #expect(loud.nanosecondsPerFrame > quiet.nanosecondsPerFrame + 1)
+    #expect(tones.nanosecondsPerFrame > 5 * loud.nanosecondsPerFrame)
     var options = RenderOptions()
     func threads(_ source: PatternSource, _ format: AudioFileFormat?, processors: Int = 2) -> Int {
-      Render.threadCount(source, options, writeCost: format?.nanosecondsPerSample, processors: processors)
+      Render.threadCount(source, options, writingTo: format, processors: processors)
     }
     let wav24 = try AudioFileFormat(.wav, encoding: .pcm24)
     let flac = try AudioFileFormat(.flac, encoding: .pcm16)
-    #expect(threads(haptic, wav24) == 1)
-    #expect(threads(haptic, flac) == 1)
-    #expect(threads(haptic, try AudioFileFormat(.wav, encoding: .pcm16)) == 3)
+    #expect(threads(quiet, wav24) == 1)
+    #expect(threads(loud, wav24) == 3)
+    #expect(threads(loud, flac) == 1)
     // The tones are stereo: FLAC's two channels cost more than half their synthesis.
-    #expect(audio.channelCount == 2)
-    #expect(threads(audio, wav24) == 3)
-    #expect(threads(audio, flac) == 1)
-    #expect(threads(audio, try AudioFileFormat(.opus)) == 1)
-    #expect(threads(haptic, nil) == 3)
-    #expect(threads(haptic, wav24, processors: 4) == 5)
+    #expect(tones.channelCount == 2)
+    #expect(threads(tones, wav24) == 3)
+    #expect(threads(tones, flac) == 1)
+    #expect(threads(tones, try AudioFileFormat(.opus)) == 1)
+    #expect(threads(quiet, nil) == 2)
+    #expect(threads(loud, nil) == 3)
+    #expect(threads(quiet, wav24, processors: 3) == 3)
+    #expect(threads(loud, wav24, processors: 4) == 5)
     options.threads = 2
-    #expect(threads(haptic, wav24) == 2)
+    #expect(threads(quiet, wav24) == 2)
   }
 
   @Test func aRefusedActuatorRenderStopsItsTargetsThreads() throws {

@@ -15,6 +15,7 @@ private typealias F = PatternFixtures
     var frameCount: Int
     var lengthSource: LengthSource
     var peakBound: Double
+    var framesOverCeiling: Int
 
     init(_ schedule: Schedule) {
       frames = schedule.voices.map { $0.onsetFrame..<$0.endFrame }
@@ -22,6 +23,7 @@ private typealias F = PatternFixtures
       frameCount = schedule.frameCount
       lengthSource = schedule.lengthSource
       peakBound = schedule.peakBound
+      framesOverCeiling = schedule.framesOverCeiling
     }
   }
 

@@ -65,9 +65,14 @@ public struct PatternSource: FrameSource {
   public var channelCount: Int { renderer.layout.channelCount }
   public var frameCount: Int { renderer.frameCount }
 
-  /// Processor time the synthesis is expected to take per frame (``Renderer``'s estimate, in
-  /// nanoseconds of the project's machine; the peak policy's work is in the voices' figures).
-  package var nanosecondsPerFrame: Double { renderer.nanosecondsPerFrame }
+  /// Processor time the synthesis is expected to take per frame, in nanoseconds of the
+  /// project's machine: ``Renderer``'s estimate, and with a limiter its work
+  /// (`PeakLimiter.nanosecondsPerFrame`) on the frames where the voices' bounds exceed the
+  /// ceiling.
+  package var nanosecondsPerFrame: Double {
+    let limited = limiter == nil ? 0 : Double(renderer.framesOverCeiling) * PeakLimiter.nanosecondsPerFrame
+    return renderer.nanosecondsPerFrame + limited / Double(max(renderer.frameCount, 1))
+  }
 
   /// Whether a peak limiter follows the synthesis (the `limit` policy, when an overload is
   /// possible): only then can ``readingAhead()`` put the two on separate threads.

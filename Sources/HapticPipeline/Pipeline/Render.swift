@@ -72,7 +72,7 @@ public enum Render {
         channelCount: source.channelCount, tags: [("ANDROID_HAPTIC", String(hapticChannels))])
       let report = try run(
         source, blockSize: options.blockSize, readsAhead: readsAheadForFiles,
-        threadCount: threadCount(source, options, writeCost: format.nanosecondsPerSample)
+        threadCount: threadCount(source, options, writingTo: format)
       ) { block in
         try writer.write(block)
       }
@@ -84,7 +84,7 @@ public enum Render {
       frameCount: source.frameCount)
     let report = try run(
       source, blockSize: options.blockSize, readsAhead: readsAheadForFiles,
-      threadCount: threadCount(source, options, writeCost: format.nanosecondsPerSample)
+      threadCount: threadCount(source, options, writingTo: format)
     ) { block in
       try writer.write(block)
     }
@@ -109,23 +109,28 @@ public enum Render {
   /// the 100,000 transients to a 16-bit WAV took 0.152 s on three threads, 0.169 s on two and
   /// 0.160 s on four.
   ///
-  /// On two processors or fewer, a writer that takes `writeCost` nanoseconds a sample
-  /// (`AudioFileFormat.nanosecondsPerSample`) leaves the synthesis one thread unless its
-  /// estimate (``PatternSource/nanosecondsPerFrame``) is more than twice the writer's: one
+  /// On two processors or fewer, a render written to `format` gets one thread unless the
+  /// synthesis's estimate (``PatternSource/nanosecondsPerFrame``) is more than twice the
+  /// encoder's (`AudioFileFormat.nanosecondsPerSample` times the channels): one
   /// thread then keeps pace with the writer, and more would take turns with it on the two
   /// processors and limit look-aheads twice. End to end on two processors: the 100,000
-  /// transients to a 24-bit WAV (synthesis 1.5 times the writer) 0.116 s on one thread against
-  /// 0.128 s on three, the 1-hour session 0.254 s against 0.276 s on two, FLAC even; at 16 bits
-  /// (2.3 times) the two are even, and audio events (about 100 times) take 0.86 s on three
-  /// against 1.46 s on one.
+  /// transients to a 24-bit WAV (synthesis 1.6 times the encoder) 0.116 s on one thread
+  /// against 0.128 s on three, the 1-hour session 0.254 s against 0.276 s on two, FLAC even; at
+  /// 16 bits (2.5 times) the two are even; two full buzzes over the ceiling throughout (3 times,
+  /// the limiter's work counted) 0.108 s on three against 0.127 s on one; audio events (about
+  /// 100 times) 0.86 s on three against 1.46 s on one.
+  ///
+  /// - Parameters:
+  ///   - format: The file's format; `nil` for a stream, whose sink is usually light.
+  ///   - processors: Processors the process may use (``ProcessorBudget/count``).
   package static func threadCount(
-    _ source: PatternSource, _ options: RenderOptions, writeCost: Double? = nil,
+    _ source: PatternSource, _ options: RenderOptions, writingTo format: AudioFileFormat? = nil,
     processors: Int = ProcessorBudget.count
   ) -> Int {
     let rangeFrames = RangedSynthesis.rangeBlocks(blockSize: options.blockSize) * options.blockSize
     let ranges = (source.frameCount + rangeFrames - 1) / rangeFrames
-    if options.threads == nil, processors <= 2, let writeCost,
-      source.nanosecondsPerFrame <= 2 * writeCost * Double(source.channelCount)
+    if options.threads == nil, processors <= 2, let format,
+      source.nanosecondsPerFrame <= 2 * format.nanosecondsPerSample * Double(source.channelCount)
     {
       return 1
     }
