@@ -15,8 +15,6 @@ package final class BlockPipeline<Source: ~Copyable> {
   private let ring: Ring
   /// The producer's thread, until it has been joined.
   private var producer: OwnThread?
-  private let channelCount: Int
-  private let capacity: Int
   /// The next slot to take.
   private var index = 0
   /// Slots taken and not yet handed back to the producer: they go back two at a time, so that a
@@ -41,8 +39,6 @@ package final class BlockPipeline<Source: ~Copyable> {
     produce: @escaping (inout Source, inout AudioBlock) -> Bool
   ) {
     precondition(depth >= 2, "a ring too shallow to hand slots back two at a time")
-    self.channelCount = channelCount
-    capacity = blockSize
     let ring = Ring(source, produce: produce, channelCount: channelCount, blockSize: blockSize, depth: depth)
     self.ring = ring
     producer = OwnThread { ring.produce() }
@@ -62,7 +58,8 @@ package final class BlockPipeline<Source: ~Copyable> {
   ///   is overwritten by a later block.
   /// - Returns: `false` once every block has been taken; `block` is then untouched.
   package func read(into block: inout AudioBlock) -> Bool {
-    precondition(block.channels.count == channelCount && block.capacity == capacity, "a block of another shape")
+    precondition(
+      block.channels.count == ring.channelCount && block.capacity == ring.blockSize, "a block of another shape")
     guard !isFinished else { return false }
     ring.filled.wait()
     let slot = ring.slots[index % ring.slots.count]
@@ -88,7 +85,7 @@ package final class BlockPipeline<Source: ~Copyable> {
   /// - Returns: The source once the producer is done with it.
   /// - Throws: Whatever `consume` throws; producing stops then.
   package func run(_ consume: (AudioBlock) throws -> Void) throws -> Source {
-    var block = AudioBlock(channelCount: channelCount, capacity: capacity)
+    var block = AudioBlock(channelCount: ring.channelCount, capacity: ring.blockSize)
     do {
       while read(into: &block) { try consume(block) }
     } catch {
@@ -141,8 +138,9 @@ package final class BlockPipeline<Source: ~Copyable> {
     private let makeBlock: (inout Source, inout AudioBlock) -> Bool
     /// Set when the blocks are no longer wanted; the producer then stops.
     let isStopped = Locked(false)
-    private let channelCount: Int
-    private let blockSize: Int
+    /// The shape of every block.
+    let channelCount: Int
+    let blockSize: Int
 
     init(
       _ source: consuming Source, produce: @escaping (inout Source, inout AudioBlock) -> Bool, channelCount: Int,

@@ -224,7 +224,7 @@ package struct LimiterGain: Sendable {
             pushed += place - slot
             if place == lookahead {
               // The block is complete: it becomes the previous one.
-              Self.writeSuffixMinima(of: blockRequired, into: previousSuffixMinimum)
+              Self.writeSuffixMinima(of: UnsafeBufferPointer(blockRequired), into: previousSuffixMinimum)
               place = 0
             }
             slot = place
@@ -244,7 +244,7 @@ package struct LimiterGain: Sendable {
   /// chain of comparisons from place to place is one per four places. A minimum is exact in any
   /// order: the same values as one place at a time.
   private static func writeSuffixMinima(
-    of values: UnsafeMutableBufferPointer<Double>, into target: UnsafeMutableBufferPointer<Double>
+    of values: UnsafeBufferPointer<Double>, into target: UnsafeMutableBufferPointer<Double>
   ) {
     var after = 1.0
     var place = values.count

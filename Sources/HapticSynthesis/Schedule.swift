@@ -109,8 +109,8 @@ package struct Schedule: Sendable {
     lengthSource = end.source
     frameCount = lengthEndFrame + Int((options.tailSeconds * sampleRate).rounded())
     self.spans = spans
-    let threshold = options.ceiling / Decibels.gain(options.gainDecibels)
-    (peakBound, framesOverCeiling) = schedule.sweep.largestSum(framesAbove: threshold)
+    let ceilingBeforeGain = options.ceiling / Decibels.gain(options.gainDecibels)
+    (peakBound, framesOverCeiling) = schedule.sweep.largestSum(framesAbove: ceilingBeforeGain)
   }
 
   /// The storage the parts share (``TwoHalves/map(count:from:sharing:_:)``): the pattern's

@@ -13,7 +13,7 @@ enum CostCheck {
     try FileManager.default.copyItem(
       atPath: "\(BenchmarkCase.samplesFolder)/knock.wav", toPath: "\(folder.path)/knock.wav")
     print("synthesis, ns a frame of one processor (medians of 3)")
-    print("pattern".padding(toLength: 52, withPad: " ", startingAt: 0) + "estimated   measured")
+    print(row("pattern", "estimated", "measured"))
     for (name, text) in patterns {
       let path = "\(folder.path)/pattern.ahap"
       try text.write(toFile: path, atomically: false, encoding: .utf8)
@@ -34,11 +34,16 @@ enum CostCheck {
         times.append(watch.read().processor)
       }
       let measured = median(times) / Double(frames) * 1e9
-      print(
-        name.padding(toLength: 52, withPad: " ", startingAt: 0)
-          + "\(fixed(estimate, 2).leftPadded(9))   \(fixed(measured, 2).leftPadded(8))")
+      print(row(name, fixed(estimate, 2), fixed(measured, 2)))
     }
     try printEncoders(in: folder)
+  }
+
+  /// A line of either table, in columns as the benchmark's own.
+  private static func row(_ label: String, _ estimated: String, _ measured: String) -> String {
+    label.padding(toLength: 56, withPad: " ", startingAt: 0)
+      + estimated.padding(toLength: 12, withPad: " ", startingAt: 0)
+      + measured
   }
 
   /// The patterns timed, by name: each kind of voice over minutes.
@@ -92,7 +97,7 @@ enum CostCheck {
     try Render.stream(pattern, options: options) { blocks.append($0) }
     let frames = blocks.reduce(0) { $0 + $1.frameCount }
     print("\nencoders, ns a sample of one processor (medians of 3)")
-    print("format".padding(toLength: 52, withPad: " ", startingAt: 0) + "estimated   measured")
+    print(row("format", "estimated", "measured"))
     for container in AudioFileFormat.Container.allCases {
       for encoding in container.isLossy ? [nil] : container.encodings.map(Optional.some) {
         let format = try AudioFileFormat(container, encoding: encoding)
@@ -110,17 +115,8 @@ enum CostCheck {
           times.append(watch.read().processor)
         }
         let measured = median(times) / Double(frames) * 1e9
-        print(
-          format.description.padding(toLength: 52, withPad: " ", startingAt: 0)
-            + "\(fixed(format.nanosecondsPerSample, 2).leftPadded(9))   \(fixed(measured, 2).leftPadded(8))")
+        print(row(format.description, fixed(format.nanosecondsPerSample, 2), fixed(measured, 2)))
       }
     }
-  }
-}
-
-extension String {
-  /// The text right-aligned in `width` characters.
-  fileprivate func leftPadded(_ width: Int) -> String {
-    String(repeating: " ", count: max(0, width - count)) + self
   }
 }
