@@ -32,10 +32,14 @@ public enum ChannelLayout: String, Sendable, CaseIterable, Codable {
 
   /// The layout for patterns rendered side by side: `auto` is stereo when any has audio events.
   public func resolved(for patterns: [Pattern]) -> ChannelLayout {
-    let hasAudio = patterns.contains(where: \.hasAudioEvents)
+    resolved(hasAudioEvents: patterns.contains(where: \.hasAudioEvents))
+  }
+
+  /// The layout `auto` and `android` stand for with patterns that have audio events or not.
+  package func resolved(hasAudioEvents: Bool) -> ChannelLayout {
     switch self {
-    case .auto: return hasAudio ? .stereo : .haptic
-    case .android: return hasAudio ? .androidStereo : .androidMono
+    case .auto: return hasAudioEvents ? .stereo : .haptic
+    case .android: return hasAudioEvents ? .androidStereo : .androidMono
     default: return self
     }
   }

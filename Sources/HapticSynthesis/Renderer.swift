@@ -47,21 +47,21 @@ public struct Renderer: Sendable {
   ///   - options: Rate, layout, profile, gain and the rest of the render's settings.
   public init(pattern: Pattern, waveforms: [String: SampledAudio] = [:], options: RenderOptions) throws(RenderError) {
     try options.validate()
-    self.init(try Schedule(pattern: pattern, waveforms: waveforms, options: options), of: pattern, options: options)
+    self.init(try Schedule(pattern: pattern, waveforms: waveforms, options: options), options: options)
   }
 
   /// Prepares the render of a schedule already made (options checked): one of an engine's
   /// players, whose voices ``PhaseAlignment/align(_:)-lists`` aligned with the other players'.
-  package init(_ schedule: Schedule, of pattern: Pattern, options: RenderOptions) {
+  package init(_ schedule: Schedule, options: RenderOptions) {
     self.schedule = schedule.voices
     controls = schedule.controls
     unscaledPeakBound = schedule.peakBound
     framesOverCeiling = schedule.framesOverCeiling
     frameCount = schedule.frameCount
     sampleRate = options.sampleRate
-    layout = options.layout.resolved(for: pattern)
+    layout = options.layout.resolved(hasAudioEvents: schedule.hasAudioEvents)
     gain = Float(Decibels.gain(options.gainDecibels))
-    buses = Buses(capacity: options.blockSize, usesAudio: pattern.hasAudioEvents)
+    buses = Buses(capacity: options.blockSize, usesAudio: schedule.hasAudioEvents)
   }
 
   /// Processor time the synthesis is expected to take per frame of the render, in the

@@ -22,6 +22,8 @@ package struct Schedule: Sendable {
   package let framesOverCeiling: Int
   /// The pattern's controls, which voices follow once they sound.
   package let controls: Controls
+  /// Whether the pattern has an audio event (`AudioContinuous` or `AudioCustom`).
+  package let hasAudioEvents: Bool
 
   /// Events from which the schedule is made in two halves on two threads; below it, a thread
   /// costs more than it saves.
@@ -37,16 +39,21 @@ package struct Schedule: Sendable {
   {
     let sampleRate = Double(options.sampleRate)
     let highest = max(options.profile.minimumFrequency, options.profile.maximumFrequency)
-    var hasHaptic = false
+    var (hasHaptic, hasAudio, hasContinuousHaptic) = (false, false, false)
     var latestEnd: Double?
-    // Through the storage here and below: an event or a voice read there is not copied.
+    // Through the storage here and below: an event or a voice read there is not copied. The
+    // event types found here spare the render another pass over the events.
     pattern.events.withUnsafeBufferPointer { events in
       for event in events.indices {
         let end = events[event].time + events[event].duration
-        hasHaptic = hasHaptic || events[event].type.isHaptic
+        let type = events[event].type
+        hasHaptic = hasHaptic || type.isHaptic
+        hasAudio = hasAudio || !type.isHaptic
+        hasContinuousHaptic = hasContinuousHaptic || type == .hapticContinuous
         latestEnd = max(latestEnd ?? end, end)
       }
     }
+    hasAudioEvents = hasAudio
     if hasHaptic, highest >= sampleRate / 2 {
       throw .carrierAboveNyquist(frequency: highest, sampleRate: options.sampleRate)
     }
@@ -101,7 +108,7 @@ package struct Schedule: Sendable {
         .sorted { ($0.element.onsetFrame, $0.offset) < ($1.element.onsetFrame, $1.offset) }
         .map(\.element)
     }
-    if pattern.hasEvent(where: { $0 == .hapticContinuous }) { PhaseAlignment.align(&voices) }
+    if hasContinuousHaptic { PhaseAlignment.align(&voices) }
     self.voices = voices
     let controlEnd = Self.lastControl(of: pattern, sampleRate: sampleRate)
     let end = controlEnd.frame > schedule.end.frame ? controlEnd : schedule.end

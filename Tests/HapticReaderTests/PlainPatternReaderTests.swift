@@ -225,13 +225,14 @@ private typealias F = PatternFixtures
   /// to report in the second half, leaves the text to the full reader.
   @Test func largeTextsReadInHalvesAgree() throws {
     let count = 7_000
-    func text(_ element: (Int) -> String? = { _ in nil }) -> [UInt8] {
+    func text(perLine: Int = 1, _ element: (Int) -> String? = { _ in nil }) -> [UInt8] {
       let elements = (0..<count).map { index in
-        element(index)
+        (element(index)
           ?? F.event(
-            "HapticTransient", time: Double(index) / 100, ["HapticIntensity": 0.5, "HapticSharpness": 0.25])
+            "HapticTransient", time: Double(index) / 100, ["HapticIntensity": 0.5, "HapticSharpness": 0.25]))
+          + (index == count - 1 ? "" : index % perLine == perLine - 1 ? ",\n" : ", ")
       }
-      return Array("{\"Version\": 1, \"Pattern\": [\n\(elements.joined(separator: ",\n"))\n]}".utf8)
+      return Array("{\"Version\": 1, \"Pattern\": [\n\(elements.joined())\n]}".utf8)
     }
     let plain = text()
     #expect(plain.count >= PatternParser.textReadInHalvesFrom)
@@ -243,6 +244,18 @@ private typealias F = PatternFixtures
     let pattern = try #require(PlainPatternReader.read(plain))
     #expect(pattern.events[seamElement].path.description == "Pattern[\(seamElement)].Event")
     #expect(pattern.events[seamElement].position == TextPosition(line: seamElement + 2, column: 11))
+    // Several elements a line, or all on one: the second half's columns go on from the line the
+    // seam is on.
+    for perLine in [3, count] {
+      let lines = text(perLine: perLine)
+      let seam = try #require(lines.withUnsafeBufferPointer { PatternParser.secondHalfStart(in: $0) })
+      let lineStart = (lines[..<seam].lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
+      // An event's position is its object's, after `{"Event": `.
+      let seamPosition = TextPosition(
+        line: lines[..<seam].count(where: { $0 == UInt8(ascii: "\n") }) + 1, column: seam - lineStart + 11)
+      #expect(expectAgreement(lines), "\(perLine) a line")
+      #expect(try #require(PlainPatternReader.read(lines)).events.contains { $0.position == seamPosition })
+    }
 
     let early = F.event("HapticTransient", time: 0, ["HapticIntensity": 0.5, "HapticSharpness": 0.25])
     for changed in [seamElement, seamElement + 1, count - 1] {

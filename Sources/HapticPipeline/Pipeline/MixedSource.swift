@@ -36,9 +36,9 @@ public struct MixedSource: FrameSource {
     }
     PhaseAlignment.align(&voices)
     var sources: [PatternSource] = []
-    for ((pattern, aligned), var schedule) in zip(zip(patterns, voices), schedules) {
+    for (aligned, var schedule) in zip(voices, schedules) {
       schedule.voices = aligned
-      sources.append(try PatternSource(Renderer(schedule, of: pattern.pattern, options: options), options: options))
+      sources.append(try PatternSource(Renderer(schedule, options: options), options: options))
     }
     self.sources = sources
     layout = options.layout

@@ -22,7 +22,8 @@ package struct PlainPatternReader {
   /// What the second half read: the events of the `Pattern` array from ``SecondHalf/start``
   /// up to the array's closing bracket.
   private struct Tail {
-    /// The events, with their paths counted from the tail's first element.
+    /// The events, with their paths counted from the tail's first element and their positions
+    /// from its first byte.
     var events: [Event]
     /// Values read, counted as ``JSONParser`` counts them.
     var values: Int
@@ -40,7 +41,8 @@ package struct PlainPatternReader {
   /// Reads numbers and whitespace as the JSON parser does; its nodes are never used.
   private var scanner: JSONParser
   private let text: [UInt8]
-  private let lines: LineTable
+  /// The positions of the events read so far, counted from where this reader started.
+  private var lines = LineCounter(from: 0)
   /// Values read so far, counted as ``JSONParser`` counts them.
   private var values = 0
   private var secondHalf: SecondHalf?
@@ -50,13 +52,13 @@ package struct PlainPatternReader {
   /// - Parameter valueLimit: Values above which ``JSONParser`` refuses a document; a text with
   ///   more is not plain.
   package static func read(_ text: [UInt8], valueLimit: Int = JSONParser.maximumValues) -> Pattern? {
-    let lines = LineTable(text)
-    return text.withUnsafeBufferPointer { buffer in
+    text.withUnsafeBufferPointer { buffer in
       var reader = PlainPatternReader(
-        scanner: JSONParser(source: text, bytes: buffer, valueLimit: valueLimit), text: text, lines: lines)
+        scanner: JSONParser(source: text, bytes: buffer, valueLimit: valueLimit), text: text)
       if let start = PatternParser.secondHalfStart(in: buffer) {
         var tailReader = reader
         tailReader.scanner.index = start
+        tailReader.lines = LineCounter(from: start)
         reader.secondHalf = SecondHalf(from: start, reader: tailReader) { reader, isStopped in
           reader.readTail(unless: isStopped)
         }
@@ -106,7 +108,11 @@ package struct PlainPatternReader {
         guard tail.events[0].time >= latestTime else { throw NotPlain() }
         let first = events.count
         events += tail.events
-        for index in first..<events.count { events[index].path = JSONPath(element: index, .event) }
+        let (start, bytes) = (scanner.index, scanner.bytes)
+        for index in first..<events.count {
+          events[index].path = JSONPath(element: index, .event)
+          events[index].position = lines.moved(events[index].position, after: start, in: bytes)
+        }
         values += tail.values
         scanner.index = tail.end
       } else {
@@ -183,7 +189,7 @@ package struct PlainPatternReader {
     }
     return Event(
       type: type, time: time, duration: read, clampedParameters: given, waveform: nil,
-      position: lines.position(of: start, in: text), path: JSONPath(element: element, .event))
+      position: lines.position(of: start, in: scanner.bytes), path: JSONPath(element: element, .event))
   }
 
   private static let eventKeys: [StaticString] = ["Time", "EventType", "EventDuration", "EventParameters"]

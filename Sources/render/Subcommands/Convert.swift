@@ -103,6 +103,7 @@ struct Convert: ParsableCommand, OptionChecking {
     options.actuator?.simulatedResonance = simulateResonance
     let format = try output.format(sampleRate: options.sampleRate)
     if output.destination != nil {
+      AllocatorTuning.keepFreedMemory()
       options.threads = jobs
       if let path = output.output, path != "-" {
         try PatternLoading.checkOutput(path, isNot: inputs[0], console: console)

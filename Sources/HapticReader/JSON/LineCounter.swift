@@ -1,0 +1,60 @@
+import HapticModel
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Finds the line and column of byte offsets asked for in increasing order, counting the
+/// newlines between one and the next: each byte of the text is looked at once, and nothing is
+/// built beforehand (``LineTable`` answers in any order, from a pass over the whole text).
+///
+/// Lines and columns count from where counting starts: line 1 there, its column 1 at that
+/// place. ``PlainPatternReader`` counts the second half of a large text from where that half
+/// starts and moves its positions to the whole text's with ``moved(_:after:)``.
+package struct LineCounter {
+  /// The line of the bytes before `scanned`, and the offset its first byte has (where counting
+  /// started, on the first line).
+  private var line = 1
+  private var lineStart: Int
+  /// Bytes up to here have been counted.
+  private var scanned: Int
+
+  /// Counts from `start`, the offset of line 1, column 1.
+  package init(from start: Int) {
+    lineStart = start
+    scanned = start
+  }
+
+  /// The line and column of `offset`, no earlier than the offset asked for last.
+  package mutating func position(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> TextPosition {
+    count(to: offset, in: bytes)
+    return TextPosition(line: line, column: offset - lineStart + 1)
+  }
+
+  /// Counts the newlines up to `offset` (exclusive), no earlier than the last.
+  private mutating func count(to offset: Int, in bytes: UnsafeBufferPointer<UInt8>) {
+    precondition(offset >= scanned && offset <= bytes.count, "a position asked for before the last")
+    guard let base = bytes.baseAddress else { return }
+    while scanned < offset,
+      let found = memchr(base + scanned, Int32(UInt8(ascii: "\n")), offset - scanned)
+    {
+      line += 1
+      lineStart = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base + 1
+      scanned = lineStart
+    }
+    scanned = offset
+  }
+
+  /// `position`, counted from offset `start`, as counted from this counter's start: `start` is
+  /// no earlier than the place asked for last, and the newlines up to it are counted.
+  package mutating func moved(_ position: TextPosition, after start: Int, in bytes: UnsafeBufferPointer<UInt8>)
+    -> TextPosition
+  {
+    count(to: start, in: bytes)
+    // On the first line counted from `start`, the columns go on from the line `start` is on.
+    if position.line == 1 { return TextPosition(line: line, column: position.column + start - lineStart) }
+    return TextPosition(line: line + position.line - 1, column: position.column)
+  }
+}
