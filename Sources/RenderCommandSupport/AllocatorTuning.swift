@@ -21,11 +21,12 @@ package enum AllocatorTuning {
   /// Buffers of this many bytes or more get pages of their own: glibc's default start, 128 KiB.
   package static let largestHeapBuffer: Int32 = 128 << 10
 
-  /// The parameters of `mallopt` used here, as mallopt(3) gives them: `M_MMAP_THRESHOLD` and
-  /// `M_TRIM_THRESHOLD`. They and `mallopt` are declared in <malloc.h>, which Swift's Glibc
-  /// module leaves out, so the function is looked up by name.
+  /// The parameters of `mallopt` used here, as mallopt(3) gives them: `M_MMAP_THRESHOLD`,
+  /// `M_TRIM_THRESHOLD` and `M_ARENA_MAX`. They and `mallopt` are declared in <malloc.h>, which
+  /// Swift's Glibc module leaves out, so the function is looked up by name.
   private static let mappingThreshold: Int32 = -3
   private static let trimThreshold: Int32 = -1
+  private static let arenaLimit: Int32 = -8
 
   /// Holds the threshold at ``largestHeapBuffer``; call at the start of the executable.
   package static func holdMappingThreshold() {
@@ -33,15 +34,16 @@ package enum AllocatorTuning {
   }
 
   /// For a process that renders one pattern and then exits: buffers up to 32 MiB (glibc's
-  /// largest threshold) come from the heap, and what is freed stays there for the buffers made
-  /// after it, instead of going back to the kernel. A buffer then reuses pages already touched
-  /// (the file's text once parsed, the render's blocks) where fresh ones would each cost a page
-  /// fault, and freeing one unmaps nothing: for 100,000 transients (19.6 MB of text), 2.5 ms
-  /// less in 31 alternating runs, out of 118. A process that goes on rendering must not call
-  /// it: its memory would grow with what it renders (see above).
+  /// largest threshold) come from the heap, every thread's from the same one, and what is freed
+  /// stays there for the buffers made after it, instead of going back to the kernel. A buffer
+  /// then reuses pages already touched (the render's blocks those of the file's text, freed
+  /// once parsed) where fresh ones would each cost a page fault, and freeing one unmaps
+  /// nothing. Call it before the threads that render start. A process that goes on rendering
+  /// must not call it: its memory would grow with what it renders (see above).
   package static func keepFreedMemory() {
     set(mappingThreshold, 32 << 20)
     set(trimThreshold, Int32.max)
+    set(arenaLimit, 1)
   }
 
   private static func set(_ parameter: Int32, _ value: Int32) {
