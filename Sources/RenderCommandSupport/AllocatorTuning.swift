@@ -38,8 +38,11 @@ package enum AllocatorTuning {
   /// stays there for the buffers made after it, instead of going back to the kernel. A buffer
   /// then reuses pages already touched (the render's blocks those of the file's text, freed
   /// once parsed) where fresh ones would each cost a page fault, and freeing one unmaps
-  /// nothing. Call it before the threads that render start. A process that goes on rendering
-  /// must not call it: its memory would grow with what it renders (see above).
+  /// nothing. The 100,000 transients to a 16-bit WAV: 2,100 page faults instead of 7,700, and
+  /// 103 ms instead of 114 (medians of 25 alternating runs), for a peak of 58 MB instead of 56;
+  /// 200,000 `AudioContinuous` events peak at 115 MB instead of 108. Call it before the threads
+  /// that render start. A process that goes on rendering must not call it: its memory would
+  /// grow with what it renders (see above).
   package static func keepFreedMemory() {
     set(mappingThreshold, 32 << 20)
     set(trimThreshold, Int32.max)

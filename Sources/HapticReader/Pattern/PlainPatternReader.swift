@@ -100,8 +100,7 @@ package struct PlainPatternReader {
   /// The events of the `Pattern` array.
   private mutating func readElements() throws(NotPlain) -> [Event] {
     try open("[")
-    // About 190 bytes of text per event.
-    var events = [Event](largeCapacity: text.count / 160 + 1)
+    var events = [Event](largeCapacity: Self.eventCapacity(text.count))
     var latestTime = -Double.infinity
     repeat {
       if scanner.index == secondHalf?.start, let tail = secondHalf?.wait() {
@@ -122,12 +121,18 @@ package struct PlainPatternReader {
     return events
   }
 
+  /// Room for the events of `byteCount` bytes of text: one per 64 bytes, where the shortest
+  /// plain event takes 52 and a real one 80 to 200. So the array seldom grows (each growth
+  /// copies it and leaves the old storage to the allocator), and what it does not fill is never
+  /// touched.
+  private static func eventCapacity(_ byteCount: Int) -> Int { byteCount / 64 + 1 }
+
   /// Reads elements up to the closing bracket of their array, which it leaves unread.
   ///
   /// - Parameter isStopped: Looked at every 1,024 elements; once it is `true`, reading stops
   ///   (`nil`).
   private mutating func readTail(unless isStopped: () -> Bool) -> Tail? {
-    var events = [Event](largeCapacity: (text.count - scanner.index) / 160 + 1)
+    var events = [Event](largeCapacity: Self.eventCapacity(text.count - scanner.index))
     var latestTime = -Double.infinity
     do {
       repeat {
