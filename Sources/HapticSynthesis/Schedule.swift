@@ -22,7 +22,8 @@ package struct Schedule: Sendable {
   package let framesOverCeiling: Int
   /// The pattern's controls, which voices follow once they sound.
   package let controls: Controls
-  /// Whether the pattern has an audio event (`AudioContinuous` or `AudioCustom`).
+  /// Whether the pattern has an audio event (`AudioContinuous` or `AudioCustom`), as
+  /// `Pattern.hasAudioEvents`, found in the pass that finds its end.
   package let hasAudioEvents: Bool
 
   /// Events from which the schedule is made in two halves on two threads; below it, a thread
@@ -48,7 +49,7 @@ package struct Schedule: Sendable {
         let end = events[event].time + events[event].duration
         let type = events[event].type
         hasHaptic = hasHaptic || type.isHaptic
-        hasAudio = hasAudio || !type.isHaptic
+        hasAudio = hasAudio || type.isAudio
         hasContinuousHaptic = hasContinuousHaptic || type == .hapticContinuous
         latestEnd = max(latestEnd ?? end, end)
       }

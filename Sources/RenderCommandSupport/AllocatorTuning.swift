@@ -4,7 +4,9 @@
 
 /// How `render` and `render-serve` ask glibc's allocator to serve them (elsewhere it changes
 /// nothing): buffers from ``largestHeapBuffer`` up get pages of their own, handed back to the
-/// kernel when freed, at a threshold that stays where it is set.
+/// kernel when freed, at a threshold that stays where it is set; except a `render` of one input
+/// to one output, which ends once that file is written and keeps what it frees
+/// (``keepFreedMemory()``).
 ///
 /// A run that renders many patterns in one process must not grow with them. It did, although
 /// the heap in use stayed small (heaptrack: 2 MB, plus what a site's index holds): with the
@@ -20,6 +22,9 @@
 package enum AllocatorTuning {
   /// Buffers of this many bytes or more get pages of their own: glibc's default start, 128 KiB.
   package static let largestHeapBuffer: Int32 = 128 << 10
+  /// The same for a render of one file: glibc's largest threshold on 64-bit systems, 32 MiB
+  /// (elsewhere glibc refuses it, and the threshold stays where it was).
+  package static let largestKeptBuffer: Int32 = 32 << 20
 
   /// The parameters of `mallopt` used here, as mallopt(3) gives them: `M_MMAP_THRESHOLD`,
   /// `M_TRIM_THRESHOLD` and `M_ARENA_MAX`. They and `mallopt` are declared in <malloc.h>, which
@@ -33,18 +38,17 @@ package enum AllocatorTuning {
     set(mappingThreshold, largestHeapBuffer)
   }
 
-  /// For a process that renders one pattern and then exits: buffers up to 32 MiB (glibc's
-  /// largest threshold) come from the heap, every thread's from the same one, and what is freed
-  /// stays there for the buffers made after it, instead of going back to the kernel. A buffer
-  /// then reuses pages already touched (the render's blocks those of the file's text, freed
-  /// once parsed) where fresh ones would each cost a page fault, and freeing one unmaps
-  /// nothing. The 100,000 transients to a 16-bit WAV: 2,100 page faults instead of 7,700, and
-  /// 103 ms instead of 114 (medians of 25 alternating runs), for a peak of 58 MB instead of 56;
-  /// 200,000 `AudioContinuous` events peak at 115 MB instead of 108. Call it before the threads
-  /// that render start. A process that goes on rendering must not call it: its memory would
-  /// grow with what it renders (see above).
+  /// For a process that renders one pattern and then exits: buffers below
+  /// ``largestKeptBuffer`` come from the heap, what is freed stays there for the buffers made
+  /// after it instead of going back to the kernel, and the threads started from then on make no
+  /// heap of their own but share those there are. A buffer then reuses pages already touched
+  /// (the render's blocks those of the file's text, freed once parsed) where a fresh page would
+  /// cost a fault, and freeing one unmaps nothing: for a large pattern, several times fewer
+  /// faults and a tenth less time, for a peak about the size of the text higher
+  /// (docs/performance.md §4). Call it before the threads that render start. A process that goes
+  /// on rendering must not call it: its memory would grow with what it renders (see above).
   package static func keepFreedMemory() {
-    set(mappingThreshold, 32 << 20)
+    set(mappingThreshold, largestKeptBuffer)
     set(trimThreshold, Int32.max)
     set(arenaLimit, 1)
   }

@@ -241,7 +241,9 @@ private typealias F = PatternFixtures
     let seamElement = plain[..<seam].count(where: { $0 == UInt8(ascii: "\n") }) - 1
     #expect(seamElement > 0 && seamElement < count - 1)
     #expect(expectAgreement(plain))
-    let pattern = try #require(PlainPatternReader.read(plain))
+    let halves = PlainPatternReader.readInHalves(plain)
+    #expect(halves.isJoined, "the second half is taken over")
+    let pattern = try #require(halves.pattern)
     #expect(pattern.events[seamElement].path.description == "Pattern[\(seamElement)].Event")
     #expect(pattern.events[seamElement].position == TextPosition(line: seamElement + 2, column: 11))
     // Several elements a line, or all on one: the second half's columns go on from the line the
@@ -250,11 +252,16 @@ private typealias F = PatternFixtures
       let lines = text(perLine: perLine)
       let seam = try #require(lines.withUnsafeBufferPointer { PatternParser.secondHalfStart(in: $0) })
       let lineStart = (lines[..<seam].lastIndex(of: UInt8(ascii: "\n")) ?? -1) + 1
-      // An event's position is its object's, after `{"Event": `.
+      // An event's position is its object's, after `{"Event": `; the elements before the seam
+      // each have one.
       let seamPosition = TextPosition(
         line: lines[..<seam].count(where: { $0 == UInt8(ascii: "\n") }) + 1, column: seam - lineStart + 11)
+      let marker = Array("{\"Event\"".utf8)
+      let seamElement = lines[..<seam].indices.count { lines[$0...].starts(with: marker) }
       #expect(expectAgreement(lines), "\(perLine) a line")
-      #expect(try #require(PlainPatternReader.read(lines)).events.contains { $0.position == seamPosition })
+      let halves = PlainPatternReader.readInHalves(lines)
+      #expect(halves.isJoined, "\(perLine) a line: the second half is taken over")
+      #expect(try #require(halves.pattern).events[seamElement].position == seamPosition, "\(perLine) a line")
     }
 
     let early = F.event("HapticTransient", time: 0, ["HapticIntensity": 0.5, "HapticSharpness": 0.25])

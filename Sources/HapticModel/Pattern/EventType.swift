@@ -13,6 +13,10 @@ public enum EventType: String, Sendable, CaseIterable {
   @inlinable
   public var isHaptic: Bool { self == .hapticTransient || self == .hapticContinuous }
 
+  /// `true` for the two audio types, which sound on the audio bus: every type not haptic.
+  @inlinable
+  package var isAudio: Bool { !isHaptic }
+
   /// `true` for the types that have an attack/decay/release envelope and a duration.
   @inlinable
   public var isContinuous: Bool { self == .hapticContinuous || self == .audioContinuous }

@@ -40,11 +40,8 @@ public struct Pattern: Sendable {
   }
 
   /// `true` when at least one event is an audio event.
-  public var hasAudioEvents: Bool { hasEvent { !$0.isHaptic } }
-
-  /// `true` when the type of at least one event satisfies `predicate`.
-  package func hasEvent(where predicate: (EventType) -> Bool) -> Bool {
+  public var hasAudioEvents: Bool {
     // Through the storage: an event read there is not copied.
-    events.withUnsafeBufferPointer { events in events.indices.contains { predicate(events[$0].type) } }
+    events.withUnsafeBufferPointer { events in events.indices.contains { events[$0].type.isAudio } }
   }
 }

@@ -12,11 +12,11 @@ import HapticModel
 ///
 /// Lines and columns count from where counting starts: line 1 there, its column 1 at that
 /// place. ``PlainPatternReader`` counts the second half of a large text from where that half
-/// starts and moves its positions to the whole text's with ``moved(_:after:)``.
+/// starts and moves its positions to the whole text's with ``moved(_:countedFrom:in:)``.
 package struct LineCounter {
-  /// The line of the bytes before `scanned`, and the offset its first byte has (where counting
-  /// started, on the first line).
+  /// The line that `scanned` is on, 1 where counting started.
   private var line = 1
+  /// The offset of that line's column 1: after its newline, or where counting started.
   private var lineStart: Int
   /// Bytes up to here have been counted.
   private var scanned: Int
@@ -47,11 +47,11 @@ package struct LineCounter {
     scanned = offset
   }
 
-  /// `position`, counted from offset `start`, as counted from this counter's start: `start` is
-  /// no earlier than the place asked for last, and the newlines up to it are counted.
-  package mutating func moved(_ position: TextPosition, after start: Int, in bytes: UnsafeBufferPointer<UInt8>)
-    -> TextPosition
-  {
+  /// `position`, counted by another counter from offset `start`, as this counter counts it:
+  /// `start` is no earlier than the place asked for last, and the newlines up to it are counted.
+  package mutating func moved(
+    _ position: TextPosition, countedFrom start: Int, in bytes: UnsafeBufferPointer<UInt8>
+  ) -> TextPosition {
     count(to: start, in: bytes)
     // On the first line counted from `start`, the columns go on from the line `start` is on.
     if position.line == 1 { return TextPosition(line: line, column: position.column + start - lineStart) }

@@ -46,12 +46,22 @@ package struct PlainPatternReader {
   /// Values read so far, counted as ``JSONParser`` counts them.
   private var values = 0
   private var secondHalf: SecondHalf?
+  /// Whether the second half's events were taken over.
+  private var isJoined = false
 
   /// The pattern of `text`, or `nil` when the text is not plain.
   ///
   /// - Parameter valueLimit: Values above which ``JSONParser`` refuses a document; a text with
   ///   more is not plain.
   package static func read(_ text: [UInt8], valueLimit: Int = JSONParser.maximumValues) -> Pattern? {
+    readInHalves(text, valueLimit: valueLimit).pattern
+  }
+
+  /// As ``read(_:valueLimit:)``, and whether the second half of the text was read on a thread
+  /// of its own and taken over (for the tests of the seam).
+  package static func readInHalves(_ text: [UInt8], valueLimit: Int = JSONParser.maximumValues)
+    -> (pattern: Pattern?, isJoined: Bool)
+  {
     text.withUnsafeBufferPointer { buffer in
       var reader = PlainPatternReader(
         scanner: JSONParser(source: text, bytes: buffer, valueLimit: valueLimit), text: text)
@@ -67,7 +77,7 @@ package struct PlainPatternReader {
       if pattern == nil { reader.secondHalf?.stop() }
       // The second half reads `buffer`: it must be done before the buffer goes.
       reader.secondHalf?.wait()
-      return pattern
+      return (pattern, reader.isJoined)
     }
   }
 
@@ -100,7 +110,7 @@ package struct PlainPatternReader {
   /// The events of the `Pattern` array.
   private mutating func readElements() throws(NotPlain) -> [Event] {
     try open("[")
-    var events = [Event](largeCapacity: Self.eventCapacity(text.count))
+    var events = [Event](largeCapacity: eventCapacity(text.count))
     var latestTime = -Double.infinity
     repeat {
       if scanner.index == secondHalf?.start, let tail = secondHalf?.wait() {
@@ -110,10 +120,11 @@ package struct PlainPatternReader {
         let (start, bytes) = (scanner.index, scanner.bytes)
         for index in first..<events.count {
           events[index].path = JSONPath(element: index, .event)
-          events[index].position = lines.moved(events[index].position, after: start, in: bytes)
+          events[index].position = lines.moved(events[index].position, countedFrom: start, in: bytes)
         }
         values += tail.values
         scanner.index = tail.end
+        isJoined = true
       } else {
         try readElement(into: &events, latestTime: &latestTime)
       }
@@ -122,17 +133,18 @@ package struct PlainPatternReader {
   }
 
   /// Room for the events of `byteCount` bytes of text: one per 64 bytes, where the shortest
-  /// plain event takes 52 and a real one 80 to 200. So the array seldom grows (each growth
-  /// copies it and leaves the old storage to the allocator), and what it does not fill is never
-  /// touched.
-  private static func eventCapacity(_ byteCount: Int) -> Int { byteCount / 64 + 1 }
+  /// plain event takes 68 and a real one 80 to 200, and no more than the values allowed make
+  /// (four at least an event: its element, its object, its time and its type). So the array
+  /// seldom grows (each growth copies it and leaves the old storage to the allocator), and what
+  /// it does not fill is never touched.
+  private func eventCapacity(_ byteCount: Int) -> Int { min(byteCount / 64, scanner.valueLimit / 4) + 1 }
 
   /// Reads elements up to the closing bracket of their array, which it leaves unread.
   ///
   /// - Parameter isStopped: Looked at every 1,024 elements; once it is `true`, reading stops
   ///   (`nil`).
   private mutating func readTail(unless isStopped: () -> Bool) -> Tail? {
-    var events = [Event](largeCapacity: Self.eventCapacity(text.count - scanner.index))
+    var events = [Event](largeCapacity: eventCapacity(text.count - scanner.index))
     var latestTime = -Double.infinity
     do {
       repeat {
