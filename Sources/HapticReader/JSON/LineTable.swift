@@ -8,13 +8,15 @@ import HapticModel
 
 /// Finds the line and column of a byte offset in a text, for diagnostics.
 ///
-/// Built in one pass; stores 8 bytes per 256 bytes of text, and answers by scanning at most
-/// one block, so its cost does not depend on the number of lines.
+/// Built in one pass; stores 16 bytes per 256 bytes of text, and answers by scanning at most
+/// one block, so its cost does not depend on the number of lines. Lines and offsets are whole
+/// `Int`s, as ``LineCounter``'s, so that the two readers give the same positions in a text of
+/// any size.
 package struct LineTable: Sendable {
   /// The line number and line start at the first byte of each block.
   private struct Checkpoint {
-    var line: UInt32
-    var lineStart: UInt32
+    var line: Int
+    var lineStart: Int
   }
 
   private static let blockShift = 8
@@ -27,8 +29,8 @@ package struct LineTable: Sendable {
     let blockCount = (bytes.count >> Self.blockShift) + 1
     var checkpoints: [Checkpoint] = []
     checkpoints.reserveCapacity(blockCount)
-    var line: UInt32 = 1
-    var lineStart = UInt32(firstLineStart)
+    var line = 1
+    var lineStart = firstLineStart
     bytes.withUnsafeBufferPointer { buffer in
       guard let base = buffer.baseAddress else { return }
       var offset = 0
@@ -38,8 +40,8 @@ package struct LineTable: Sendable {
         while checkpoints.count << Self.blockShift <= newline {
           checkpoints.append(Checkpoint(line: line, lineStart: lineStart))
         }
-        line &+= 1
-        lineStart = UInt32(truncatingIfNeeded: newline + 1)
+        line += 1
+        lineStart = newline + 1
         offset = newline + 1
       }
     }
@@ -52,8 +54,8 @@ package struct LineTable: Sendable {
   package func position(of offset: Int, in bytes: [UInt8]) -> TextPosition {
     let offset = min(max(offset, firstLineStart), bytes.count)
     let checkpoint = checkpoints[offset >> Self.blockShift]
-    var line = Int(checkpoint.line)
-    var lineStart = Int(checkpoint.lineStart)
+    var line = checkpoint.line
+    var lineStart = checkpoint.lineStart
     let blockStart = (offset >> Self.blockShift) << Self.blockShift
     bytes.withUnsafeBufferPointer { buffer in
       func newline(at index: Int) {
