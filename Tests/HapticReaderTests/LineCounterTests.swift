@@ -37,12 +37,10 @@ import Testing
   /// columns go on from that line's start; on later lines only the line number moves.
   @Test func positionsCountedFromAPlaceMoveOntoTheText() {
     for start in 0..<Self.text.count {
-      var whole = LineCounter(from: 0)
-      Self.text.withUnsafeBufferPointer { bytes in
-        for offset in start...bytes.count {
-          let moved = whole.moved(Self.position(of: offset, from: start), countedFrom: start, in: bytes)
-          #expect(moved == Self.position(of: offset), "offset \(offset) counted from \(start)")
-        }
+      let origin = Self.position(of: start)
+      for offset in start...Self.text.count {
+        let moved = LineCounter.moved(Self.position(of: offset, from: start), countedFrom: origin)
+        #expect(moved == Self.position(of: offset), "offset \(offset) counted from \(start)")
       }
     }
   }

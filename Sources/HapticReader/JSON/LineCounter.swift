@@ -12,7 +12,7 @@ import HapticModel
 ///
 /// Lines and columns count from where counting starts: line 1 there, its column 1 at that
 /// place. ``PlainPatternReader`` counts the second half of a large text from where that half
-/// starts and moves its positions to the whole text's with ``moved(_:countedFrom:in:)``.
+/// starts and moves its positions to the whole text's with ``moved(_:countedFrom:)``.
 package struct LineCounter {
   /// The line that `scanned` is on, 1 where counting started.
   private var line = 1
@@ -47,14 +47,11 @@ package struct LineCounter {
     scanned = offset
   }
 
-  /// `position`, counted by another counter from offset `start`, as this counter counts it:
-  /// `start` is no earlier than the place asked for last, and the newlines up to it are counted.
-  package mutating func moved(
-    _ position: TextPosition, countedFrom start: Int, in bytes: UnsafeBufferPointer<UInt8>
-  ) -> TextPosition {
-    count(to: start, in: bytes)
-    // On the first line counted from `start`, the columns go on from the line `start` is on.
-    if position.line == 1 { return TextPosition(line: line, column: position.column + start - lineStart) }
-    return TextPosition(line: line + position.line - 1, column: position.column)
+  /// `position`, counted by a counter that started at `origin` (that place's position in the
+  /// whole text), as counted from the text's start.
+  package static func moved(_ position: TextPosition, countedFrom origin: TextPosition) -> TextPosition {
+    // On the first line counted from `origin`, the columns go on from `origin`'s.
+    if position.line == 1 { return TextPosition(line: origin.line, column: origin.column + position.column - 1) }
+    return TextPosition(line: origin.line + position.line - 1, column: position.column)
   }
 }

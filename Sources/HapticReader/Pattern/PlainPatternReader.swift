@@ -38,9 +38,9 @@ package struct PlainPatternReader {
   /// gives up.
   private typealias SecondHalf = TwoHalves.Tail<Tail?>
 
-  /// Reads numbers and whitespace as the JSON parser does; its nodes are never used.
+  /// Reads numbers and whitespace as the JSON parser does; its nodes are never used. Its bytes
+  /// are the text's.
   private var scanner: JSONParser
-  private let text: [UInt8]
   /// The positions of the events read so far, counted from where this reader started.
   private var lines = LineCounter(from: 0)
   /// Values read so far, counted as ``JSONParser`` counts them.
@@ -64,7 +64,7 @@ package struct PlainPatternReader {
   {
     text.withUnsafeBufferPointer { buffer in
       var reader = PlainPatternReader(
-        scanner: JSONParser(source: text, bytes: buffer, valueLimit: valueLimit), text: text)
+        scanner: JSONParser(source: text, bytes: buffer, valueLimit: valueLimit))
       if let start = PatternParser.secondHalfStart(in: buffer) {
         var tailReader = reader
         tailReader.scanner.index = start
@@ -100,7 +100,7 @@ package struct PlainPatternReader {
       }
     } while try next(closing: "}")
     scanner.skipWhitespace()
-    guard let events, scanner.index == text.count, values <= scanner.valueLimit else { throw NotPlain() }
+    guard let events, scanner.index == scanner.bytes.count, values <= scanner.valueLimit else { throw NotPlain() }
     pattern.events = events
     return pattern
   }
@@ -110,17 +110,17 @@ package struct PlainPatternReader {
   /// The events of the `Pattern` array.
   private mutating func readElements() throws(NotPlain) -> [Event] {
     try open("[")
-    var events = [Event](largeCapacity: eventCapacity(text.count))
+    var events = [Event](largeCapacity: eventCapacity(scanner.bytes.count))
     var latestTime = -Double.infinity
     repeat {
       if scanner.index == secondHalf?.start, let tail = secondHalf?.wait() {
         guard tail.events[0].time >= latestTime else { throw NotPlain() }
         let first = events.count
         events += tail.events
-        let (start, bytes) = (scanner.index, scanner.bytes)
+        let origin = lines.position(of: scanner.index, in: scanner.bytes)
         for index in first..<events.count {
           events[index].path = JSONPath(element: index, .event)
-          events[index].position = lines.moved(events[index].position, countedFrom: start, in: bytes)
+          events[index].position = LineCounter.moved(events[index].position, countedFrom: origin)
         }
         values += tail.values
         scanner.index = tail.end
@@ -144,7 +144,7 @@ package struct PlainPatternReader {
   /// - Parameter isStopped: Looked at every 1,024 elements; once it is `true`, reading stops
   ///   (`nil`).
   private mutating func readTail(unless isStopped: () -> Bool) -> Tail? {
-    var events = [Event](largeCapacity: eventCapacity(text.count - scanner.index))
+    var events = [Event](largeCapacity: eventCapacity(scanner.bytes.count - scanner.index))
     var latestTime = -Double.infinity
     do {
       repeat {
@@ -301,8 +301,10 @@ package struct PlainPatternReader {
 
   /// The value that comes next, a number.
   private mutating func number() throws(NotPlain) -> Double {
-    guard scanner.index < text.count, text[scanner.index] == UInt8(ascii: "-") || scanner.isDigit(text[scanner.index])
-    else { throw NotPlain() }
+    let (bytes, index) = (scanner.bytes, scanner.index)
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "-") || scanner.isDigit(bytes[index]) else {
+      throw NotPlain()
+    }
     values += 1
     do { return try scanner.parseNumber() } catch { throw NotPlain() }
   }
